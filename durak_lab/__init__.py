@@ -1,0 +1,2 @@
+"""durak_lab"""
+__version__ = "0.1.0"
