@@ -1017,6 +1017,8 @@ class Position:
                 known = known[:s] + (known[s] | cm,) + known[s + 1:]
             if d not in order:
                 order = order + (d,)
+            if nxt == leader:  # the attack came round to its leader (R23): the transferrer leads now
+                leader = d
             d = nxt
             start_hand = popcount(hands[d])
         p = Position._make(r, self.trump, self.trump_card, tuple(hands), self.talon, self.discard, table,
