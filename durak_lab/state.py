@@ -1176,6 +1176,12 @@ class Position:
         return rest + [d]
 
     # ------------------------------------------------------------ convenience
+    def view(self, seat: int):
+        """What ``seat`` knows: a :class:`~durak_lab.view.PlayerView` (for bots and probabilities)."""
+        from .view import view_of
+
+        return view_of(self, seat)
+
     def card_count(self) -> int:
         """All cards: hands + table + talon + discard (the deck size while cards are conserved)."""
         total = sum(popcount(h) for h in self.hands) + popcount(self.table_cards())

@@ -1,0 +1,106 @@
+"""``durak-lab bench``: how fast the engine plays uniformly random games.
+
+Each game is dealt from a seed and played under the sequential protocol: at
+every step one move is chosen uniformly at random (an explicit
+``random.Random``) from :meth:`Position.sequential_moves` and applied.  One
+process, one core.  The figures are printed with the machine and the Python
+version beside them; they are measurements, never assertions.
+
+Standard library only.
+
+>>> r = run_case("podkidnoy", 2, games=3, seed=1)
+>>> r["games"], r["actions"] > 0
+(3, True)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import sys
+import time
+from typing import Optional
+
+from .rules import Rules
+from .state import Position
+
+__all__ = ["run_case", "main", "random_game"]
+
+CASES = (("podkidnoy", 2), ("podkidnoy", 4), ("perevodnoy", 2), ("perevodnoy", 4))
+
+
+def random_game(rules: Rules, rng: random.Random) -> int:
+    """Play one uniformly random game; return the number of actions.
+
+    >>> random_game(Rules(players=2), random.Random(5)) > 10
+    True
+    """
+    p = Position.deal(rules, rng)
+    n = 0
+    choice = rng.choice
+    while p.result is None:
+        p = p.play_unchecked(choice(p.sequential_moves()))
+        n += 1
+    return n
+
+
+def run_case(preset: str, players: int, games: int = 1000, seed: int = 0) -> dict:
+    """Time ``games`` random games of ``preset`` with ``players``; return the figures."""
+    rules = Rules.preset(preset, players=players)
+    rng = random.Random(seed)
+    actions = 0
+    t0 = time.perf_counter()
+    for _ in range(games):
+        actions += random_game(rules, rng)
+    dt = time.perf_counter() - t0
+    return {"preset": preset, "players": players, "games": games, "actions": actions,
+            "seconds": round(dt, 3), "games_per_s": round(games / dt, 1),
+            "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games, 1)}
+
+
+def machine() -> dict:
+    """The machine and Python the figures were taken on."""
+    cpu = platform.processor() or ""
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as fh:
+            for line in fh:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"python": platform.python_version(), "implementation": platform.python_implementation(),
+            "system": f"{platform.system()} {platform.machine()}", "cpu": cpu,
+            "cores": os.cpu_count()}
+
+
+def main(argv: Optional[list] = None) -> int:
+    """Entry point of ``durak-lab bench``."""
+    ap = argparse.ArgumentParser(prog="durak-lab bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=2000, help="games per case (default 2000)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    results = [run_case(preset, players, args.games, args.seed) for preset, players in CASES]
+    info = machine()
+    if args.json:
+        print(json.dumps({"machine": info, "results": results}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"durak-lab bench: uniformly random games, sequential protocol, one core")
+    print(f"Python {info['python']} ({info['implementation']}) on {info['system']}, {info['cpu']}, "
+          f"{info['cores']} cores")
+    print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
+    for r in results:
+        print(f"{r['preset']:<12} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.1f} "
+              f"{r['actions_per_s']:>10} {r['actions_per_game']:>13}")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
