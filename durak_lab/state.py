@@ -1022,7 +1022,7 @@ class Position:
             d = nxt
             start_hand = popcount(hands[d])
         p = Position._make(r, self.trump, self.trump_card, tuple(hands), self.talon, self.discard, table,
-                           leader, d, False, 0, self.first_limit, start_hand, order, known, shown_used,
+                           leader, d, self.taking, 0, self.first_limit, start_hand, order, known, shown_used,
                            swap_open, in_bout, None)
         return p._settle(events)
 
