@@ -63,7 +63,7 @@ def parse_seat(text: str, players: int = 6) -> int:
     3
     """
     t = text.strip().upper()
-    if len(t) >= 2 and t[0] == "P" and t[1:].isdigit():
+    if len(t) >= 2 and t[0] == "P" and t[1:].isdecimal():
         n = int(t[1:])
         if 1 <= n <= players:
             return n - 1

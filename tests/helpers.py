@@ -1,0 +1,314 @@
+"""Shared builders, checks and strategies for the engine tests.
+
+Positions are built by hand with :func:`start` (every card not listed goes to
+the discard), moves are written as text, and :func:`expect_illegal` checks the
+whole contract of an illegal move: the reason, a readable sentence, and a
+position (and game) left exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
+
+import pytest
+from hypothesis import strategies as st
+
+from durak_lab.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask, popcount
+from durak_lab.errors import IllegalMoveError, Reason, RulesError
+from durak_lab.game import Game
+from durak_lab.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from durak_lab.rules import PRESETS, Rules
+from durak_lab.state import Event, Position
+
+# ---------------------------------------------------------------- configurations
+
+
+def _configs() -> list[tuple[str, int]]:
+    out = []
+    for name in PRESETS:
+        for n in range(2, 7):
+            try:
+                Rules.preset(name, players=n)
+            except RulesError:
+                continue
+            out.append((name, n))
+    return out
+
+
+#: Every (preset, players) pair the rules accept, 2 to 6 players.
+CONFIGS: list[tuple[str, int]] = _configs()
+
+
+def rules(preset: str = "podkidnoy", **changes) -> Rules:
+    """A preset with changes (players default to the preset's)."""
+    return Rules.preset(preset, **changes)
+
+
+# ---------------------------------------------------------------- building positions
+
+
+def start(rules: Rules, hands: Sequence[str], talon: str | Sequence = (), trump: Optional[str] = None,
+          trump_card: Optional[str] = None, attacker: Optional[int] = 0, **kw) -> Position:
+    """``Position.start`` with every unlisted card in the discard."""
+    return Position.start(rules, hands=list(hands), talon=talon, trump_card=trump_card, trump=trump,
+                          discard="rest", attacker=attacker, **kw)
+
+
+def cards(text: str) -> tuple:
+    """``"7♦ Q♠"`` as a tuple of Card, in the order written."""
+    return tuple(Card.parse(t) for t in text.split())
+
+
+def hand(p: Position, seat: int) -> str:
+    """A seat's hand as canonical text (suit by suit)."""
+    return str(p.hand(seat))
+
+
+def play(p: Position, *moves: str, sequential: bool = False) -> Position:
+    """Play several move texts in a row."""
+    for m in moves:
+        p = p.play(m, sequential=sequential)
+    return p
+
+
+def legal(p: Position, seat: Optional[int] = None) -> list[str]:
+    """The legal moves (free protocol) as texts, in the engine's order."""
+    return [str(m) for m in p.legal_moves(seat)]
+
+
+def seq_legal(p: Position) -> list[str]:
+    """The sequential protocol's moves as texts."""
+    return [str(m) for m in p.sequential_moves()]
+
+
+def ev(events: Iterable[Event]) -> list[tuple]:
+    """Events in a compact comparable form.
+
+    ``("bito", "7♦ Q♦")``, ``("pickup", 1, "7♦ Q♦")``, ``("draw", 0, 2)``,
+    ``("out", 2)``, ``("bout", 1, 2)``, ``("over", (0,))``, ``("return", 0, "9♣")``.
+    """
+    out = []
+    for e in events:
+        cs = " ".join(str(c) for c in e.cards)
+        if e.kind == "bito":
+            out.append(("bito", cs))
+        elif e.kind in ("pickup", "return"):
+            out.append((e.kind, e.seat, cs))
+        elif e.kind == "draw":
+            out.append(("draw", e.seat, len(e.cards)))
+        elif e.kind == "out":
+            out.append(("out", e.seat))
+        elif e.kind == "bout":
+            out.append(("bout", e.seat, e.other))
+        elif e.kind == "over":
+            out.append(("over", tuple(e.losers)))
+        else:  # pragma: no cover - a new kind should get a form here
+            out.append((e.kind,))
+    return out
+
+
+def kinds(events: Iterable[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+# ---------------------------------------------------------------- illegal moves
+
+
+def snapshot(p: Position) -> tuple:
+    """Every public field of a position, to prove an error changed nothing."""
+    return (p.rules, p.trump, p.trump_card, p.hands, p.talon, p.discard, p.table, p.leader, p.defender,
+            p.taking, p.passed, p.first_limit, p.start_hand, p.attack_order, p.known, p.shown_used,
+            p.swap_open, p.in_bout, p.result)
+
+
+def assert_sentence(message: str) -> None:
+    """A message a learner can read: one line, several words, no stray blanks."""
+    assert isinstance(message, str)
+    assert message == message.strip() and "\n" not in message
+    assert len(message.split()) >= 3, message
+
+
+def expect_illegal(p: Position, move: str | Move, reason: Reason, mentions: Sequence[str] = (),
+                   sequential: bool = False) -> IllegalMoveError:
+    """``move`` raises IllegalMoveError with ``reason``; the message is a sentence that
+    contains every text of ``mentions``; ``p`` (and a Game around it) is unchanged;
+    ``why_illegal`` agrees and the move is not listed as legal."""
+    before = snapshot(p)
+    h = hash(p)
+    with pytest.raises(IllegalMoveError) as info:
+        p.play(move, sequential=sequential)
+    err = info.value
+    assert err.reason is reason, (str(err), err.reason)
+    assert_sentence(err.message)
+    for text in mentions:
+        assert text in err.message, (text, err.message)
+    m = Move.parse(move, p.players) if isinstance(move, str) else move
+    assert err.move == m
+    assert str(err).startswith(str(m) + ": ")
+    assert snapshot(p) == before and hash(p) == h
+    if sequential:
+        assert m not in p.sequential_moves()
+    else:
+        why = p.why_illegal(m)
+        assert why is not None and why.reason is reason and why.message == err.message
+        assert not p.is_legal(m)
+        assert m not in p.legal_moves()
+    # a Game around the position is left as it was, too
+    g = Game(p, sequential=sequential)
+    with pytest.raises(IllegalMoveError):
+        g.play(move)
+    assert g.position is p and len(g) == 0 and g.steps == []
+    assert g.why_illegal(move) is not None
+    return err
+
+
+# ---------------------------------------------------------------- invariants
+
+
+def masks(p: Position) -> list[int]:
+    """The card masks that must partition the deck: each hand, table, talon, discard."""
+    talon = 0
+    for c in p.talon:
+        talon |= 1 << c
+    return list(p.hands) + [p.table_cards(), talon, p.discard]
+
+
+def assert_conserved(p: Position) -> None:
+    """hands + table + talon + discard is exactly the deck, no card twice."""
+    deck = deck_mask(p.rules.lowest_rank)
+    ms = masks(p)
+    for i in range(len(ms)):
+        for j in range(i + 1, len(ms)):
+            assert ms[i] & ms[j] == 0, f"{CardSet(ms[i] & ms[j])} in two places"
+    assert len(set(p.talon)) == len(p.talon)
+    table_ids = [a for a, _, _, _ in p.table] + [c for _, c, _, _ in p.table if c >= 0]
+    assert len(set(table_ids)) == len(table_ids)
+    union = 0
+    for m in ms:
+        union |= m
+    assert union == deck, f"missing {CardSet(deck & ~union)}, extra {CardSet(union & ~deck)}"
+    assert p.card_count() == p.rules.deck
+
+
+def assert_roles(p: Position) -> None:
+    """Leader and defender distinct, the defending side holds cards, the seat to act is in play."""
+    if p.is_over:
+        assert p.to_act() is None
+        return
+    n = p.players
+    assert 0 <= p.leader < n and 0 <= p.defender < n
+    assert p.leader != p.defender
+    r = p.rules
+    if r.teams:
+        assert p.leader % r.teams != p.defender % r.teams, "an attack goes to an opponent (R25)"
+    if not p.table:
+        assert p.hands[p.defender], "a bout starts against a defender holding cards"
+        assert p.hands[p.leader], "the leader holds cards"
+    defending = [p.defender] + (p.partners(p.defender) if r.partner_covers else [])
+    assert any(p.hands[s] for s in defending) or p.taking
+    t = p.to_act()
+    assert t is not None and 0 <= t < n
+    assert p.hands[t] or t in defending, f"P{t + 1} acts with no cards"
+
+
+def assert_result_consistent(p: Position) -> None:
+    """After the end: a tuple of seats (empty for a draw) matching the hands (R27, R28, R29)."""
+    res = p.result
+    assert isinstance(res, tuple)
+    assert all(isinstance(s, int) and 0 <= s < p.players for s in res)
+    assert len(set(res)) == len(res)
+    assert not p.talon and not p.table
+    holding = {s for s in range(p.players) if p.hands[s]}
+    r = p.rules
+    if r.teams:
+        teams = {s % r.teams for s in holding}
+        assert len(teams) <= 1
+        if teams:
+            team = teams.pop()
+            assert set(res) == {s for s in range(p.players) if s % r.teams == team}
+    else:
+        assert len(holding) <= 1, "at most one seat with cards remains"
+        if holding:
+            assert set(res) == holding
+    if not holding:
+        from durak_lab.rules import Tie
+
+        if r.tie is Tie.NO_DURAK:
+            assert res == ()
+    assert p.to_act() is None and p.legal_moves() == [] and p.sequential_moves() == []
+
+
+# ---------------------------------------------------------------- candidate moves
+
+
+def candidate_moves(p: Position, rng: Optional[random.Random] = None, covers_per_target: Optional[int] = None
+                    ) -> list[Move]:
+    """A broad set of moves, legal or not, for ``legal ⇔ no reason`` checks.
+
+    Every seat x every card of the deck: attack, transfer, show, swap with one
+    card, attack and transfer with same-rank pairs, take and pass; covers of every
+    table card (and one card not on the table) with every card of the deck, or
+    with ``covers_per_target`` random cards plus every card of the seat's hand.
+    """
+    deck = cards_of(deck_mask(p.rules.lowest_rank))
+    pairs = [pair for r in range(2, 15) for pair in combinations(cards_of(deck_mask(p.rules.lowest_rank)
+                                                                            & RANK_MASKS[r]), 2)]
+    targets = [Card(a) for a, _, _, _ in p.table]
+    off_table = [c for c in deck if c not in targets]
+    if off_table:
+        targets.append(off_table[(len(p.table) * 7 + p.players) % len(off_table)])
+    out: list[Move] = []
+    for s in range(p.players):
+        out.append(Move(TAKE, s))
+        out.append(Move(PASS, s))
+        for c in deck:
+            out.append(Move(ATTACK, s, (c,)))
+            out.append(Move(TRANSFER, s, (c,)))
+            out.append(Move(SHOW, s, (c,)))
+            out.append(Move(SWAP, s, (c,)))
+        for pair in pairs:
+            out.append(Move(ATTACK, s, pair))
+            out.append(Move(TRANSFER, s, pair))
+        own = cards_of(p.hands[s])
+        for a in targets:
+            if covers_per_target is None or rng is None:
+                with_ = deck
+            else:
+                with_ = sorted(set(own) | set(rng.sample(deck, min(covers_per_target, len(deck)))))
+            for c in with_:
+                out.append(Move(COVER, s, (c,), a))
+    return out
+
+
+# ---------------------------------------------------------------- random games
+
+
+class Step(NamedTuple):
+    before: Position
+    move: Move
+    after: Position
+    events: list
+
+
+def random_game(p: Position, rng: random.Random, sequential: bool = False,
+                max_moves: int = 3000) -> Iterator[Step]:
+    """Play random legal moves (chosen by ``rng``) until the game ends; fail past ``max_moves``."""
+    for _ in range(max_moves):
+        if p.is_over:
+            return
+        moves = p.sequential_moves() if sequential else p.legal_moves()
+        assert moves, "a running game always has a legal move"
+        m = moves[rng.randrange(len(moves))]
+        after, events = p.play_events(m, sequential=sequential)
+        yield Step(p, m, after, events)
+        p = after
+    assert p.is_over, f"the game did not end within {max_moves} moves"
+
+
+# ---------------------------------------------------------------- strategies
+
+configs = st.sampled_from(CONFIGS)
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+protocols = st.sampled_from(["free", "sequential"])
