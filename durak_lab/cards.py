@@ -31,7 +31,7 @@ __all__ = [
     "SPADES", "HEARTS", "DIAMONDS", "CLUBS", "SUITS", "SUIT_SYMBOLS", "SUIT_NAMES",
     "RANKS", "RANK_NAMES", "Card", "CardSet", "card", "cards_of", "deck_mask",
     "beats", "beaters", "suit_of", "rank_of", "rank_text", "parse_suit",
-    "ranks_mask", "same_ranks", "iter_bits", "popcount", "SUIT_MASKS", "RANK_MASKS",
+    "ranks_mask", "same_ranks", "iter_bits", "popcount", "SUIT_MASKS", "RANK_MASKS", "CARDS", "BEATERS",
 ]
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -208,6 +208,8 @@ class Card(int):
 
 _STR = tuple(_RANK_TEXT[i % 13 + 2] + SUIT_SYMBOLS[i // 13] for i in range(52))
 _CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+#: Every card by id: ``CARDS[i] is Card(i)``.
+CARDS = _CARDS
 
 
 def card(text: Union[str, int]) -> Card:

@@ -48,13 +48,24 @@ import random
 from itertools import combinations
 from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 
-from .cards import (BEATERS, RANK_MASKS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet,
+from .cards import (BEATERS, CARDS, RANK_MASKS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet,
                     cards_of, deck_mask, parse_suit, popcount, rank_of, rank_text, ranks_mask, suit_of)
 from .errors import IllegalMoveError, PositionError, Reason
 from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 
 __all__ = ["Position", "Event", "BIG"]
+
+#: Shared move values: one attack move per seat and card, one pass and one take per seat.
+_ATTACK1 = tuple(tuple(Move(ATTACK, s, (CARDS[c],)) for c in range(52)) for s in range(6))
+_PASS = tuple(Move(PASS, s) for s in range(6))
+_TAKE = tuple(Move(TAKE, s) for s in range(6))
+_COVERS: dict = {}
+_new = object.__new__
+
+_FIELDS = ("rules", "trump", "trump_card", "hands", "talon", "discard", "table", "leader", "defender",
+           "taking", "passed", "first_limit", "start_hand", "attack_order", "known", "shown_used",
+           "swap_open", "in_bout", "result")
 
 BIG = 1 << 30
 _THROW_ALL, _THROW_NEIGH, _THROW_TURNS, _THROW_NONE = (
@@ -115,7 +126,19 @@ def _mask(cards: Union[str, int, Iterable, CardSet]) -> int:
     return CardSet(cards).mask
 
 
-class Position:
+class _Slots:
+    """The storage of a position (see :class:`Position`)."""
+
+    __slots__ = _FIELDS + ("_hash", "_att", "_room", "_tm")
+
+
+class _Draft(_Slots):
+    """A position being built: the same storage, writable.  ``_make`` turns it into a Position."""
+
+    __slots__ = ()
+
+
+class Position(_Slots):
     """An immutable game position.  See the module docstring.
 
     Fields (all read-only): ``rules``; ``trump`` (suit); ``trump_card`` (card id
@@ -133,9 +156,7 @@ class Position:
     tuple of durak seats, empty for a draw).
     """
 
-    __slots__ = ("rules", "trump", "trump_card", "hands", "talon", "discard", "table", "leader",
-                 "defender", "taking", "passed", "first_limit", "start_hand", "attack_order", "known",
-                 "shown_used", "swap_open", "in_bout", "result", "_hash")
+    __slots__ = ()
 
     rules: Rules
     trump: int
@@ -165,21 +186,35 @@ class Position:
     def _make(cls, rules, trump, trump_card, hands, talon, discard, table, leader, defender, taking,
               passed, first_limit, start_hand, attack_order, known, shown_used, swap_open, in_bout,
               result) -> "Position":
-        p = object.__new__(cls)
-        s = object.__setattr__
-        s(p, "rules", rules); s(p, "trump", trump); s(p, "trump_card", trump_card)
-        s(p, "hands", hands); s(p, "talon", talon); s(p, "discard", discard); s(p, "table", table)
-        s(p, "leader", leader); s(p, "defender", defender); s(p, "taking", taking)
-        s(p, "passed", passed); s(p, "first_limit", first_limit)
-        s(p, "start_hand", start_hand if rules.hand_limit is HandLimit.BOUT_START else 0)
-        s(p, "attack_order", attack_order if rules.draw_order is DrawOrder.ATTACK_ORDER else ())
-        s(p, "known", known); s(p, "shown_used", shown_used); s(p, "swap_open", swap_open)
-        s(p, "in_bout", in_bout if rules.tie is Tie.ALL_DURAK else 0)
-        s(p, "result", result); s(p, "_hash", None)
+        p = _new(_Draft)
+        p.rules = rules
+        p.trump = trump
+        p.trump_card = trump_card
+        p.hands = hands
+        p.talon = talon
+        p.discard = discard
+        p.table = table
+        p.leader = leader
+        p.defender = defender
+        p.taking = taking
+        p.passed = passed
+        p.first_limit = first_limit
+        p.start_hand = start_hand if rules.hand_limit is HandLimit.BOUT_START else 0
+        p.attack_order = attack_order if rules.draw_order is DrawOrder.ATTACK_ORDER else ()
+        p.known = known
+        p.shown_used = shown_used
+        p.swap_open = swap_open
+        p.in_bout = in_bout if rules.tie is Tie.ALL_DURAK else 0
+        p.result = result
+        p._hash = None
+        p._att = None
+        p._room = None
+        p._tm = None
+        p.__class__ = Position
         return p
 
     def _replace(self, **kw) -> "Position":
-        d = {k: getattr(self, k) for k in Position.__slots__[:-1]}
+        d = {k: getattr(self, k) for k in _FIELDS}
         d.update(kw)
         return Position._make(**d)
 
@@ -392,11 +427,14 @@ class Position:
 
     def table_cards(self) -> int:
         """Mask of every card on the table."""
-        m = 0
-        for a, c, _, _ in self.table:
-            m |= 1 << a
-            if c >= 0:
-                m |= 1 << c
+        m = self._tm
+        if m is None:
+            m = 0
+            for a, c, _, _ in self.table:
+                m |= 1 << a
+                if c >= 0:
+                    m |= 1 << c
+            object.__setattr__(self, "_tm", m)
         return m
 
     def uncovered(self) -> list[Card]:
@@ -437,13 +475,7 @@ class Position:
         return [s for s in range(self.players) if self._active(s)]
 
     def _next_opponent(self, seat: int) -> Optional[int]:
-        n = self.players
-        t = self.rules.teams
-        for i in range(1, n):
-            s = (seat + i) % n
-            if (self.hands[s] or self.talon) and (not t or s % t != seat % t):
-                return s
-        return None
+        return _next_seat(self.hands, self.talon, self.rules.players, seat, self.rules.teams)
 
     def _next_active(self, seat: int) -> Optional[int]:
         n = self.players
@@ -464,13 +496,20 @@ class Position:
         n = self.players
         return [(seat + i) % n for i in range(n)]
 
-    def attackers(self) -> list[int]:
+    def attackers(self) -> tuple:
         """Seats that may throw in this bout, in order from the leader (R12, R25, R26).
 
         The defender never; in a team game not the defender's partners unless
         ``partner_throw_in``; with 'neighbours' only the defender's two
         neighbours; with 'none' nobody.  Players out of cards are left out.
         """
+        att = self._att
+        if att is None:
+            att = tuple(self._attackers())
+            object.__setattr__(self, "_att", att)
+        return att
+
+    def _attackers(self) -> list[int]:
         r = self.rules
         if r.throw_in is _THROW_NONE:
             return []
@@ -508,6 +547,13 @@ class Position:
         >>> Position.deal(Rules(), seed=1).room()   # first bout: 5 (R14)
         5
         """
+        room = self._room
+        if room is None:
+            room = self._compute_room()
+            object.__setattr__(self, "_room", room)
+        return room
+
+    def _compute_room(self) -> int:
         r = self.rules
         if self.taking and r.after_take is AfterTake.SEEN_RANKS:
             return BIG
@@ -560,23 +606,28 @@ class Position:
             return None
         if self.swap_open:
             return self.swap_holder()
-        if not self.table:
+        table = self.table
+        if not table:
             return self.leader
         if not self.taking:
-            unc = any(c < 0 for _, c, _, _ in self.table)
-            if unc:
-                if self.rules.partner_covers:
-                    d = self.defender
-                    if not self.passed >> d & 1:
+            for e in table:
+                if e[1] < 0:
+                    if self.rules.partner_covers:
+                        d = self.defender
+                        if not self.passed >> d & 1:
+                            return d
+                        for s in self._defending_seats()[1:]:
+                            if not self.passed >> s & 1:
+                                return s
                         return d
-                    for s in self._defending_seats()[1:]:
-                        if not self.passed >> s & 1:
-                            return s
-                    return d
-                return self.defender
-        for s in self.attackers():
-            if not self.passed >> s & 1 and self._can_add(s):
-                return s
+                    return self.defender
+        if self.room() > 0:
+            tr = ranks_mask(self.table_cards())
+            passed = self.passed
+            hands = self.hands
+            for s in self.attackers():
+                if not passed >> s & 1 and hands[s] & tr:
+                    return s
         return self.defender  # not reached once the bout has settled
 
     # ------------------------------------------------------------ legal moves
@@ -613,37 +664,48 @@ class Position:
         r = self.rules
         hand = self.hands[s]
         if self.swap_open and s == self.swap_holder():
-            out.append(Move(SWAP, s, (Card(self.trump * 13 + r.lowest_rank - 2),)))
-            out.append(Move(PASS, s))
+            out.append(Move(SWAP, s, (CARDS[self.trump * 13 + r.lowest_rank - 2],)))
+            out.append(_PASS[s])
         table = self.table
         if not table:
             if s == self.leader and hand:
-                room = self.room()
-                k_max = min(room, r.lead if r.lead is not None else BIG)
+                lead = r.lead
+                k_max = self.room()
+                if lead is not None and lead < k_max:
+                    k_max = lead
                 self._attack_sets(s, hand, k_max, out)
             return
         d = self.defender
-        defending = s == d or (r.partner_covers and s in self._defending_seats())
-        if defending:
-            if not self.taking:
-                unc = [a for a, c, _, _ in table if c < 0]
-                if unc:
-                    beat = BEATERS[self.trump]
-                    for a in unc:
-                        m = hand & beat[a]
-                        while m:
-                            low = m & -m
-                            out.append(Move(COVER, s, (Card(low.bit_length() - 1),), Card(a)))
-                            m ^= low
-                    if s == d:
-                        self._transfers(s, out)
-                        out.append(Move(TAKE, s))
-                        if r.partner_covers and not self.passed >> s & 1:
-                            if any(not self.passed >> p & 1 and self._covers_any(p)
-                                   for p in self._defending_seats()[1:]):
-                                out.append(Move(PASS, s))
-                    elif not self.passed >> s & 1:
-                        out.append(Move(PASS, s))
+        if s == d or (r.partner_covers and s in self._defending_seats()):
+            if self.taking:
+                return
+            unc = [a for a, c, _, _ in table if c < 0]
+            if not unc:
+                return
+            beat = BEATERS[self.trump]
+            cache = _COVERS
+            for a in unc:
+                m = hand & beat[a]
+                while m:
+                    low = m & -m
+                    key = (s * 52 + a) * 52 + low.bit_length() - 1
+                    mv = cache.get(key)
+                    if mv is None:
+                        mv = cache[key] = Move(COVER, s, (CARDS[low.bit_length() - 1],), CARDS[a])
+                    out.append(mv)
+                    m ^= low
+            if s == d:
+                if r.transfer:
+                    self._transfers(s, out)
+                out.append(_TAKE[s])
+                if r.partner_covers and not self.passed >> s & 1:
+                    if any(not self.passed >> p & 1 and self._covers_any(p)
+                           for p in self._defending_seats()[1:]):
+                        out.append(_PASS[s])
+            elif not self.passed >> s & 1:
+                out.append(_PASS[s])
+            return
+        if self.passed >> s & 1:
             return
         if self.taking and r.after_take is AfterTake.NONE:
             return
@@ -651,11 +713,13 @@ class Position:
             return
         if r.throw_in is _THROW_TURNS and self._turns_thrower() != s:
             return
-        if not self.passed >> s & 1:
-            k_max = min(self.room(), r.lead if r.lead is not None else BIG)
-            if k_max > 0:
-                self._attack_sets(s, hand & ranks_mask(self.table_cards()), k_max, out)
-            out.append(Move(PASS, s))
+        lead = r.lead
+        k_max = self.room()
+        if lead is not None and lead < k_max:
+            k_max = lead
+        if k_max > 0:
+            self._attack_sets(s, hand & ranks_mask(self.table_cards()), k_max, out)
+        out.append(_PASS[s])
 
     def _covers_any(self, s: int) -> bool:
         beat = BEATERS[self.trump]
@@ -667,10 +731,11 @@ class Position:
         if k_max <= 0:
             return
         if k_max == 1:
+            row = _ATTACK1[s]
             m = cards
             while m:
                 low = m & -m
-                out.append(Move(ATTACK, s, (Card(low.bit_length() - 1),)))
+                out.append(row[low.bit_length() - 1])
                 m ^= low
             return
         mine = []
@@ -963,29 +1028,36 @@ class Position:
         r = self.rules
         s = m.seat
         kind = m.kind
-        hands = list(self.hands)
+        hands = self.hands
         known = self.known
+        table = self.table
+        if kind == PASS:
+            if self.swap_open and not table:
+                return self._replace(swap_open=False)
+            return Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
+                                  self.leader, self.defender, self.taking, self.passed | 1 << s,
+                                  self.first_limit, self.start_hand, self.attack_order, known,
+                                  self.shown_used, self.swap_open, self.in_bout, None)._settle(events)
+        if kind == TAKE:
+            return Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
+                                  self.leader, self.defender, True, 0, self.first_limit, self.start_hand,
+                                  self.attack_order, known, self.shown_used, self.swap_open, self.in_bout,
+                                  None)._settle(events)
         cm = 0
         for c in m.cards:
             cm |= 1 << c
         if kind == SWAP:
             six = m.cards[0]
             tc = self.trump_card
-            hands[s] = hands[s] & ~(1 << six) | 1 << tc
+            hl = list(hands)
+            hl[s] = hl[s] & ~(1 << six) | 1 << tc
             kn = list(known)
             kn[s] = kn[s] & ~(1 << six) | 1 << tc
-            talon = self.talon[:-1] + (Card(six),)
-            return self._replace(hands=tuple(hands), known=tuple(kn), talon=talon, trump_card=Card(six),
+            talon = self.talon[:-1] + (CARDS[six],)
+            return self._replace(hands=tuple(hl), known=tuple(kn), talon=talon, trump_card=CARDS[six],
                                  swap_open=False)
-        if kind == PASS:
-            if self.swap_open and not self.table:
-                return self._replace(swap_open=False)
-            return self._replace(passed=self.passed | 1 << s)._settle(events)
-        table = self.table
-        if kind == TAKE:
-            return self._replace(taking=True, passed=0)._settle(events)
         if kind != SHOW:
-            hands[s] &= ~cm
+            hands = hands[:s] + (hands[s] & ~cm,) + hands[s + 1:]
             if known[s] & cm:
                 known = known[:s] + (known[s] & ~cm,) + known[s + 1:]
         leader = self.leader
@@ -996,18 +1068,23 @@ class Position:
         swap_open = self.swap_open
         shown_used = self.shown_used
         if kind == ATTACK:
-            new = tuple((c, -1, s, -1) for c in m.cards)
+            if len(m.cards) == 1:
+                new = ((m.cards[0], -1, s, -1),)
+            else:
+                new = tuple((c, -1, s, -1) for c in m.cards)
             if not table:
                 order = (s,)
                 start_hand = popcount(self.hands[d])
-                in_bout = self._active_mask()
+                if r.tie is Tie.ALL_DURAK:
+                    in_bout = self._active_mask()
                 swap_open = False
             elif s not in order:
                 order = order + (s,)
             table = table + new
         elif kind == COVER:
             a = m.target
-            table = tuple((e[0], m.cards[0], e[2], s) if e[0] == a else e for e in table)
+            c = m.cards[0]
+            table = tuple((e[0], c, e[2], s) if e[0] == a else e for e in table)
         else:  # TRANSFER, SHOW
             nxt = self._next_opponent(d)
             if kind == TRANSFER:
@@ -1021,7 +1098,7 @@ class Position:
                 leader = d
             d = nxt
             start_hand = popcount(hands[d])
-        p = Position._make(r, self.trump, self.trump_card, tuple(hands), self.talon, self.discard, table,
+        p = Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                            leader, d, self.taking, 0, self.first_limit, start_hand, order, known, shown_used,
                            swap_open, in_bout, None)
         return p._settle(events)
@@ -1123,8 +1200,8 @@ class Position:
         first_limit = self.first_limit
         if first_limit and (defended or not r.first_bout_carry):
             first_limit = False
-        p = Position._make(r, self.trump, self.trump_card, tuple(hands), talon, discard, (), self.leader,
-                           d, False, 0, first_limit, 0, (), tuple(known), self.shown_used, False, 0, None)
+        hands_t = tuple(hands)
+        known_t = tuple(known)
         # players out (R28) and the end of the game (R27, R29)
         if not talon:
             was = self.in_bout if self.in_bout else self._active_mask_before()
@@ -1145,15 +1222,21 @@ class Position:
                     losers = ()
                 if events is not None:
                     events.append(Event("over", losers=losers))
-                return p._replace(result=losers, leader=self.leader, defender=d)
+                return Position._make(r, self.trump, self.trump_card, hands_t, talon, discard, (),
+                                      self.leader, d, False, 0, first_limit, 0, (), known_t,
+                                      self.shown_used, False, 0, losers)
         # the next bout (R17, R18)
-        if defended:
-            leader = d if p.hands[d] or p.talon else p._next_active(d)
+        if defended and (hands[d] or talon):
+            leader = d
         else:
-            leader = p._next_active(d)
-        defender = p._next_opponent(leader)
-        p = p._replace(leader=leader, defender=defender, start_hand=popcount(hands[defender]),
-                       in_bout=p._active_mask())
+            leader = _next_seat(hands_t, talon, n, d, 0)
+        defender = _next_seat(hands_t, talon, n, leader, r.teams)
+        in_bout = 0
+        if r.tie is Tie.ALL_DURAK:
+            in_bout = sum(1 << x for x in range(n) if hands[x] or talon)
+        p = Position._make(r, self.trump, self.trump_card, hands_t, talon, discard, (), leader, defender,
+                           False, 0, first_limit, popcount(hands[defender]), (), known_t, self.shown_used,
+                           False, in_bout, None)
         if events is not None:
             events.append(Event("bout", leader, (), defender))
         return p
@@ -1195,6 +1278,15 @@ class Position:
             return "draw: nobody is durak"
         names = " and ".join(seat_text(s) for s in self.result)
         return f"{names} {'is' if len(self.result) == 1 else 'are'} durak"
+
+
+def _next_seat(hands: tuple, talon: tuple, n: int, seat: int, teams: int) -> Optional[int]:
+    """The next seat clockwise from ``seat`` still in the game; with ``teams``, the next opponent."""
+    for i in range(1, n):
+        s = (seat + i) % n
+        if (hands[s] or talon) and (not teams or s % teams != seat % teams):
+            return s
+    return None
 
 
 def _redeal_hand(mask: int) -> bool:
