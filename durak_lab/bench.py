@@ -40,9 +40,10 @@ def random_game(rules: Rules, rng: random.Random) -> int:
     """
     p = Position.deal(rules, rng)
     n = 0
-    choice = rng.choice
+    rand = rng.random
     while p.result is None:
-        p = p.play_unchecked(choice(p.sequential_moves()))
+        moves = p.sequential_moves()
+        p = p.play_unchecked(moves[int(rand() * len(moves))])  # uniform over the legal moves
         n += 1
     return n
 

@@ -514,6 +514,8 @@ class Position(_Slots):
         if r.throw_in is _THROW_NONE:
             return []
         d = self.defender
+        if r.players == 2:  # the common case, fast: the other player, if they hold cards
+            return [1 - d] if self.hands[1 - d] else []
         t = r.teams
         out = []
         for s in self._clockwise_from(self.leader):
@@ -717,7 +719,14 @@ class Position(_Slots):
         k_max = self.room()
         if lead is not None and lead < k_max:
             k_max = lead
-        if k_max > 0:
+        if k_max == 1:  # the common case, inline: one card of a rank on the table
+            row = _ATTACK1[s]
+            m = hand & ranks_mask(self.table_cards())
+            while m:
+                low = m & -m
+                out.append(row[low.bit_length() - 1])
+                m ^= low
+        elif k_max > 0:
             self._attack_sets(s, hand & ranks_mask(self.table_cards()), k_max, out)
         out.append(_PASS[s])
 
@@ -1251,6 +1260,8 @@ class Position(_Slots):
     def _draw_order(self) -> list[int]:
         n = self.players
         d = self.defender
+        if n == 2:
+            return [1 - d, d]
         rest = [(self.leader + i) % n for i in range(n)]
         rest = [s for s in rest if s != d]
         if self.rules.draw_order is DrawOrder.ATTACK_ORDER:
