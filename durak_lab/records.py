@@ -106,7 +106,7 @@ from .state import Event, Position
 
 __all__ = [
     "FORMAT", "Record", "RecordMove", "ReplayStep", "ReplayResult", "load_record", "record_from_game",
-    "replay", "result_value", "example_ids", "load_example", "list_examples",
+    "replay", "result_value", "json_text", "example_ids", "load_example", "list_examples",
 ]
 
 #: The format string every record starts with.
@@ -348,7 +348,7 @@ class Record:
           "moves": []
         }
         """
-        text = _dumps(self.to_dict()) + "\n"
+        text = json_text(self.to_dict()) + "\n"
         if path is not None:
             with open(path, "w", encoding="utf-8") as fh:
                 fh.write(text)
@@ -420,8 +420,20 @@ def _start_to_dict(p: Position, attacker_given: bool = True) -> dict:
 
 
 # ---------------------------------------------------------------- JSON text
-def _dumps(value: Any, indent: int = 0) -> str:
-    """JSON with lists of scalars on one line, moves one per line, objects indented."""
+def json_text(value: Any, indent: int = 0) -> str:
+    """JSON text for people: short lists and objects on one line, longer ones one item a line.
+
+    >>> print(json_text({"hands": {"P1": ["7♥", "10♦"]}, "moves": ["P1 attack 7♥", {"move": "P2 take"}]}))
+    {
+      "hands": {
+        "P1": ["7♥", "10♦"]
+      },
+      "moves": [
+        "P1 attack 7♥",
+        {"move": "P2 take"}
+      ]
+    }
+    """
     pad = "  " * (indent + 1)
     if isinstance(value, dict):
         if not value:
@@ -429,7 +441,7 @@ def _dumps(value: Any, indent: int = 0) -> str:
         flat = json.dumps(value, ensure_ascii=False)
         if all(not isinstance(v, (dict, list)) for v in value.values()) and len(flat) <= 88 - 2 * indent:
             return flat
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {_dumps(v, indent + 1)}" for k, v in value.items()]
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {json_text(v, indent + 1)}" for k, v in value.items()]
         return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
     if isinstance(value, list):
         if not value:
