@@ -311,13 +311,15 @@ class Position(_Slots):
                           in_bout=p._active_mask())
 
     @classmethod
-    def deal(cls, rules: Rules, seed: Union[int, random.Random, None] = None) -> "Position":
+    def deal(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
+             attacker: Optional[int] = None) -> "Position":
         """A shuffled deal (R3), deterministic for a seed; the first leader by R7.
 
         Six players on 36 cards leave no talon: the dealer shows the last card
         dealt, which fixes trump and is public (R5).  With ``rules.redeal`` a
         hand of 5 cards of one suit or 6 of one colour is declared and the
-        cards, all but the trump card, are dealt again (R4).
+        cards, all but the trump card, are dealt again (R4).  ``attacker``
+        overrides R7 (later games of a match lead by R8, see :mod:`durak_lab.match`).
 
         >>> p = Position.deal(Rules(players=3), seed=7)
         >>> [len(CardSet(h)) for h in p.hands], len(p.talon)
@@ -345,7 +347,7 @@ class Position(_Slots):
         else:
             trump = suit_of(trump_card)
         return cls.start(rules, hands, talon, trump_card=trump_card,
-                         trump=None if trump_card is not None else trump, known=known)
+                         trump=None if trump_card is not None else trump, known=known, attacker=attacker)
 
     @staticmethod
     def _lowest_trump(hands: Sequence[int], trump: int) -> Optional[int]:
