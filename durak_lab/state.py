@@ -51,7 +51,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional, Sequence, Union
 from .cards import (BEATERS, CARDS, RANK_MASKS, SUIT_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet,
                     cards_of, deck_mask, parse_suit, popcount, rank_of, rank_text, ranks_mask, suit_of)
 from .errors import IllegalMoveError, PositionError, Reason
-from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, parse_seat, seat_text
 from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 
 __all__ = ["Position", "Event", "BIG"]
@@ -112,7 +112,8 @@ class Event(NamedTuple):
         if self.kind == "over":
             if not self.losers:
                 return "game over: a draw, there is no durak"
-            return "game over: " + " and ".join(seat_text(s) for s in self.losers) + " durak"
+            who = " and ".join(seat_text(s) for s in self.losers)
+            return f"game over: {who} {'is the' if len(self.losers) == 1 else 'are'} durak"
         return self.kind
 
 
@@ -221,7 +222,7 @@ class Position(_Slots):
     @classmethod
     def start(cls, rules: Rules, hands: Sequence, talon: Union[str, Sequence] = (),
               trump_card: Union[str, int, None] = None, trump: Union[str, int, None] = None,
-              discard: Union[str, Sequence, int, None] = 0, attacker: Optional[int] = None,
+              discard: Union[str, Sequence, int, None] = 0, attacker: Union[int, str, None] = None,
               known: Optional[Sequence] = None, first_bout: bool = True) -> "Position":
         """A position at the start of a bout from explicit cards.
 
@@ -285,6 +286,11 @@ class Position(_Slots):
         if seen != deck:
             raise PositionError(f"cards missing: {CardSet(deck & ~seen)} (use discard 'rest')")
         kn = tuple(_mask(k) & hm[i] for i, k in enumerate(known)) if known else (0,) * n
+        if isinstance(attacker, str):
+            try:
+                attacker = parse_seat(attacker, n)
+            except ValueError as err:
+                raise PositionError(f"attacker: {err}") from None
         if attacker is None:
             attacker = cls._lowest_trump_holder(rules, hm, tsuit)
             if attacker is None:
