@@ -61,6 +61,11 @@ def cards(text: str) -> tuple:
     return tuple(Card.parse(t) for t in text.split())
 
 
+def cs(text: str) -> str:
+    """Cards as canonical text, in id order (suit by suit), as events and hands print them."""
+    return str(CardSet.parse(text))
+
+
 def hand(p: Position, seat: int) -> str:
     """A seat's hand as canonical text (suit by suit)."""
     return str(p.hand(seat))
