@@ -1221,17 +1221,18 @@ class Position(_Slots):
         known_t = tuple(known)
         # players out (R28) and the end of the game (R27, R29)
         if not talon:
-            was = self.in_bout if self.in_bout else self._active_mask_before()
+            was = 0
+            if events is not None or r.tie is Tie.ALL_DURAK:
+                was = self.in_bout if self.in_bout else self._active_mask_before()
             if events is not None:
                 for s in range(n):
                     if was >> s & 1 and not hands[s]:
                         events.append(Event("out", s))
-            alive = [s for s in range(n) if hands[s]]
             t = r.teams
-            groups = {s % t for s in alive} if t else set(alive)
+            groups = {s % t for s in range(n) if hands[s]} if t else [s for s in range(n) if hands[s]]
             if len(groups) <= 1:
                 if groups:
-                    g = groups.pop()
+                    g = next(iter(groups))
                     losers = tuple(s for s in range(n) if (s % t == g if t else s == g))
                 elif r.tie is Tie.ALL_DURAK:
                     losers = tuple(s for s in range(n) if was >> s & 1)
