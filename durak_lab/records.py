@@ -130,7 +130,7 @@ def _key_path(base: str, key: object) -> str:
     """``start.hands`` for a plain key, ``start["odd key"]`` for anything else."""
     if isinstance(key, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
         return f"{base}.{key}" if base else key
-    return f"{base}[{json.dumps(key, ensure_ascii=False)}]"
+    return f"{base}[{_short(key)}]"
 
 
 def _check_keys(data: dict, allowed: Sequence[str], path: str, hint: str = "") -> None:
@@ -153,7 +153,7 @@ def _short(value: object) -> str:
 def _jsonable(value: object) -> bool:
     try:
         json.dumps(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False
     return True
 
@@ -744,7 +744,7 @@ def _parse_moves(value: Any, players: int) -> list:
             raise RecordError(f"{path}.illegal", f"{_short(illegal)} is not true or false")
         reason = item.get("reason")
         if reason is not None:
-            if reason not in _REASONS:
+            if not isinstance(reason, str) or reason not in _REASONS:
                 raise RecordError(f"{path}.reason", f"{_short(reason)} is not a reason; reasons: "
                                   + ", ".join(_REASONS))
             if not illegal:
@@ -950,13 +950,13 @@ class ReplayResult:
         """The replay as text: each move, the table after it, its narration and the events.
 
         >>> rec = load_record({"format": "durak-lab/1", "rules": {"players": 2},
-        ...     "start": {"trump": "♥", "hands": {"P1": ["7♦"], "P2": ["Q♦", "6♣"]},
+        ...     "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♣"], "P2": ["Q♦", "6♣"]},
         ...               "discard": "rest", "attacker": "P1"},
         ...     "moves": [{"move": "P1 attack 7♦", "say": "P1 leads."}, "P2 cover 7♦ with Q♦"]})
-        >>> print(replay(rec).transcript())
+        >>> print(replay(rec).transcript())  # doctest: +ELLIPSIS
         rules: podkidnoy, 2 players
-        start: trump ♥ (no trump card), talon 0, discard 33
-          P1: 7♦
+        start: trump ♥ (no trump card), talon 0, discard 32
+          P1: 7♦ 9♣
           P2: Q♦ 6♣
           P1 leads against P2
         1. P1 attack 7♦
@@ -964,10 +964,8 @@ class ReplayResult:
            P1 leads.
         2. P2 cover 7♦ with Q♦
            table: (empty)
-           - bito: 7♦ Q♦ go to the discard
-           - P1 has no cards left and is out
-           - game over: P2 durak
-        result: P2 is durak
+           - bito...
+        result: the game goes on; P2 attacks P1
         """
         rec = self.record
         lines = []
