@@ -15,7 +15,7 @@ from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
 import pytest
 from hypothesis import strategies as st
 
-from durak_lab.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask, popcount
+from durak_lab.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask
 from durak_lab.errors import IllegalMoveError, Reason, RulesError
 from durak_lab.game import Game
 from durak_lab.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move

@@ -2,7 +2,7 @@
 
 import pytest
 
-from durak_lab.cards import HEARTS, SPADES, Card, CardSet, deck_mask, popcount, suit_of
+from durak_lab.cards import HEARTS, Card, CardSet, deck_mask, popcount, suit_of
 from durak_lab.errors import PositionError, Reason
 from durak_lab.game import Game
 from durak_lab.rules import NextLeader, Rules
@@ -294,4 +294,3 @@ def test_game_deal_wraps_position_deal():
     assert g.position == Position.deal(Rules(players=3), 7)
     assert g.rules == Rules(players=3) and not g.is_over and g.result is None and len(g) == 0
     assert rules("podkidnoy", players=3) == g.rules
-    assert HEARTS != SPADES
