@@ -78,9 +78,25 @@ def machine() -> dict:
             "cores": os.cpu_count()}
 
 
+#: ``durak-lab bench NAME …`` runs the benchmark of another part of the package.
+SUITES = {"solver": "durak_lab.solver_bench", "probability": "durak_lab.probability_bench"}
+
+
 def main(argv: Optional[list] = None) -> int:
-    """Entry point of ``durak-lab bench``."""
-    ap = argparse.ArgumentParser(prog="durak-lab bench", description=__doc__.split("\n\n")[0])
+    """Entry point of ``durak-lab bench`` (the engine) and ``durak-lab bench solver|probability …``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in SUITES:
+        import importlib
+
+        try:
+            suite = importlib.import_module(SUITES[argv[0]])
+        except ImportError as err:
+            print(f"durak-lab bench {argv[0]}: not available ({err})", file=sys.stderr)
+            return 2
+        return int(suite.main(argv[1:]) or 0)
+    ap = argparse.ArgumentParser(prog="durak-lab bench", description=__doc__.split("\n\n")[0],
+                                 epilog="Other benchmarks: durak-lab bench solver …, durak-lab bench "
+                                        "probability … (each with --help).")
     ap.add_argument("--games", type=int, default=2000, help="games per case (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
