@@ -41,7 +41,7 @@ from typing import Any
 from .cards import SUIT_SYMBOLS, Card, cards_of, deck_mask, parse_suit
 from .errors import CardError, PositionError, RulesError
 from .moves import MoveTextError, parse_seat, seat_text
-from .rules import PRESETS, Rules
+from .rules import Rules
 
 __all__ = ["position_text", "parse_position", "rules_text", "parse_rules_text"]
 
@@ -52,16 +52,8 @@ def rules_text(rules: Rules) -> str:
     >>> rules_text(Rules.preset("perevodnoy", players=4, deck=52))
     'perevodnoy,players=4,deck=52'
     """
-    best = None
-    for name in PRESETS:
-        diff = rules.to_dict(name)
-        diff.pop("preset")
-        diff.pop("players", None)
-        if best is None or len(diff) < len(best[1]):
-            best = (name, diff)
-    assert best is not None
-    parts = [best[0], f"players={rules.players}"] + [f"{k}={v}" for k, v in best[1].items()]
-    return ",".join(parts)
+    name, _, rest = rules.short_name().partition(",")
+    return f"{name},players={rules.players}" + (f",{rest}" if rest else "")
 
 
 def _value(text: str) -> Any:
