@@ -108,7 +108,7 @@ def main(argv: Optional[list] = None) -> int:
     if args.json:
         print(json.dumps({"machine": info, "results": results}, ensure_ascii=False, indent=2))
         return 0
-    print(f"durak-lab bench: uniformly random games, sequential protocol, one core")
+    print("durak-lab bench: uniformly random games, sequential protocol, one core")
     print(f"Python {info['python']} ({info['implementation']}) on {info['system']}, {info['cpu']}, "
           f"{info['cores']} cores")
     print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")

@@ -233,19 +233,8 @@ def iter_bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-def popcount(mask: int) -> int:
-    """Number of cards in a mask.
-
-    >>> popcount(0b1011)
-    3
-    """
-    return bin(mask).count("1")
-
-
-try:  # Python >= 3.10 has int.bit_count
-    popcount = int.bit_count  # type: ignore[assignment]  # noqa: F811
-except AttributeError:  # pragma: no cover
-    pass
+#: Number of cards in a mask (``int.bit_count``, Python 3.10+): ``popcount(0b1011) == 3``.
+popcount = int.bit_count
 
 
 def cards_of(mask: int) -> list[Card]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import SUIT_SYMBOLS, Card, cards_of, deck_mask, parse_suit
+from .cards import SUIT_SYMBOLS, Card, cards_of, parse_suit
 from .errors import CardError, PositionError, RulesError
 from .moves import MoveTextError, parse_seat, seat_text
 from .rules import Rules
@@ -259,22 +259,13 @@ def parse_position(text: str) -> Any:
 
 def _validate(p: Any) -> None:
     """Cards conserved and within the deck; trump consistent; roles distinct."""
-    deck = deck_mask(p.rules.lowest_rank)
-    seen = 0
-    groups = [(f"hands.{seat_text(i)}", h) for i, h in enumerate(p.hands)]
-    groups.append(("talon", _mask(list(p.talon))))
-    groups.append(("discard", p.discard))
-    groups.append(("table", p.table_cards()))
+    from .state import check_cards
+
     if len(set(p.talon)) != len(p.talon):
         raise PositionError("talon: a card appears twice")
-    for where, m in groups:
-        if m & seen:
-            raise PositionError(f"{where}: {_cards_text(m & seen)} appear twice")
-        seen |= m
-    if seen & ~deck:
-        raise PositionError(f"{_cards_text(seen & ~deck)} are not in a {p.rules.deck}-card deck")
-    if seen != deck:
-        raise PositionError(f"cards missing: {_cards_text(deck & ~seen)}")
+    groups = [(f"hands.{seat_text(i)}", h) for i, h in enumerate(p.hands)]
+    check_cards(p.rules, groups + [("talon", _mask(list(p.talon))), ("discard", p.discard),
+                                   ("table", p.table_cards())])
     if p.trump_card >= 0:
         if p.trump_card // 13 != p.trump:
             raise PositionError("card: the trump card's suit is not the trump")

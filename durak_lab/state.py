@@ -263,28 +263,18 @@ class Position(_Slots):
             raise PositionError(f"trump: {trump!r} is not a suit")
         else:
             tsuit = suit
-        seen = 0
-        for i, h in enumerate(hm):
-            if h & seen:
-                raise PositionError(f"hands.{seat_text(i)}: {CardSet(h & seen)} appear twice")
-            seen |= h
-        tmask = 0
-        for c in tl:
-            if (seen | tmask) >> c & 1:
-                raise PositionError(f"talon: {c} appears twice")
-            tmask |= 1 << c
-        seen |= tmask
+        if len(set(tl)) != len(tl):
+            raise PositionError("talon: a card appears twice")
+        tmask = sum(1 << c for c in tl)
         if isinstance(discard, str) and discard.strip().lower() == "rest":
-            dm = deck & ~seen
+            held = tmask
+            for h in hm:
+                held |= h
+            dm = deck & ~held
         else:
             dm = _mask(discard or 0)
-            if dm & seen:
-                raise PositionError(f"discard: {CardSet(dm & seen)} appear twice")
-        seen |= dm
-        if seen & ~deck:
-            raise PositionError(f"{CardSet(seen & ~deck)} are not in a {rules.deck}-card deck")
-        if seen != deck:
-            raise PositionError(f"cards missing: {CardSet(deck & ~seen)} (use discard 'rest')")
+        groups = [(f"hands.{seat_text(i)}", h) for i, h in enumerate(hm)]
+        check_cards(rules, groups + [("talon", tmask), ("discard", dm)], hint=" (use discard 'rest')")
         kn = tuple(_mask(k) & hm[i] for i, k in enumerate(known)) if known else (0,) * n
         if isinstance(attacker, str):
             try:
@@ -1298,6 +1288,27 @@ class Position(_Slots):
             return "draw: nobody is durak"
         names = " and ".join(seat_text(s) for s in self.result)
         return f"{names} {'is' if len(self.result) == 1 else 'are'} durak"
+
+
+def check_cards(rules: Rules, groups: Sequence[tuple], hint: str = "") -> None:
+    """Every card of the deck exactly once across ``groups`` of ``(name, mask)``; else PositionError.
+
+    >>> check_cards(Rules(deck=20), [("hands.P1", CardSet.parse("10♠").mask)])
+    Traceback (most recent call last):
+    ...
+    durak_lab.errors.PositionError: cards missing: J♠ Q♠ K♠ A♠ 10♥ J♥ Q♥ K♥ A♥ 10♦ J♦ Q♦ K♦ A♦ 10♣ J♣ Q♣ K♣ A♣
+    """
+    deck = deck_mask(rules.lowest_rank)
+    seen = 0
+    for where, m in groups:
+        if m & seen:
+            twice = CardSet(m & seen)
+            raise PositionError(f"{where}: {twice} appear{'s' if len(twice) == 1 else ''} twice")
+        seen |= m
+    if seen & ~deck:
+        raise PositionError(f"{CardSet(seen & ~deck)} are not in a {rules.deck}-card deck")
+    if seen != deck:
+        raise PositionError(f"cards missing: {CardSet(deck & ~seen)}{hint}")
 
 
 def _next_seat(hands: tuple, talon: tuple, n: int, seat: int, teams: int) -> Optional[int]:
