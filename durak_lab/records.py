@@ -271,21 +271,22 @@ class RecordMove(NamedTuple):
 class Record:
     """A game record: rules, a start position, moves, and metadata.
 
+    ``moves`` is a tuple of :class:`RecordMove` (any sequence is accepted).
     Two records are equal when their rules, start position, moves and metadata
     are equal; how the start was written (a seed or the cards, the preset name,
     an explicit attacker or R7) is kept for :meth:`dump` but not compared.
 
     >>> rec = Record(Rules(players=2), Position.start(Rules(players=2), ["7♦", "Q♦"], trump="♥",
     ...              discard="rest", attacker=0), [RecordMove(Move.parse("P1 attack 7♦"))])
-    >>> load_record(rec.dump()) == rec
-    True
+    >>> load_record(rec.dump()) == rec, hash(load_record(rec.dump())) == hash(rec)
+    (True, True)
     >>> rec.game_after(1).position.table_text()
     '7♦'
     """
 
     rules: Rules
     start: Position
-    moves: list = field(default_factory=list)
+    moves: tuple = ()
     id: Optional[str] = None
     title: Optional[str] = None
     description: Optional[str] = None
@@ -296,6 +297,13 @@ class Record:
     preset: Optional[str] = field(default=None, compare=False)
     seed: Optional[int] = field(default=None, compare=False)
     attacker_given: bool = field(default=True, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "moves", tuple(self.moves))
+        object.__setattr__(self, "rule_ids", tuple(self.rule_ids))
+
+    def __hash__(self) -> int:
+        return hash((self.rules, self.start, self.moves, self.id, self.title))
 
     # ------------------------------------------------------------ loading and saving
     @classmethod
@@ -398,7 +406,7 @@ def _start_to_dict(p: Position, attacker_given: bool = True) -> dict:
         raise RecordError("start", "a record starts at the beginning of a bout (the table is not empty)")
     rules = p.rules
     out: dict = {}
-    if p.trump_card >= 0:
+    if p.trump_card >= 0 and p.talon and p.talon[-1] == p.trump_card:
         out["trump_card"] = str(Card(p.trump_card))
     else:
         out["trump"] = SUIT_SYMBOLS[p.trump]
@@ -409,8 +417,12 @@ def _start_to_dict(p: Position, attacker_given: bool = True) -> dict:
     first_bout = p.first_limit or rules.first_bout_limit is None
     if not first_bout:
         out["first_bout"] = False
-    r7 = Position.start(rules, p.hands, p.talon, trump=p.trump, discard=p.discard, first_bout=first_bout)
-    if attacker_given or not first_bout or r7.leader != p.leader:
+    try:
+        r7_leader: Optional[int] = Position.start(rules, p.hands, p.talon, trump=p.trump, discard=p.discard,
+                                                  first_bout=first_bout).leader
+    except PositionError:
+        r7_leader = None
+    if attacker_given or not first_bout or r7_leader != p.leader:
         out["attacker"] = seat_text(p.leader)
     base = Position.start(rules, p.hands, p.talon, trump=p.trump, discard=p.discard,
                           attacker=p.leader, first_bout=first_bout)
@@ -907,7 +919,17 @@ class ReplayResult:
         return [e for s in self.steps for e in s.events]
 
     def to_dict(self) -> dict:
-        """A JSON summary: ``ok``, ``moves_applied``, ``result``, seats, hands, table, counts, steps.
+        """A JSON summary of the replay (what ``durak-lab replay --json`` prints).
+
+        Keys: ``ok``; ``id``; ``moves_applied`` and ``moves_total``; ``result``
+        (see :func:`result_value`); ``attacker`` and ``defender`` (``"P1"``…);
+        ``trump`` and ``trump_card``; ``hands`` (seat → cards); ``table``
+        (``{"attack": …, "cover": … or None}`` per attack card); ``talon`` and
+        ``discard`` (counts); ``problem`` (None, or what went unexpectedly);
+        ``expected_result`` when the record has one; where replay stopped,
+        ``stopped_at``, ``move``, ``expected`` (was the stop the record's
+        expectation) and, for a rejected move, ``reason`` (``code``,
+        ``message``); ``steps`` (each move with its narration, table and events).
 
         >>> rec = load_record({"format": "durak-lab/1", "rules": {"players": 2},
         ...     "start": {"trump": "♥", "hands": {"P1": ["7♦", "8♠"], "P2": ["Q♦", "6♣"]},
