@@ -93,6 +93,7 @@ import dataclasses
 import json
 import os
 import re
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Optional, Sequence, Union
 
@@ -1009,7 +1010,7 @@ class ReplayResult:
             else:
                 lines.append(f"   table: {step.table or '(empty)'}")
             if step.say:
-                lines.append(f"   {step.say}")
+                lines.extend(textwrap.wrap(step.say, 88, initial_indent="   ", subsequent_indent="   "))
             for e in step.events:
                 text = e.text()
                 if e.kind == "draw":
