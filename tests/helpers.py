@@ -211,11 +211,14 @@ def assert_roles(p: Position) -> None:
     if not p.table:
         assert p.hands[p.defender], "a bout starts against a defender holding cards"
         assert p.hands[p.leader], "the leader holds cards"
-    defending = [p.defender] + (p.partners(p.defender) if r.partner_covers else [])
-    assert any(p.hands[s] for s in defending) or p.taking
+    if r.partner_covers:
+        # FI pairs: the defender's partner may go on covering after the defender's last card
+        assert any(p.hands[s] for s in [p.defender] + p.partners(p.defender))
+    else:
+        assert p.hands[p.defender], "the defender holds cards while the bout goes on"
     t = p.to_act()
     assert t is not None and 0 <= t < n
-    assert p.hands[t] or t in defending, f"P{t + 1} acts with no cards"
+    assert p.hands[t] or (r.partner_covers and t == p.defender), f"P{t + 1} acts with no cards"
 
 
 def assert_result_consistent(p: Position) -> None:
