@@ -287,7 +287,7 @@ class Position(_Slots):
                 attacker = 0
         if not 0 <= attacker < n:
             raise PositionError(f"attacker: no seat {attacker + 1}")
-        if rules.show_lowest_trump:
+        if rules.show_lowest_trump and first_bout:  # R7: shown at the first lead of a game
             low = cls._lowest_trump(hm, tsuit)
             if low is not None and hm[attacker] >> low & 1:
                 kn = tuple(k | (1 << low if i == attacker else 0) for i, k in enumerate(kn))
