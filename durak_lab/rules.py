@@ -210,6 +210,9 @@ class Rules:
             raise bad("transfer_by_show", "showing a trump is a kind of transfer: set transfer too (R24)")
         if self.transfer and self.partner_covers:
             raise bad("transfer", "FI pairs, where the partner covers, allow no transfers (R26)")
+        if self.partner_covers and self.partner_throw_in:
+            raise bad("partner_throw_in", "a partner who helps to cover cannot also throw in against the "
+                      "defender (R26)")
 
     # ------------------------------------------------------------------ helpers
     @property

@@ -207,7 +207,12 @@ def assert_roles(p: Position) -> None:
     assert p.leader != p.defender
     r = p.rules
     if r.teams:
-        assert p.leader % r.teams != p.defender % r.teams, "an attack goes to an opponent (R25)"
+        # every attack goes to an opponent (R25); after a transfer the leader of the bout may be
+        # the new defender's partner, but the partner never throws in unless the rules allow it
+        if not p.table:
+            assert p.leader % r.teams != p.defender % r.teams, "a bout is led against an opponent (R25)"
+        if not r.partner_throw_in:
+            assert all(s % r.teams != p.defender % r.teams for s in p.attackers())
     if not p.table:
         assert p.hands[p.defender], "a bout starts against a defender holding cards"
         assert p.hands[p.leader], "the leader holds cards"
@@ -318,5 +323,47 @@ def random_game(p: Position, rng: random.Random, sequential: bool = False,
 # ---------------------------------------------------------------- strategies
 
 configs = st.sampled_from(CONFIGS)
+
+
+@st.composite
+def any_rules(draw) -> Rules:
+    """Any valid combination of options, presets or not (invalid ones are redrawn)."""
+    from durak_lab.rules import AfterTake, DrawOrder, HandLimit, ThrowIn, Tie, TrumpSwap
+
+    players = draw(st.integers(min_value=2, max_value=6))
+    kw = dict(
+        deck=draw(st.sampled_from([20, 24, 28, 32, 36, 52])),
+        players=players,
+        hand_size=draw(st.integers(min_value=1, max_value=7)),
+        throw_in=draw(st.sampled_from(list(ThrowIn))),
+        lead=draw(st.sampled_from([1, 2, 3, None])),
+        attack_limit=draw(st.sampled_from([1, 4, 6, 12, None])),
+        hand_limit=draw(st.sampled_from(list(HandLimit))),
+        first_bout_limit=draw(st.sampled_from([None, 3, 5])),
+        first_bout_carry=draw(st.booleans()),
+        after_take=draw(st.sampled_from(list(AfterTake))),
+        transfer=draw(st.booleans()),
+        transfer_by_show=draw(st.booleans()),
+        teams=draw(st.sampled_from([0, 2, 3])),
+        partner_throw_in=draw(st.booleans()),
+        partner_covers=draw(st.booleans()),
+        draw_order=draw(st.sampled_from(list(DrawOrder))),
+        tie=draw(st.sampled_from(list(Tie))),
+        trump_swap=draw(st.sampled_from(list(TrumpSwap))),
+        redeal=draw(st.booleans()),
+        show_lowest_trump=draw(st.booleans()),
+    )
+    # repair the contradictions the rules reject (each is tested in test_rules_options)
+    teams = kw["teams"]
+    if teams and (players % teams or players // teams < 2):
+        kw["teams"] = 0
+    if not kw["teams"]:
+        kw["partner_covers"] = kw["partner_throw_in"] = False
+    if kw["partner_covers"]:
+        kw["transfer"] = kw["partner_throw_in"] = False
+    if not kw["transfer"]:
+        kw["transfer_by_show"] = False
+    kw["hand_size"] = min(kw["hand_size"], kw["deck"] // players)
+    return Rules(**kw)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 protocols = st.sampled_from(["free", "sequential"])

@@ -17,7 +17,7 @@ from durak_lab.game import Game
 from durak_lab.moves import Move
 from durak_lab.state import Position
 
-from helpers import (CONFIGS, assert_conserved, assert_result_consistent, assert_roles, assert_sentence,
+from helpers import (CONFIGS, any_rules, assert_conserved, assert_result_consistent, assert_roles, assert_sentence,
                      candidate_moves, configs, random_game, rules, seeds)
 
 MAX_MOVES = 3000
@@ -278,3 +278,24 @@ def test_why_illegal_of_any_text_is_a_reason_or_a_text_error(config, seed, text)
         return
     m = Move.parse(text, n)
     assert (why is None) == (m in p.legal_moves())
+
+
+# ---------------------------------------------------------------- any combination of options
+
+
+@given(r=any_rules(), seed=seeds, sequential=st.booleans())
+def test_any_valid_rules_give_consistent_games(r, seed, sequential):
+    p = Position.deal(r, seed)
+    rng = random.Random(f"any/{seed}")
+    checked, q = 0, p
+    for step in random_game(p, rng, sequential=sequential, max_moves=MAX_MOVES):
+        q = step.after
+        assert_conserved(q)
+        assert_roles(q)
+        if not q.is_over and checked < 2 and rng.random() < 0.05:
+            checked += 1
+            candidates = candidate_moves(q, rng, covers_per_target=2)
+            check_free_protocol(q, candidates)
+            check_sequential_protocol(q, candidates)
+    assert q.is_over
+    assert_result_consistent(q)

@@ -94,6 +94,7 @@ def test_unknown_preset_is_a_rules_error_listing_the_presets():
     ({"partner_throw_in": True}, "partner_throw_in"),
     ({"transfer_by_show": True}, "transfer_by_show"),
     ({"players": 4, "teams": 2, "partner_covers": True, "transfer": True}, "transfer"),
+    ({"players": 4, "teams": 2, "partner_covers": True, "partner_throw_in": True}, "partner_throw_in"),
     ({"throw_in": "everyone"}, "throw_in"),
     ({"hand_limit": "big"}, "hand_limit"),
     ({"after_take": 3}, "after_take"),

@@ -107,6 +107,12 @@ def test_R26_up_to_twelve_attack_cards_two_attackers_two_defenders():
     expect_illegal(q, "P3 attack 8♠", Reason.DEFENDER_HAND_LIMIT, ["P2 holds 4"])
 
 
+def test_R26_a_partner_who_covers_cannot_also_throw_in():
+    # both at once left the partner to act with no legal move (a deadlock); the rules refuse it
+    with pytest.raises(RulesError, match="partner_throw_in.*R26"):
+        rules("pairs", partner_throw_in=True)
+
+
 def test_R26_no_transfers_in_the_fi_pairs_game():
     with pytest.raises(RulesError, match="R26"):
         rules("pairs", transfer=True)
