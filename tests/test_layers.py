@@ -29,6 +29,8 @@ CORE_MODULES = (
     "durak_lab.notation",
     "durak_lab.records",
     "durak_lab.cli",
+    "durak_lab.explain",
+    "durak_lab.frames",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -47,6 +49,8 @@ CORE_FILES = (
     "records.py",
     "cli.py",
     "bench.py",
+    "explain.py",
+    "frames.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
