@@ -27,6 +27,7 @@ __all__ = [
     "PositionError",
     "IllegalMoveError",
     "RecordError",
+    "SamplingError",
     "Reason",
 ]
 
@@ -58,6 +59,24 @@ class RecordError(DurakError, ValueError):
         self.where = where
         self.problem = problem
         super().__init__(f"{where}: {problem}" if where else problem)
+
+
+class SamplingError(DurakError):
+    """The world sampler found too few worlds that meet its constraints within its attempts.
+
+    Raised by :mod:`durak_lab.sampling` (and the inference built on it); ``wanted``,
+    ``found`` and ``attempts`` say how far it got.
+
+    >>> err = SamplingError("only 2 of 10 worlds met the constraints", wanted=10, found=2, attempts=1000)
+    >>> err.found, isinstance(err, ValueError)
+    (2, False)
+    """
+
+    def __init__(self, message: str, wanted: int = 0, found: int = 0, attempts: int = 0) -> None:
+        self.wanted = wanted
+        self.found = found
+        self.attempts = attempts
+        super().__init__(message)
 
 
 class Reason(enum.Enum):
