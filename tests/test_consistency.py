@@ -73,6 +73,17 @@ def test_random_simulation_free(name, players):
         assert p.is_over, f"{name}/{players} seed {seed} did not end within {MAX_MOVES} moves"
 
 
+def test_positions_are_immutable_values():
+    p = Position.deal(rules("podkidnoy", players=3), 7)
+    with pytest.raises(AttributeError):
+        p.leader = 0
+    with pytest.raises(AttributeError):
+        p.hands = ()
+    assert Position.deal(rules("podkidnoy", players=3), random.Random(7)) == p
+    assert {p: "start"}[Position.deal(rules("podkidnoy", players=3), 7)] == "start"
+    assert p != Position.deal(rules("classic", players=3), 7), "the rules are part of the value"
+
+
 # ---------------------------------------------------------------- golden playthrough
 
 

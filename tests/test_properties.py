@@ -84,7 +84,7 @@ def check_free_protocol(p, candidates):
     lset = set(legal)
     for m in legal:
         assert p.why_illegal(m) is None
-        p.play(m)
+        assert p.play_unchecked(m) == p.play(m)
     for m in candidates:
         why = p.why_illegal(m)
         if m in lset:
