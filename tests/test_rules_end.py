@@ -1,7 +1,7 @@
 """The end of the game: out, durak, draws (R28, R29) and the mistakes of R31.
 
-R30 (counting durak games over a match) needs a match API, which the engine
-does not have yet; it is not tested here.
+R30 (counting durak games over a match) is not a rule of one position: it
+belongs to the match module and its own tests.
 """
 
 from durak_lab.errors import Reason
