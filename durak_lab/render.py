@@ -319,7 +319,7 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
         badges.append(_badge(word, role))
     border = _ROLE_STYLE[role][0] if role in ("attacker", "defender", "durak") else "rgba(255,255,255,0.28)"
     count = _plural(n, "card") + (", hidden" if hidden and n else "")
-    w = 52.0
+    w = 48.0
     if n == 0:
         cards_html = ('<span class="dl-empty" style="font-size:12px;opacity:0.8;font-style:italic">'
                       'no cards</span>')
@@ -328,7 +328,7 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
         cards_html = "".join(_back_inline(w, f"margin-left:{-(w - step):.0f}px" if i else "",
                                           "a face-down card") for i in range(n))
     else:  # the cards just drawn or picked up stick out of the hand, outlined; the count says how many
-        show = 24 if n <= 8 else 17
+        show = 22 if n <= 8 else 16
         fresh = sum(1 for c in hand if int(c) in last)
         if fresh:
             count += f", {fresh} new"
@@ -338,7 +338,7 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
     label = f"{name}{', ' + _ROLE_WORDS[role] if role else ''}: {count}"
     return (f'<div class="dl-seat" data-seat="{name}" role="group" aria-label="{_esc(label)}" '
             f'style="background:rgba(0,0,0,0.22);border:2px solid {border};border-radius:10px;'
-            f'padding:6px 10px 8px 10px;min-width:120px">'
+            f'padding:6px 10px 8px 10px;min-width:110px">'
             f'<div class="dl-seat-head" style="font-weight:700;font-size:15px;margin-bottom:6px;'
             f'white-space:nowrap">{name}{"".join(badges)}'
             f'<span class="dl-count" style="font-weight:400;font-size:12px;opacity:0.85;margin-left:8px">'
@@ -368,7 +368,7 @@ def _talon_html(s: Snapshot, four: bool, last: set) -> str:
                                       f"the talon: {_plural(under_talon, 'face-down card')}"))
         parts.append("</div>")
         body = "".join(parts)
-        caption = f"Talon: {k} · trump {trump_word}"
+        caption = f"Talon: {k}<br/>trump {trump_word}"
     else:
         why = "talon empty" if tc >= 0 else "no talon"
         body = (f'<div class="dl-talon" role="group" aria-label="{_esc(why)}; trump is {SUIT_NAMES[s.trump]}" '
@@ -376,7 +376,7 @@ def _talon_html(s: Snapshot, four: bool, last: set) -> str:
                 f'border:2px dashed rgba(255,255,255,0.35);border-radius:8px;font-size:38px;'
                 f'color:{colour}"><span style="background:#fffdf7;border-radius:8px;padding:0 6px;'
                 f'line-height:1.2">{trump_sym}</span></div>')
-        caption = f"{why.capitalize()} · trump {trump_word}"
+        caption = f"{why.capitalize()}<br/>trump {trump_word}"
     return (f'<div class="dl-talon-area" style="text-align:center;flex:none">{body}'
             f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">{caption}</div></div>')
 
@@ -433,7 +433,7 @@ def _table_html(s: Snapshot, four: bool, last: set) -> str:
                   f'{seat_text(s.defender)}\'s hand</div>')
     return (f'<div class="dl-table-cards" role="group" aria-label="{_esc(label)}" style="display:flex;'
             f'flex:1 1 auto;max-width:600px;flex-wrap:wrap;gap:10px 14px;align-items:flex-start;'
-            f'justify-content:center;min-height:150px;min-width:200px;padding:12px 10px 4px 10px;'
+            f'justify-content:center;min-height:150px;min-width:150px;padding:12px 10px 4px 10px;'
             f'border:1px dashed rgba(255,255,255,0.35);border-radius:12px;box-sizing:border-box;align-content:center">{banner}{inner}</div>')
 
 
@@ -478,11 +478,10 @@ def position_html(position: Union[Position, Snapshot], viewer: Optional[int] = N
     areas = _areas(n)
     seat_html = {seat: _seat_html(s, seat, viewer, lit, four) for seat in range(n)}
 
-    def area(name: str, direction: str = "row") -> str:
-        seats = areas.get(name, [])
-        body = "".join(seat_html[x] for x in seats)
-        return (f'<div class="dl-area-{name}" style="grid-area:{name};display:flex;flex-direction:{direction};'
-                f'justify-content:center;align-items:center;gap:12px;flex-wrap:wrap">{body}</div>')
+    def area(name: str, direction: str = "row", grow: str = "") -> str:
+        body = "".join(seat_html[x] for x in areas.get(name, []))
+        return (f'<div class="dl-area-{name}" style="display:flex;flex-direction:{direction};{grow}'
+                f'justify-content:center;align-items:center;gap:10px;flex-wrap:wrap">{body}</div>')
 
     trump_colour = suit_colour(s.trump, four)
     trump = (f'<span style="color:{trump_colour};background:#fffdf7;border-radius:4px;padding:0 4px">'
@@ -495,12 +494,15 @@ def position_html(position: Union[Position, Snapshot], viewer: Optional[int] = N
     summary = (f'<div class="dl-summary" style="font-size:15px;margin-bottom:10px;display:flex;gap:18px;'
                f'flex-wrap:wrap;align-items:center"><span>Trump: {trump}</span><span>{state}</span>'
                f'<span>Talon: {len(s.talon)}</span><span>Bito: {popcount(s.discard)}</span></div>')
-    centre = (f'<div class="dl-centre" style="grid-area:centre;display:flex;gap:16px;align-items:center;'
-              f'justify-content:center;flex-wrap:nowrap;padding:6px 0">{_talon_html(s, four, lit)}'
-              f'{_table_html(s, four, lit)}{_bito_html(s)}</div>')
-    grid = (f'<div class="dl-layout" style="display:grid;grid-template-columns:auto 1fr auto;'
-            f'grid-template-areas:\'top top top\' \'left centre right\' \'bottom bottom bottom\';gap:12px;'
-            f'align-items:center">{area("top")}{area("left", "column")}{centre}{area("right", "column")}'
+    # three rows: seats across the top, left seats | talon, table, bito | right seats, then P1 at the bottom;
+    # a narrow page wraps the middle row instead of cutting it off
+    centre = (f'<div class="dl-centre" style="flex:1 1 400px;min-width:340px;display:flex;gap:12px;'
+              f'align-items:center;justify-content:center;flex-wrap:nowrap;padding:6px 0">'
+              f'{_talon_html(s, four, lit)}{_table_html(s, four, lit)}{_bito_html(s)}</div>')
+    middle = (f'<div class="dl-middle" style="display:flex;flex-wrap:wrap;align-items:center;'
+              f'justify-content:center;gap:12px">{area("left", "column", "flex:0 1 auto;")}{centre}'
+              f'{area("right", "column", "flex:0 1 auto;")}</div>')
+    grid = (f'<div class="dl-layout" style="display:flex;flex-direction:column;gap:10px">{area("top")}{middle}'
             f'{area("bottom")}</div>')
     who = "all hands face up" if viewer is None else f"seen by {seat_text(viewer)}"
     return (f'<div class="dl-position" role="group" aria-label="Durak table, {who}" style="{_FELT}color:#ffffff;'
