@@ -184,7 +184,7 @@ class Stepper(widgets.VBox):
         self.step_label.add_class("dl-step-label")
         self.move_line = _html("dl-move")
         self.narration = _html("dl-narration")
-        self.table = _html("dl-table", width="100%")
+        self.table = _html("dl-table", width="100%", margin="2px 0")
         self.rules = _html("dl-rules")
         self.result = _html("dl-result")
         self.reason = _html("dl-reason")
