@@ -17,8 +17,8 @@ from durak_lab.game import Game
 from durak_lab.moves import Move
 from durak_lab.state import Position
 
-from helpers import (CONFIGS, any_rules, assert_conserved, assert_result_consistent, assert_roles, assert_sentence,
-                     candidate_moves, configs, random_game, rules, seeds)
+from helpers import (CONFIGS, any_rules, assert_conserved, assert_result_consistent, assert_roles,
+                     assert_sentence, candidate_moves, configs, random_game, rules, seeds)
 
 MAX_MOVES = 3000
 
@@ -229,8 +229,8 @@ CARD_CHARS = "0123456789TJQKAtjqkaXx♠♥♦♣♤♡♢♧SHDCshdc \t,\ufe0f�
 card_texts = st.text(alphabet=CARD_CHARS, max_size=8) | st.text(max_size=8)
 
 TOKENS = ["P1", "p2", "P3", "P6", "P7", "P0", "P", "P²", "P٣", "attack", "ATTACK", "lead", "throw", "cover",
-          "beat", "with", "WITH", "transfer", "show", "take", "pass", "swap", "dance", "7♥", "7h", "10♦", "TD",
-          "td", "Q♠", "QS", "A♣", "🂡", "6♥", "X9", "1♦", "10", "♦", "7♥7♣", ",", ""]
+          "beat", "with", "WITH", "transfer", "show", "take", "pass", "swap", "dance", "7♥", "7h", "10♦",
+          "TD", "td", "Q♠", "QS", "A♣", "🂡", "6♥", "X9", "1♦", "10", "♦", "7♥7♣", ",", ""]
 move_texts = (st.lists(st.sampled_from(TOKENS), max_size=6).map(" ".join)
               | st.text(max_size=30) | st.text(alphabet="P1 atckovwih7♥TD", max_size=20))
 

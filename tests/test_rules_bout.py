@@ -5,7 +5,8 @@ from durak_lab.errors import Reason
 from durak_lab.game import Game
 from durak_lab.rules import Rules
 
-from helpers import assert_conserved, cs, ev, expect_illegal, hand, kinds, legal, play, rules, seq_legal, start
+from helpers import (assert_conserved, cs, ev, expect_illegal, hand, kinds, legal, play, rules, seq_legal,
+                     start)
 
 # A roomy 2-player position, trump ♥, no talon (every other card is in the discard).
 TWO = ["7♦ 7♣ 9♠ Q♠ K♣", "6♦ 8♦ Q♦ 6♥ 9♣ A♠ 10♠"]
@@ -97,7 +98,8 @@ def test_R31_wrong_cover_is_rejected_and_nothing_changes():
     g = Game(p)
     before = g.position
     expect_illegal(p, "P2 cover 7♦ with 6♦", Reason.DOES_NOT_BEAT, ["6♦", "7♦"])
-    assert g.why_illegal("P2 cover 7♦ with 6♦") == "6♦ does not beat 7♦: cover with a higher diamond or a trump (♥)"
+    assert g.why_illegal("P2 cover 7♦ with 6♦") == (
+        "6♦ does not beat 7♦: cover with a higher diamond or a trump (♥)")
     assert g.position is before and len(g) == 0
     # covering with a trump while holding the suit is allowed (ZH FAQ), only unwise
     assert p.is_legal("P2 cover 7♦ with 6♥")

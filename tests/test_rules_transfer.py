@@ -110,7 +110,8 @@ def test_R22_no_transfer_to_a_player_holding_fewer_cards_than_the_attack():
     r = rules("perevodnoy", players=3)
     p = start(r, ["7♣ 9♠ 10♠", "7♥ 7♦ 8♥ A♣", "J♠"], trump="♥", attacker=0).play("P1 attack 7♣")
     assert not any(m.kind == "transfer" for m in p.legal_moves())
-    err = expect_illegal(p, "P2 transfer 7♦", Reason.TRANSFER_NEXT_TOO_FEW, ["P3 holds 1", "2 attack cards", "R22"])
+    err = expect_illegal(p, "P2 transfer 7♦", Reason.TRANSFER_NEXT_TOO_FEW,
+                         ["P3 holds 1", "2 attack cards", "R22"])
     assert "7♦" in str(err)
 
 
