@@ -1,0 +1,286 @@
+"""Fixtures for the browser tests: JupyterLab and Voila servers, headless Chromium.
+
+Both servers are started once per test session, on free ports of 127.0.0.1, and
+serve a temporary copy of ``notebooks/`` and ``tutorials/`` (so autosave and
+checkpoints never touch the repository) with their own settings, workspace and
+runtime folders. Pages get the server as ``base_url``: ``lab_page`` and
+``voila_page`` take paths like ``/lab/tree/notebooks/00_start_here.ipynb``; see
+``jupyter_pages.py`` for the helpers that open and run notebooks.
+
+Chromium is Debian's ``/usr/bin/chromium`` (set ``DURAK_LAB_CHROMIUM`` to use
+another binary), driven by the ``playwright`` package from PyPI; Playwright's own
+browser downloads are never used. Without the browser, or without playwright,
+every test marked ``browser`` is skipped.
+
+Screenshots go to ``test-output/browser/`` (gitignored); set
+``DURAK_LAB_TEST_OUTPUT`` to write them elsewhere.
+"""
+
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("DURAK_LAB_CHROMIUM", "/usr/bin/chromium")
+# --no-sandbox: CI runs as root. The rest keep Chromium from calling home on a
+# closed network (and from waiting for it).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+# A deterministic JupyterLab: no news toast, no update check, and every cell in
+# the DOM (the default windowing leaves offscreen cells out of it).
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+        "doNotDisturbMode": True,
+    },
+    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+}
+# Folders served to both servers (a temporary copy of each that exists).
+SERVED_DIRS = ("notebooks", "tutorials")
+SERVER_START_TIMEOUT = 90
+VIEWPORT = {"width": 1400, "height": 1400}
+
+_missing = None
+if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
+    _missing = f"no Chromium at {CHROMIUM} (install Debian's chromium or set DURAK_LAB_CHROMIUM)"
+else:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _missing = "the playwright package is not installed (pip install -e '.[test]')"
+
+# Figures the tests report (click-to-update times, page load times), printed at
+# the end of the run even without -s.
+REPORT: list = []
+
+
+def report(line: str) -> None:
+    """Print ``line`` now (visible with -s) and again in the terminal summary."""
+    print(line)
+    REPORT.append(line)
+
+
+def pytest_collection_modifyitems(config, items):
+    if _missing is None:
+        return
+    skip = pytest.mark.skip(reason=f"browser tests skipped: {_missing}")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+def pytest_terminal_summary(terminalreporter):
+    if REPORT:
+        terminalreporter.section("browser test figures")
+        for line in REPORT:
+            terminalreporter.write_line(line)
+
+
+# ------------------------------------------------------------------ servers
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _log_tail(path: Path, lines: int = 40) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _start_server(name: str, cmd: list, env: dict, ready_url: str, log_path: Path):
+    """Start a server process and wait until ``ready_url`` answers 200.
+
+    Returns ``(process, seconds)``. The process is this function's own child, and
+    only that PID is ever signalled.
+    """
+    log = open(log_path, "w")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env)
+    log.close()  # the child holds its own copy
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < SERVER_START_TIMEOUT:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{name} exited early with {proc.returncode}:\n{_log_tail(log_path)}")
+        try:
+            with urllib.request.urlopen(ready_url, timeout=2) as r:
+                if r.status == 200:
+                    return proc, time.perf_counter() - t0
+        except OSError:
+            time.sleep(0.1)
+    _stop_server(proc)
+    raise TimeoutError(f"{name} not ready after {SERVER_START_TIMEOUT}s at {ready_url}:\n{_log_tail(log_path)}")
+
+
+def _stop_server(proc) -> None:
+    # SIGTERM to this PID only: jupyter-server and Voila shut their kernels down.
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def _server_env(runtime_dir: Path) -> dict:
+    # Connection files and the cookie secret go to a temporary folder, not ~.
+    return dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime_dir))
+
+
+@pytest.fixture(scope="session")
+def notebook_root(tmp_path_factory) -> Path:
+    """A temporary copy of the served folders; both servers use it as their root."""
+    root = tmp_path_factory.mktemp("served")
+    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    for name in SERVED_DIRS:
+        if (REPO / name).is_dir():
+            shutil.copytree(REPO / name, root / name, ignore=ignore)
+    return root
+
+
+@pytest.fixture(scope="session")
+def lab_url(notebook_root, tmp_path_factory) -> str:
+    """Base URL of a JupyterLab server (no token) serving ``notebook_root``."""
+    cfg = tmp_path_factory.mktemp("lab")
+    (cfg / "app_settings").mkdir()
+    (cfg / "app_settings" / "overrides.json").write_text(json.dumps(LAB_OVERRIDES))
+    port = _free_port()
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
+        "--ip=127.0.0.1", f"--port={port}",
+        "--IdentityProvider.token=", "--ServerApp.password=",
+        f"--ServerApp.root_dir={notebook_root}",
+        "--expose-app-in-browser",  # window.jupyterapp, for kernel readiness and run-all
+        f"--LabApp.app_settings_dir={cfg / 'app_settings'}",
+        f"--LabApp.user_settings_dir={cfg / 'user_settings'}",
+        f"--LabApp.workspaces_dir={cfg / 'workspaces'}",
+    ]
+    base = f"http://127.0.0.1:{port}"
+    proc, seconds = _start_server("jupyter lab", cmd, _server_env(cfg / "runtime"),
+                                  base + "/api/status", cfg / "lab.log")
+    report(f"jupyter lab ready in {seconds:.1f} s (log: {cfg / 'lab.log'})")
+    try:
+        yield base
+    finally:
+        _stop_server(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_url(notebook_root, tmp_path_factory) -> str:
+    """Base URL of a Voila server in folder mode over ``notebook_root``.
+
+    Pages are at ``/voila/render/notebooks/<name>.ipynb``: the same path as on
+    Binder, where Voila runs as a Jupyter server extension.
+    """
+    cfg = tmp_path_factory.mktemp("voila")
+    port = _free_port()
+    cmd = [
+        sys.executable, "-m", "voila", "--no-browser", f"--port={port}",
+        "--Voila.ip=127.0.0.1", "--show_tracebacks=True", str(notebook_root),
+    ]
+    base = f"http://127.0.0.1:{port}"
+    proc, seconds = _start_server("voila", cmd, _server_env(cfg / "runtime"), base + "/", cfg / "voila.log")
+    report(f"voila ready in {seconds:.1f} s (log: {cfg / 'voila.log'})")
+    try:
+        yield base
+    finally:
+        _stop_server(proc)
+
+
+# ------------------------------------------------------------------ browser
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def _new_page(browser, base_url: str):
+    ctx = browser.new_context(base_url=base_url, viewport=VIEWPORT)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    # Uncaught exceptions in the page; tests assert on them (see jupyter_pages).
+    page.js_errors = []
+    page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+    return ctx, page
+
+
+def _shutdown_kernels(base_url: str) -> None:
+    """Shut down the notebook sessions of a Jupyter server, so kernels do not pile up."""
+    # A change needs an XSRF token sent twice, as cookie and header; any value will do.
+    xsrf = secrets.token_hex(16)
+    headers = {"X-XSRFToken": xsrf, "Cookie": f"_xsrf={xsrf}"}
+    try:
+        with urllib.request.urlopen(base_url + "/api/sessions", timeout=10) as r:
+            sessions = json.load(r)
+        for session in sessions:
+            req = urllib.request.Request(f"{base_url}/api/sessions/{session['id']}", method="DELETE",
+                                         headers=headers)
+            urllib.request.urlopen(req, timeout=30).close()
+    except OSError as err:  # the server stops at the end of the session anyway
+        print(f"could not shut down the kernels of {base_url}: {err}")
+
+
+@pytest.fixture
+def lab_page(browser, lab_url):
+    """A fresh browser page whose relative URLs go to the JupyterLab server.
+
+    The same server also serves Voila as an extension (``/voila/render/...``),
+    the way Binder does. Kernels started by the test are shut down afterwards.
+    """
+    ctx, page = _new_page(browser, lab_url)
+    yield page
+    ctx.close()
+    _shutdown_kernels(lab_url)
+
+
+@pytest.fixture
+def voila_page(browser, voila_url):
+    """A fresh browser page whose relative URLs go to the Voila server."""
+    ctx, page = _new_page(browser, voila_url)
+    yield page
+    ctx.close()
+
+
+@pytest.fixture
+def screenshot(request):
+    """``screenshot(target, suffix="")`` saves a PNG of a page or a locator.
+
+    The file is ``test-output/browser/<test name><suffix>.png`` (gitignored);
+    its path is printed and returned.
+    """
+    base = Path(os.environ.get("DURAK_LAB_TEST_OUTPUT", REPO / "test-output")) / "browser"
+    base.mkdir(parents=True, exist_ok=True)
+    stem = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in request.node.name)
+
+    def take(target, suffix: str = "") -> Path:
+        path = base / f"{stem}{suffix}.png"
+        target.screenshot(path=str(path))
+        print(f"screenshot: {path}")
+        return path
+
+    return take
