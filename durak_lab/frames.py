@@ -230,6 +230,11 @@ class Frame(NamedTuple):
     acts then); ``move`` and ``event`` what made this frame; ``step`` the index
     of the record's move (-1 for the start); ``problem`` a sentence when the
     record and the rules disagree (an unexpected rejection, a wrong result).
+
+    >>> from durak_lab.records import load_example
+    >>> f = frames_of(load_example("EX-KO-2"))[5]
+    >>> f.kind, f.text, f.rule_ids, [str(c) for c in f.last]
+    ('event', 'P1 picks up Q♥ 7♦ Q♦', ('R18',), ['Q♥', '7♦', 'Q♦'])
     """
 
     index: int

@@ -227,22 +227,38 @@ class Stepper(widgets.VBox):
     # ---------------------------------------------------------------- public API
     @property
     def frames(self) -> list:
-        """Every frame of the record shown (:class:`~durak_lab.frames.Frame`), frame 0 the start."""
+        """Every frame of the record shown (:class:`~durak_lab.frames.Frame`), frame 0 the start.
+
+        >>> [f.kind for f in Stepper("EX-KO-1").frames]
+        ['start', 'move', 'move']
+        """
         return list(self._frames)
 
     @property
     def frame(self) -> Frame:
-        """The frame shown now."""
+        """The frame shown now.
+
+        >>> s = Stepper("EX-KO-1"); s.next(); str(s.frame.move)
+        'P2 attack 7♦'
+        """
         return self._frames[self._index]
 
     @property
     def index(self) -> int:
-        """The number of the frame shown now (0 is the start position)."""
+        """The number of the frame shown now (0 is the start position).
+
+        >>> Stepper("EX-KO-1").index
+        0
+        """
         return self._index
 
     @property
     def record(self) -> Optional[Record]:
-        """The record shown."""
+        """The record shown.
+
+        >>> Stepper("EX-KO-1").record.id
+        'EX-KO-1'
+        """
         return self._record
 
     def go(self, i: int) -> None:
@@ -257,19 +273,35 @@ class Stepper(widgets.VBox):
         self._show()
 
     def next(self) -> None:
-        """One frame forward (nothing at the last frame)."""
+        """One frame forward (nothing at the last frame).
+
+        >>> s = Stepper("EX-KO-1"); s.next(); s.next(); s.next(); s.index, s.next_button.disabled
+        (2, True)
+        """
         self.go(self._index + 1)
 
     def back(self) -> None:
-        """One frame back (nothing at the start)."""
+        """One frame back (nothing at the start).
+
+        >>> s = Stepper("EX-KO-1"); s.back(); s.index, s.back_button.disabled
+        (0, True)
+        """
         self.go(self._index - 1)
 
     def start(self) -> None:
-        """Go to the start position, frame 0."""
+        """Go to the start position, frame 0.
+
+        >>> s = Stepper("EX-KO-1"); s.end(); s.start(); s.step_label.value
+        'Step 0 of 2'
+        """
         self.go(0)
 
     def end(self) -> None:
-        """Go to the last frame."""
+        """Go to the last frame.
+
+        >>> s = Stepper("EX-ZH-BOUT"); s.end(); s.frame.text
+        'P1 leads against P2'
+        """
         self.go(len(self._frames) - 1)
 
     def select(self, example: Example) -> None:

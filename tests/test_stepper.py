@@ -315,3 +315,31 @@ def test_clicks_only_swap_precomputed_strings(monkeypatch):
         s.next_button.click()
     s.start_button.click()
     assert calls == []
+
+
+def test_a_game_to_its_end_shows_the_result_as_its_last_frames():
+    from durak_lab.game import Game
+    from durak_lab.records import record_from_game
+    from durak_lab.rules import Rules
+    from durak_lab.state import Position
+
+    game = Game(Position.start(Rules(players=2), ["9♦", "Q♦ 6♣"], trump="♥", discard="rest", attacker=0))
+    game.play("P1 attack 9♦")
+    game.play("P2 cover 9♦ with Q♦")
+    s = Stepper(record_from_game(game, title="an endgame"))
+    assert s.example.label == "an endgame"
+    s.end()
+    assert [f.text for f in s.frames[3:]] == ["bito: 9♦ Q♦ go to the discard", "P1 has no cards left and is out",
+                                             "game over: P2 is the durak"]
+    assert text(s.result.value) == "P2 is the durak"
+    assert "The game is over: P2 is the durak." in text(s.legal.value)
+    s.back()
+    assert text(s.result.value) == "The game goes on"
+
+    tie = Game(Position.start(Rules(players=2), ["9♦", "Q♦"], trump="♥", discard="rest", attacker=0))
+    tie.play("P1 attack 9♦")
+    tie.play("P2 cover 9♦ with Q♦")
+    s.select(record_from_game(tie))
+    s.end()
+    assert text(s.result.value) == "Draw: nobody is durak"
+    assert s.frame.rule_ids == ("R28", "R29")
