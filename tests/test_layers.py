@@ -31,6 +31,10 @@ CORE_MODULES = (
     "durak_lab.cli",
     "durak_lab.explain",
     "durak_lab.frames",
+    "durak_lab.probability",
+    "durak_lab.sampling",
+    "durak_lab.evidence",
+    "durak_lab.inference",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -51,6 +55,10 @@ CORE_FILES = (
     "bench.py",
     "explain.py",
     "frames.py",
+    "probability.py",
+    "sampling.py",
+    "evidence.py",
+    "inference.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
