@@ -225,17 +225,33 @@ def back_svg(width: float = CARD_WIDTH, label: str = "a face-down card") -> str:
     return _svg_open(width, "dl-card-back", label) + _BACK + "</svg>"
 
 
+def _rows(cards: list, per_row: Optional[int]) -> list:
+    """Cards in rows: ``per_row`` at a time, or (over 13 cards) one row per suit."""
+    if per_row:
+        return [cards[i:i + per_row] for i in range(0, len(cards), per_row)] or [[]]
+    if len(cards) <= 13:
+        return [cards]
+    rows: list = []
+    for c in cards:
+        if rows and rows[-1][-1].suit == c.suit and len(rows[-1]) < 13:
+            rows[-1].append(c)
+        else:
+            rows.append([c])
+    return rows
+
+
 def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[bool] = None,
               width: float = CARD_WIDTH, gap: float = 6, label: Optional[str] = None,
-              highlight: Iterable[Union[Card, int, str]] = ()) -> str:
-    """A row of cards as one SVG document (how a hand or a CardSet shows in a notebook).
+              highlight: Iterable[Union[Card, int, str]] = (), per_row: Optional[int] = None) -> str:
+    """Cards side by side as one SVG document (how a hand or a CardSet shows in a notebook).
 
     Each card is a nested ``<svg>`` with its own ``role="img"``, ``aria-label``,
-    ``<title>`` and ``data-card``; the whole row is labelled by ``label``
-    (default: "3 cards: 6♠, 7♥, Q♦").
+    ``<title>`` and ``data-card``; the whole picture is labelled by ``label``
+    (default: the cards in words).  ``per_row`` cards go in a row; by default
+    one row, or one row per suit for more than 13 cards (a whole deck).
 
     >>> svg = cards_svg(["6♠", "7♥", "Q♦"])
-    >>> svg.count('class="dl-card"'), 'aria-label="3 cards: 6♠, 7♥, Q♦"' in svg
+    >>> svg.count('class="dl-card"'), 'aria-label="3 cards: 6 of spades, 7 of hearts, queen of diamonds"' in svg
     (3, True)
     >>> 'no cards' in cards_svg([])
     True
@@ -243,24 +259,27 @@ def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[b
     cs = [Card(c) for c in cards]
     lit = {int(Card(c)) for c in highlight}
     four = _four(four_colour)
-    scale = width / CARD_WIDTH
-    h = CARD_HEIGHT * scale
+    h = CARD_HEIGHT * width / CARD_WIDTH
     if label is None:
-        label = f"{len(cs)} card{'s' if len(cs) != 1 else ''}: " + ", ".join(str(c) for c in cs) if cs \
-            else "no cards"
-    total = max(len(cs) * (width + gap) - gap, width) + 4
+        label = f"{_plural(len(cs), 'card')}: " + ", ".join(c.name for c in cs) if cs else "no cards"
+    rows = _rows(cs, per_row)
+    longest = max(len(r) for r in rows)
+    total_w = max(longest * (width + gap) - gap, width) + 4
+    total_h = len(rows) * (h + gap) - gap + 4
     out = [f'<svg xmlns="{_SVG_NS}" class="dl-cards" role="img" aria-label="{_esc(label)}" '
-           f'width="{_n(total)}" height="{_n(h + 4)}" viewBox="0 0 {_n(total)} {_n(h + 4)}">'
+           f'width="{_n(total_w)}" height="{_n(total_h)}" viewBox="0 0 {_n(total_w)} {_n(total_h)}">'
            f'<title>{_esc(label)}</title>']
     if not cs:
         out.append(f'<rect x="2" y="2" width="{_n(width)}" height="{_n(h)}" rx="5" fill="none" '
                    f'stroke="#9a9a9a" stroke-dasharray="4 3"/>'
                    f'<text x="{_n(2 + width / 2)}" y="{_n(2 + h / 2)}" font-size="10" text-anchor="middle" '
                    f'dominant-baseline="central" fill="#777" font-family="{_FONT}">no cards</text>')
-    for i, c in enumerate(cs):
-        inner = _card(c, four, False, int(c) in lit, width, None, False)
-        inner = inner.replace("<svg ", f'<svg x="{_n(2 + i * (width + gap))}" y="2" ', 1)
-        out.append(inner)
+    for r, row in enumerate(rows):
+        for i, c in enumerate(row):
+            inner = _card(c, four, False, int(c) in lit, width, None, False)
+            inner = inner.replace("<svg ", f'<svg x="{_n(2 + i * (width + gap))}" y="{_n(2 + r * (h + gap))}" ',
+                                  1)
+            out.append(inner)
     out.append("</svg>")
     return "".join(out)
 

@@ -113,7 +113,8 @@ def test_highlight_and_size():
 
 def test_cards_svg_is_one_document_with_one_labelled_image_per_card():
     root = parse(cards_svg(["6♠", "7♥", "Q♦"], highlight=["7♥"]))
-    assert root.tag == f"{SVG}svg" and root.get("aria-label") == "3 cards: 6♠, 7♥, Q♦"
+    assert root.tag == f"{SVG}svg"
+    assert root.get("aria-label") == "3 cards: 6 of spades, 7 of hearts, queen of diamonds"
     cards = card_elements(root)
     assert [c.get("data-card") for c in cards] == ["6♠", "7♥", "Q♦"]
     assert [c.get("aria-label") for c in cards] == ["6 of spades", "7 of hearts", "queen of diamonds"]
@@ -121,6 +122,17 @@ def test_cards_svg_is_one_document_with_one_labelled_image_per_card():
     assert [classes(c) for c in cards][1] == ["dl-card", "dl-last"]
     assert len({c.get("x") for c in cards}) == 3  # side by side
     assert parse(cards_svg([])).get("aria-label") == "no cards"
+
+
+def test_a_whole_deck_is_drawn_one_suit_a_row():
+    root = parse(cards_svg(cards_of(deck_mask(6))))
+    cards = card_elements(root)
+    assert len(cards) == 36
+    rows = {}
+    for el in cards:
+        rows.setdefault(el.get("y"), []).append(Card(el.get("data-card")))
+    assert len(rows) == 4 and all(len({c.suit for c in row}) == 1 and len(row) == 9 for row in rows.values())
+    assert len({el.get("y") for el in card_elements(parse(cards_svg(ALL_CARDS[:20], per_row=8)))}) == 3
 
 
 def test_rich_display_of_core_values_goes_through_the_renderer():
