@@ -277,3 +277,16 @@ def test_every_seat_is_drawn_once_for_2_to_6_players(players):
     if p.trump_card >= 0:
         expected.append(str(Card(p.trump_card)))
     assert shown == sorted(expected)
+
+
+def test_the_renderer_needs_no_heavy_library():
+    import json
+    import subprocess
+    import sys
+
+    code = ("import sys, json; import durak_lab.render; "
+            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'ipywidgets', 'plotly', 'anywidget', 'pandas', 'networkx', 'numpy', 'IPython'})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
