@@ -131,7 +131,7 @@ def _sample_positions(positions, rng, k):
 def test_legal_iff_play_succeeds_iff_no_reason(config, seed, sequential):
     positions, _ = _game(config, seed, sequential)
     rng = random.Random(f"check/{seed}")
-    for p in _sample_positions(positions, rng, 2):
+    for p in _sample_positions(positions, rng, 1):
         candidates = candidate_moves(p, rng, covers_per_target=4)
         check_free_protocol(p, candidates)
         check_sequential_protocol(p, candidates)
@@ -292,7 +292,7 @@ def test_any_valid_rules_give_consistent_games(r, seed, sequential):
         q = step.after
         assert_conserved(q)
         assert_roles(q)
-        if not q.is_over and checked < 2 and rng.random() < 0.05:
+        if not q.is_over and not checked and rng.random() < 0.05:
             checked += 1
             candidates = candidate_moves(q, rng, covers_per_target=2)
             check_free_protocol(q, candidates)
