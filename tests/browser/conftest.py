@@ -66,15 +66,21 @@ else:
     except ImportError:
         _missing = "the playwright package is not installed (pip install -e '.[test]')"
 
-# Figures the tests report (click-to-update times, page load times), printed at
-# the end of the run even without -s.
-REPORT: list = []
+# Figures the tests report (server start-up, click-to-update times), printed
+# again at the end of the run, also without -s.
+_REPORT = pytest.StashKey[list]()
 
 
-def report(line: str) -> None:
-    """Print ``line`` now (visible with -s) and again in the terminal summary."""
-    print(line)
-    REPORT.append(line)
+@pytest.fixture(scope="session")
+def report(request):
+    """``report(line)``: print a figure now (visible with -s) and in the terminal summary."""
+    lines = request.config.stash.setdefault(_REPORT, [])
+
+    def add(line: str) -> None:
+        print(line)
+        lines.append(line)
+
+    return add
 
 
 def pytest_collection_modifyitems(config, items):
@@ -86,10 +92,11 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-def pytest_terminal_summary(terminalreporter):
-    if REPORT:
+def pytest_terminal_summary(terminalreporter, config):
+    lines = config.stash.get(_REPORT, [])
+    if lines:
         terminalreporter.section("browser test figures")
-        for line in REPORT:
+        for line in lines:
             terminalreporter.write_line(line)
 
 
@@ -158,7 +165,7 @@ def notebook_root(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def lab_url(notebook_root, tmp_path_factory) -> str:
+def lab_url(notebook_root, tmp_path_factory, report) -> str:
     """Base URL of a JupyterLab server (no token) serving ``notebook_root``."""
     cfg = tmp_path_factory.mktemp("lab")
     (cfg / "app_settings").mkdir()
@@ -185,7 +192,7 @@ def lab_url(notebook_root, tmp_path_factory) -> str:
 
 
 @pytest.fixture(scope="session")
-def voila_url(notebook_root, tmp_path_factory) -> str:
+def voila_url(notebook_root, tmp_path_factory, report) -> str:
     """Base URL of a Voila server in folder mode over ``notebook_root``.
 
     Pages are at ``/voila/render/notebooks/<name>.ipynb``: the same path as on

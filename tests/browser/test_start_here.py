@@ -1,9 +1,11 @@
 """The start notebook opens in JupyterLab and runs without an error output."""
 
 import pytest
-from playwright.sync_api import expect
 
-from jupyter_pages import STDERR_OUTPUT, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+from .jupyter_pages import STDERR_OUTPUT, lab_error_outputs, open_lab_notebook, unexpected_page_errors
 
 pytestmark = pytest.mark.browser
 

@@ -12,10 +12,11 @@ click to the page's update is measured in the page and reported.
 import re
 
 import pytest
-from playwright.sync_api import expect
 
-from conftest import report
-from jupyter_pages import (
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+from .jupyter_pages import (
     ClickTimer,
     lab_error_outputs,
     open_lab_notebook,
@@ -148,7 +149,7 @@ class Stepper:
             expect(self.next).to_be_enabled()
 
 
-def step_through_zh_bout(page, where: str, screenshot) -> None:
+def step_through_zh_bout(page, where: str, screenshot, report) -> None:
     root = page.locator(".dl-stepper")
     expect(root).to_have_count(1, timeout=60_000)
     expect(root).to_be_visible()
@@ -185,27 +186,27 @@ def step_through_zh_bout(page, where: str, screenshot) -> None:
     s.check_frame(0)
 
 
-def test_worked_examples_stepper_in_lab(lab_page, screenshot):
+def test_worked_examples_stepper_in_lab(lab_page, screenshot, report):
     panel = open_lab_notebook(lab_page, NOTEBOOK)
-    step_through_zh_bout(lab_page, "JupyterLab", screenshot)
+    step_through_zh_bout(lab_page, "JupyterLab", screenshot, report)
     screenshot(lab_page)
     assert lab_error_outputs(panel) == []
     assert unexpected_page_errors(lab_page, known=()) == []
 
 
-def test_worked_examples_stepper_in_voila(voila_page, screenshot):
+def test_worked_examples_stepper_in_voila(voila_page, screenshot, report):
     open_voila(voila_page, NOTEBOOK)
-    step_through_zh_bout(voila_page, "Voila", screenshot)
+    step_through_zh_bout(voila_page, "Voila", screenshot, report)
     screenshot(voila_page)
     assert voila_error_outputs(voila_page) == []
     assert unexpected_page_errors(voila_page) == []
 
 
-def test_worked_examples_stepper_in_voila_on_jupyter_server(lab_page, screenshot):
+def test_worked_examples_stepper_in_voila_on_jupyter_server(lab_page, screenshot, report):
     # The Binder app-mode link: Voila as an extension of the Jupyter server
     # (urlpath=voila/render/notebooks/01_worked_examples.ipynb).
     open_voila(lab_page, NOTEBOOK)
-    step_through_zh_bout(lab_page, "Voila on the Jupyter server (Binder route)", screenshot)
+    step_through_zh_bout(lab_page, "Voila on the Jupyter server (Binder route)", screenshot, report)
     screenshot(lab_page)
     assert voila_error_outputs(lab_page) == []
     assert unexpected_page_errors(lab_page) == []
