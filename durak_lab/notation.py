@@ -61,7 +61,7 @@ def _value(text: str) -> Any:
         return None
     if text in ("True", "False"):
         return text == "True"
-    if text.lstrip("-").isdigit():
+    if text.lstrip("-").isdecimal() and text.isascii():
         return int(text)
     return text
 
