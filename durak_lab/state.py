@@ -558,7 +558,10 @@ class Position(_Slots):
         if self.taking and r.after_take is AfterTake.SEEN_RANKS:
             return BIG
         n_att = len(self.table)
-        room = self._cap() - n_att
+        cap = r.attack_limit if r.attack_limit is not None else BIG
+        if self.first_limit and r.first_bout_limit is not None and r.first_bout_limit < cap:
+            cap = r.first_bout_limit
+        room = cap - n_att
         hl = r.hand_limit
         if hl is HandLimit.CURRENT:
             unc = 0
