@@ -42,7 +42,7 @@ CardSet('7♠ Q♠ 7♥ Q♥ 7♣ Q♣')
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, NamedTuple, Optional, Sequence, Union
+from typing import Any, NamedTuple, Optional
 
 from .cards import CardSet, popcount, ranks_mask
 from .errors import PositionError

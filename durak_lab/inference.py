@@ -74,11 +74,11 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
-from .cards import BEATERS, SUIT_MASKS, Card, CardSet, deck_mask, popcount, ranks_mask, suit_of
+from .cards import BEATERS, SUIT_MASKS, Card, CardSet, deck_mask, popcount, ranks_mask, suit_of  # noqa: F401
 from .errors import PositionError, SamplingError
 from .evidence import Fact, Timeline, observe
 from .moves import COVER, PASS, TAKE, Move
-from .probability import Knowledge, PlaceKey, _mask_of, fraction_text
+from .probability import Knowledge, PlaceKey, _mask_of
 from .view import PlayerView
 
 __all__ = [

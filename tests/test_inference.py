@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from durak_lab.cards import BEATERS, Card, CardSet, cards_of, deck_mask, popcount
 from durak_lab.errors import PositionError, SamplingError
-from durak_lab.evidence import ActionView, _action_view, observe
+from durak_lab.evidence import _action_view, observe
 from durak_lab.game import Game
 from durak_lab.inference import (EpsilonModel, Posterior, can_cover_all, counting_knowledge, exact_posterior,
                                  iter_exact_posteriors, posterior, sampled_posterior, uninformative)

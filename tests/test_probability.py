@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from durak_lab.cards import BEATERS, Card, CardSet, cards_of, deck_mask, popcount
 from durak_lab.errors import PositionError
-from durak_lab.probability import (Knowledge, card_probabilities, count_distribution, deal_talon_facts,
+from durak_lab.probability import (Knowledge, card_probabilities, deal_talon_facts,
                                    distribution_json, expected_count, fraction_text, joint_count_distribution,
                                    prob_can_beat, prob_holds, trump_card_draw, trump_count_distribution,
                                    trump_counts, trump_mask, who_starts)
