@@ -18,6 +18,10 @@ Subcommands:
     print a record in its canonical JSON form.
 ``durak-lab bench [ARGS…]``
     the engine benchmark (:mod:`durak_lab.bench`).
+``durak-lab trumps EX-ID|FILE --seat P1 [--json]``
+    after the record's moves, the exact distribution of the number of trumps
+    in every other hand and the talon, seen from one seat
+    (:mod:`durak_lab.trumps_cli`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -41,7 +45,7 @@ import os
 import sys
 from typing import Optional, Sequence, TextIO
 
-from . import __version__
+from . import __version__, trumps_cli
 from .errors import RecordError
 from .records import Record, example_ids, json_text, list_examples, load_example, load_record, replay
 
@@ -100,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="print a record in canonical JSON")
     p.add_argument("record", metavar="EX-ID|FILE")
     sub.add_parser("bench", help="benchmark the engine (arguments go to the benchmark)", add_help=False)
+    trumps_cli.add_parser(sub)
     return parser
 
 
@@ -181,5 +186,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _replay(ns.record, ns.json, out, err)
     if ns.command == "show":
         return _show(ns.record, out, err)
+    if ns.command == "trumps":
+        return trumps_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

@@ -38,12 +38,17 @@ are not ε-machines.
   (an ``EpsilonModel`` with a ``Fraction``) every probability is an exact
   ``Fraction``; with float likelihoods the weights are floats (relative error
   of order 1e-12 over a game).
-* :func:`sampled_posterior`, any number of players: importance sampling over
-  hypotheses (weighted rejection): each hypothesis is drawn uniformly among
-  those consistent with the revealed cards, weighted by the likelihoods, and
-  rejected (weight 0) when a rule fact fails.  Probabilities come with the
-  effective sample size :attr:`Posterior.ess`; with many rule facts (long
-  multi-player games) it can fall low, which the ``ess`` shows.
+* :func:`sampled_posterior`, any number of players: sequential importance
+  sampling over hypotheses.  The slots (hidden cards at the start, then the
+  talon in drawing order) are filled one by one with cards allowed there: a
+  card revealed by a seat goes to a slot that seat had by then, and no card
+  goes where a rule fact excludes it; the product of the numbers of choices
+  weighs each hypothesis so that the draw is uniform over the consistent
+  ones.  The likelihoods multiply the weight; a "has" or "holds" fact that
+  fails rejects the hypothesis.  Probabilities come with the effective sample
+  size :attr:`Posterior.ess` (standard errors: :meth:`Posterior.stderr`); it
+  falls when the weights spread, which long multi-player games with strong
+  evidence can do.
 
 With ε = 1 the posterior is the prior; with ε = 0 voluntary actions become
 hard constraints.
@@ -578,40 +583,47 @@ def exact_posterior(source: Any, seat: int, model: Optional[OpponentModel] = Non
 
 
 class _HistorySampler:
-    """Draws hypotheses (where every card unseen at the start lies) consistent with the revealed cards.
+    """Draws hypotheses (where every card unseen at the start lies) and weighs them.
 
     Slots: every hidden card of a seat at the start, then the hidden talon
     cards in drawing order.  A card a seat revealed lies in one of the slots
-    it had by then (not one of its earlier revealed cards): each seat's
-    revealed cards are placed in turn, uniformly, which makes every
-    consistent hypothesis equally likely; the other cards are shuffled into
-    the other slots.
+    it had by then; a card can never lie where a rule fact excludes it (the
+    trumps below the one shown at the deal are not dealt, R7; a seat that let
+    a bout end held no card of the table's ranks then).  The slots are filled
+    one by one, each with a card drawn uniformly among those allowed there;
+    the product of the numbers of choices is the importance weight that makes
+    the draw uniform over the consistent hypotheses (sequential importance
+    sampling).  The opponent model's likelihoods multiply it.
     """
 
-    def __init__(self, t: Timeline, facts: Sequence[Fact]) -> None:
+    def __init__(self, t: Timeline, facts: Sequence[Fact], rule_facts: bool) -> None:
         v0 = t.start
         n = t.players
-        self.t = t
         self.facts = facts
         self.n = n
-        self.seat = t.seat
-        self.cards0 = v0.unseen_mask()
+        self.rule_facts = rule_facts
         slots_of: list = [[] for _ in range(n)]
-        nxt = 0
+        acquired: list = []  # the fact index at which each slot came to its seat (-1: dealt)
+        owner: list = []
         for s in range(n):
             for _ in range(v0.hidden_count(s)):
-                slots_of[s].append(nxt)
-                nxt += 1
-        self.initial = nxt
-        self.talon0 = nxt
-        self.n_slots = nxt + v0.talon_hidden()
-        pointer = self.talon0
+                slots_of[s].append(len(acquired))
+                acquired.append(-1)
+                owner.append(s)
+        self.initial = len(acquired)
+        self.n_slots = self.initial + v0.talon_hidden()
+        acquired += [None] * v0.talon_hidden()
+        owner += [None] * v0.talon_hidden()
+        pointer = self.initial
         self.pinned: dict = {}
-        self.reveals: list = []  # (seat, card, number of the seat's slots by then)
-        for f in facts:
+        reveals: list = []  # (seat, card, number of the seat's slots by then, fact index)
+        lacks: list = []  # (fact index, seats, cards)
+        for i, f in enumerate(facts):
             if f.kind == "draw":
                 for _ in range(f.count):
                     slots_of[f.seat].append(pointer)
+                    acquired[pointer] = i
+                    owner[pointer] = f.seat
                     pointer += 1
             elif f.kind == "see":
                 for c in _bits(f.cards):
@@ -619,51 +631,81 @@ class _HistorySampler:
                     pointer += 1
             elif f.kind == "reveal":
                 for c in _bits(f.cards):
-                    self.reveals.append((f.seat, c, len(slots_of[f.seat])))
+                    reveals.append((f.seat, c, len(slots_of[f.seat]), i))
+            elif f.kind == "lacks" and rule_facts:
+                lacks.append((i, f.seats, f.cards))
         self.slots_of = slots_of
-        self.end_pointer = pointer
+        self.talon0 = self.initial
+        r7 = t.talon_facts if rule_facts else 0
+
+        def forbidden(x: int, until: Optional[int]) -> int:
+            """Cards that cannot lie in slot x while it is hidden, up to fact ``until`` (None: the end)."""
+            if owner[x] is None:
+                return 0
+            m = r7 if x < self.initial else 0
+            for i, seats, cards in lacks:
+                if owner[x] in seats and acquired[x] <= i and (until is None or i < until):
+                    m |= cards
+            return m
+
+        self.reveal_slots = []
         placed = 0
         for c in self.pinned.values():
             placed |= c
-        for _, c, _ in self.reveals:
+        for seat, c, count, i in reveals:
+            cands = [x for x in slots_of[seat][:count] if not forbidden(x, i) & c]
+            self.reveal_slots.append((c, cands))
             placed |= c
-        self.rest = _bits(self.cards0 & ~placed)
-        self.talon_facts = t.talon_facts
+        self.rest = t.start.unseen_mask() & ~placed
+        taken = set(self.pinned)
+        self.forbid = {x: forbidden(x, None) for x in range(self.n_slots) if x not in taken}
+        # the most constrained slots first: fewer dead ends
+        self.fill_order = sorted(self.forbid, key=lambda x: -popcount(self.forbid[x] & self.rest))
+        self.talon_facts = r7
 
-    def draw(self, rng: random.Random) -> list:
-        """One hypothesis: the card (a one-bit mask) in each slot."""
+    def draw(self, rng: random.Random) -> tuple:
+        """``(card in each slot, weight)``: one hypothesis and its importance weight (0: a dead end)."""
         card_at = [0] * self.n_slots
         taken = [False] * self.n_slots
         for slot, c in self.pinned.items():
             card_at[slot] = c
             taken[slot] = True
-        for seat, c, count in self.reveals:
-            free = [x for x in self.slots_of[seat][:count] if not taken[x]]
+        weight = 1.0
+        for c, cands in self.reveal_slots:
+            free = [x for x in cands if not taken[x]]
+            if not free:
+                return card_at, 0.0
             x = free[rng.randrange(len(free))]
+            weight *= len(free)
             card_at[x] = c
             taken[x] = True
-        rest = self.rest[:]
-        rng.shuffle(rest)
-        it = iter(rest)
-        for x in range(self.n_slots):
-            if not taken[x]:
-                card_at[x] = next(it)
-        return card_at
+        left = self.rest
+        for x in self.fill_order:
+            if taken[x]:
+                continue
+            allowed = left & ~self.forbid[x]
+            k = popcount(allowed)
+            if not k:
+                return card_at, 0.0
+            weight *= k
+            j = rng.randrange(k)
+            while j:
+                allowed &= allowed - 1
+                j -= 1
+            c = allowed & -allowed
+            card_at[x] = c
+            left ^= c
+        return card_at, weight
 
-    def weigh(self, card_at: list, model: Any, rule_facts: bool) -> tuple:
-        """``(weight, hidden mask of every seat, hidden talon mask)`` of a hypothesis at the cut-off."""
+    def weigh(self, card_at: list, model: Any) -> tuple:
+        """``(likelihood, hidden mask of every seat, hidden talon mask)`` of a hypothesis at the cut-off."""
         n = self.n
+        rule_facts = self.rule_facts
         hidden = [0] * n
         for s in range(n):
             for x in self.slots_of[s]:
                 if x < self.initial:
                     hidden[s] |= card_at[x]
-        if rule_facts and self.talon_facts:
-            dealt = 0
-            for x in range(self.initial):
-                dealt |= card_at[x]
-            if dealt & self.talon_facts:
-                return 0.0, hidden, 0
         w = 1.0
         pointer = self.talon0
         for f in self.facts:
@@ -682,7 +724,7 @@ class _HistorySampler:
                 hidden[f.seat] &= ~f.cards
             elif rule_facts and kind in ("lacks", "has"):
                 any_has = any((f.known_by_seat[s] | hidden[s]) & f.cards for s in f.seats)
-                if any_has != (kind == "has"):
+                if any_has != (kind == "has"):  # pragma: no cover - "lacks" holds by construction
                     return 0.0, hidden, 0
             elif rule_facts and kind == "holds":
                 if (f.known | hidden[f.seat]) & f.cards != f.cards:
@@ -698,9 +740,10 @@ def sampled_posterior(source: Any, seat: int, model: Optional[OpponentModel] = N
                       timeline: Optional[Timeline] = None) -> Posterior:
     """The posterior for any number of players, by importance sampling over hypotheses.
 
-    ``n`` hypotheses are drawn uniformly among those consistent with the
-    revealed cards (``rng``: an explicit ``random.Random``; default seed 0) and
-    weighted by the model's likelihoods; a failed rule fact rejects one.  Raises
+    ``n`` hypotheses are drawn among those consistent with the revealed cards
+    and the rule facts, weighted to be uniform over them (sequential importance
+    sampling, see the module docstring), and by the model's likelihoods
+    (``rng``: an explicit ``random.Random``; default seed 0).  Raises
     :class:`~durak_lab.errors.SamplingError` when every hypothesis is rejected.
 
     >>> import random
@@ -723,15 +766,18 @@ def sampled_posterior(source: Any, seat: int, model: Optional[OpponentModel] = N
         if f.kind == "step" and f.index == step:
             break
         facts.append(f)
-    sampler = _HistorySampler(t, facts)
+    sampler = _HistorySampler(t, facts, rule_facts)
     m = model if model is not None else uninformative
     k = counting_knowledge(t, step)
     n_seats = t.players
     talon_known = k.known[-1] & t.views[step].unseen_mask()
     hyps: list = []
     for _ in range(n):
-        card_at = sampler.draw(rng)
-        w, hidden, talon = sampler.weigh(card_at, m, rule_facts)
+        card_at, w0 = sampler.draw(rng)
+        if not w0:
+            continue
+        w, hidden, talon = sampler.weigh(card_at, m)
+        w *= w0
         if w:
             hyps.append((tuple(hidden[s] if s != seat else 0 for s in range(n_seats)) + (talon & ~talon_known,), w))
     total = sum(w for _, w in hyps)

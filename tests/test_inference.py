@@ -401,3 +401,25 @@ def test_float_weights_match_exact_weights():
     for label, dist in a.trump_counts().items():
         for x, pr in dist.items():
             assert b.trump_counts()[label][x] == pytest.approx(float(pr), rel=1e-12)
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_sampler_without_facts_or_evidence_is_the_counting_model_on_full_decks(players):
+    """Uniform over the hypotheses consistent with the revealed cards = the counting model."""
+    g = Game.deal(Rules(players=players), seed=players)
+    rng = random.Random(players)
+    while not g.is_over and len(g) < 30:
+        ms = g.legal_moves()
+        g.play(ms[rng.randrange(len(ms))])
+    seat = players - 1
+    samp = sampled_posterior(g, seat, None, n=1500, rng=random.Random(7), rule_facts=False)
+    assert samp.ess == pytest.approx(1500)          # every weight equal: nothing to correct
+    exact = Knowledge.from_view(observe(g, seat, rule_facts=False).views[-1])
+    checked: list = []
+
+    class _Exact:
+        def trump_counts(self):
+            return trump_counts(exact)
+
+    _close(samp, _Exact(), checked)
+    assert len(checked) > 10

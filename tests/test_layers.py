@@ -35,6 +35,7 @@ CORE_MODULES = (
     "durak_lab.sampling",
     "durak_lab.evidence",
     "durak_lab.inference",
+    "durak_lab.trumps_cli",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -59,6 +60,7 @@ CORE_FILES = (
     "sampling.py",
     "evidence.py",
     "inference.py",
+    "trumps_cli.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
