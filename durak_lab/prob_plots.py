@@ -34,10 +34,12 @@ from .probability import Knowledge
 from .trump_tables import card_table, expected_trumps, trump_count_table
 from .view import PlayerView
 
-__all__ = ["trump_bars", "card_heatmap", "course_lines", "PALETTE"]
+__all__ = ["trump_bars", "card_heatmap", "course_lines", "PALETTE", "PLACE_COLOURS"]
 
 #: Colours by source, readable on light and dark themes; the sources also differ by pattern.
 PALETTE = {"counting": "#4C78A8", "posterior": "#F58518"}
+#: Colours by place in the course lines (seats and the talon); sources differ by dash and marker.
+PLACE_COLOURS = ("#4C78A8", "#E45756", "#54A24B", "#B279A2", "#F58518", "#72B7B2", "#9D755D")
 
 Source = Union[Knowledge, PlayerView, Posterior]
 
@@ -143,6 +145,7 @@ def course_lines(course: pd.DataFrame, title: Optional[str] = None, step: Option
     """
     e = expected_trumps(course)
     fig = go.Figure()
+    colours = {place: PLACE_COLOURS[i % len(PLACE_COLOURS)] for i, place in enumerate(dict.fromkeys(e["place"]))}
     for (place, source), part in e.groupby(["place", "source"], sort=False):
         dash = "solid" if source == "counting" else "dash"
         err = dict(type="data", array=part["stderr"].tolist(), visible=True) if part["stderr"].any() else None
@@ -150,7 +153,9 @@ def course_lines(course: pd.DataFrame, title: Optional[str] = None, step: Option
                  f"P(at least one) = {p:.3f}" for s, m, v, p in zip(part["step"], part["move"],
                                                                       part["expected"], part["p_any"])]
         fig.add_scatter(x=part["step"], y=part["expected"], mode="lines+markers", name=f"{place} ({source})",
-                        line_dash=dash, error_y=err, hovertext=hover, hoverinfo="text")
+                        line_dash=dash, line_color=colours[place],
+                        marker_symbol="circle" if source == "counting" else "diamond-open",
+                        error_y=err, hovertext=hover, hoverinfo="text")
     if step is not None:
         fig.add_vline(x=step, line_dash="dot", line_color="grey")
     fig.update_layout(title=title or "Expected trumps in each place, move by move",

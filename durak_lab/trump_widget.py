@@ -18,7 +18,7 @@ Results are cached per record, seat and model, so stepping back is instant.
 
 UI contract (CSS classes): the widget ``dl-trumps``; the Dropdowns
 "Viewpoint" ``dl-viewpoint`` and "Inference" ``dl-inference``; the figures
-``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
+(boxes around them) ``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
 ``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.
 
 Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
@@ -143,13 +143,16 @@ class TrumpWidget(widgets.VBox):
         self.course = go.FigureWidget()
         self.summary = widgets.HTML()
         self.summary.add_class("dl-trump-summary")
+        boxes = []
         for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
                         (self.course, "dl-trump-course")):
-            fw.add_class(cls)
+            box = widgets.Box([fw], layout=widgets.Layout(width="100%"))
+            box.add_class(cls)  # on a box: a FigureWidget draws no classes of its own
+            boxes.append(box)
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.caption, self.bars, self.heatmap, self.course,
+            self.message, self.caption, *boxes,
             widgets.HTML("<b>The same numbers as a table</b>"), self.summary,
         ]
         for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
@@ -248,8 +251,8 @@ class TrumpWidget(widgets.VBox):
             move = "" if s == 0 else str(t.moves[s - 1])
             rows += _rows(s, move, "posterior", p.trump_counts(), p.stderr)
         df = pd.DataFrame(rows, columns=COLUMNS)
-        title = "Expected trumps move by move" + ("" if post is None else ": counting (solid) and the "
-                                                   "posterior at the steps visited (dashed)")
+        title = "Expected trumps move by move" + ("" if post is None else "<br><sup>counting solid, the "
+                                                   "posterior dashed at the steps visited</sup>")
         return course_lines(df, title=title, step=step)
 
     @staticmethod

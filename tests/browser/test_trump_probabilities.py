@@ -1,0 +1,43 @@
+"""The trump-probabilities notebook in JupyterLab: its charts render and its widget steps.
+
+Opens ``notebooks/04_trump_probabilities.ipynb``, runs every cell, and checks
+that no cell failed, that every plotly chart drew its SVG (four figures shown
+with ``fig.show()`` and the widget's three), and that the widget answers a
+click: Next moves it to the first move, the Viewpoint dropdown changes whose
+view the caption names, and its charts redraw.
+"""
+
+import re
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "notebooks/04_trump_probabilities.ipynb"
+
+
+def test_trump_notebook_runs_draws_its_charts_and_the_widget_steps(lab_page, screenshot):
+    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=240_000)
+    assert lab_error_outputs(panel) == []
+    plots = expect_plotly_charts(panel, timeout=120_000)
+    expect(plots).to_have_count(7, timeout=120_000)
+    widget = panel.locator(".dl-trumps")
+    expect(widget).to_be_visible(timeout=60_000)
+    caption = widget.locator(".dl-trump-caption")
+    expect(caption).to_contain_text("At the start", timeout=60_000)
+    expect(caption).to_contain_text("seen from P2")
+    widget.locator(".dl-stepper").get_by_role("button", name="Next").click()
+    expect(caption).to_contain_text(re.compile(r"After move 1: P2 attack 7♦"), timeout=30_000)
+    widget.get_by_label("Viewpoint").select_option(label="P1")
+    expect(caption).to_contain_text("seen from P1", timeout=30_000)
+    expect(widget.locator(".dl-trump-summary table")).to_contain_text("talon")
+    for chart in (".dl-trump-bars", ".dl-trump-heatmap", ".dl-trump-course"):
+        expect(widget.locator(f"{chart} .js-plotly-plot svg.main-svg").first).to_be_visible(timeout=30_000)
+        screenshot(widget.locator(chart), "-" + chart.strip(".").replace("dl-trump-", ""))
+    screenshot(lab_page)
+    assert unexpected_page_errors(lab_page, known=()) == []
