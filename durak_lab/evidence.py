@@ -62,6 +62,12 @@ class ActionView(PlayerView):
 
     ``mover`` is the seat about to move, ``room`` how many more attack cards
     the table takes (R13, R14), ``attackers`` the seats that may throw in now.
+
+    >>> from durak_lab.rules import Rules
+    >>> t = observe((Position.deal(Rules(players=3), seed=1), ["P2 attack 7♥", "P3 take"]), seat=0)
+    >>> v = [f for f in t.facts if f.kind == "act"][1].situation     # before P3 takes, seen from P1
+    >>> v.seat, v.mover, v.room, v.attackers      # 4 more cards may follow the 7♥ (R14: 5 in the first bout)
+    (0, 2, 4, (1, 0))
     """
 
     mover: int = -1
@@ -70,7 +76,11 @@ class ActionView(PlayerView):
 
 
 class Fact(NamedTuple):
-    """One observed fact (see the module docstring for the kinds)."""
+    """One observed fact (see the module docstring for the kinds).
+
+    >>> Fact("reveal", 1, CardSet.parse("7♦").mask)
+    Fact('reveal', seat=1, cards=7♦)
+    """
 
     kind: str
     seat: int = -1
@@ -96,7 +106,14 @@ class Timeline:
     ``start`` is the observer's view at the start, ``views`` its view after
     each move (``views[0]`` is the start), ``talon_facts`` the unseen cards R7
     places in the talon at the deal (valid until the first draw), ``facts``
-    the facts in order, ``moves`` the moves.
+    the facts in order, ``moves`` the moves.  ``positions`` are the real
+    positions, kept only as templates of their public fields; the inference
+    never reads their hidden cards.
+
+    >>> from durak_lab.rules import Rules
+    >>> t = observe(Game.deal(Rules(players=2), seed=1), seat=0)
+    >>> len(t), t.players, len(t.views)
+    (0, 2, 1)
     """
 
     seat: int
@@ -109,7 +126,12 @@ class Timeline:
 
     @property
     def players(self) -> int:
-        """Number of seats."""
+        """Number of seats.
+
+        >>> from durak_lab.rules import Rules
+        >>> observe(Game.deal(Rules(players=4), seed=1), seat=0).players
+        4
+        """
         return self.start.rules.players
 
     def __len__(self) -> int:

@@ -260,12 +260,21 @@ class Posterior:
     weights are the whole truth (two players) or a sample; ``ess`` is the
     effective sample size (for an exact posterior, the number of hypotheses
     with weight).  The queries mirror :mod:`durak_lab.probability`.
+
+    >>> from durak_lab.rules import Rules
+    >>> from durak_lab.state import Position
+    >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+    ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+    >>> post = exact_posterior((p, []), seat=0)
+    >>> post.exact, post.n, post.knowledge.others()      # C(8, 3) hands for P2
+    (True, 56, ('P2', 'talon'))
     """
 
     def __init__(self, knowledge: Knowledge, hypotheses: Callable[[], Iterator], total: Number, exact: bool,
-                 ess: float, n: int, step: int = 0) -> None:
+                 ess: float, n: int, step: int = 0, project: Optional[Callable[[int], dict]] = None) -> None:
         self.knowledge = knowledge
         self._hyps = hypotheses
+        self._fast_project = project
         self.total = total
         self.exact = exact
         self.ess = ess
@@ -283,6 +292,8 @@ class Posterior:
 
     def _project(self, mask: int) -> dict:
         """The weights summed by the hidden cards of ``mask`` in each place."""
+        if self._fast_project is not None:
+            return self._fast_project(mask)
         acc: dict = defaultdict(int)
         for hidden, w in self._hyps():
             acc[tuple(h & mask for h in hidden)] += w
@@ -312,7 +323,16 @@ class Posterior:
         return self._dist(m, lambda full: popcount(full[i]))
 
     def trump_counts(self, places: Optional[Iterable[PlaceKey]] = None) -> dict:
-        """``{label: {number of trumps: probability}}`` for every other seat and the talon."""
+        """``{label: {number of trumps: probability}}`` for every other seat and the talon.
+
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.state import Position
+        >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+        ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+        >>> post = exact_posterior((p, []), seat=0)      # P2 holds 3 of 8 unseen cards, 2 of them trumps
+        >>> post.trump_counts()["P2"]
+        {0: Fraction(5, 14), 1: Fraction(15, 28), 2: Fraction(3, 28)}
+        """
         k = self.knowledge
         keys = k.others() if places is None else tuple(places)
         idx = [k.place(p) for p in keys]
@@ -327,11 +347,30 @@ class Posterior:
         return out
 
     def expected_count(self, place: PlaceKey, cards: Any) -> Number:
-        """The expected number of ``cards`` in a place."""
+        """The expected number of ``cards`` in a place.
+
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.state import Position
+        >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+        ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+        >>> post = exact_posterior((p, []), seat=0)      # P2 holds 3 of 8 unseen cards, 2 of them trumps
+        >>> post.expected_count("P2", post.knowledge.trumps)
+        Fraction(3, 4)
+        """
         return sum(x * p for x, p in self.count_distribution(place, cards).items())
 
     def card_probabilities(self, cards: Any = None) -> dict:
-        """``{Card: {label: probability}}`` as :func:`~durak_lab.probability.card_probabilities`."""
+        """``{Card: {label: probability}}`` as :func:`~durak_lab.probability.card_probabilities`.
+
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.state import Position
+        >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+        ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+        >>> post = exact_posterior((p, []), seat=0)      # P2 holds 3 of 8 unseen cards, 2 of them trumps
+        >>> row = post.card_probabilities("A♠")[Card("A♠")]
+        >>> row["P2"] + row["talon"] + row["P1"]
+        Fraction(1, 1)
+        """
         k = self.knowledge
         m = k.trumps if cards is None else _mask_of(cards)
         ids = [c for c in range(52) if m >> c & 1]
@@ -361,7 +400,16 @@ class Posterior:
         return out
 
     def prob_holds(self, places: Union[PlaceKey, Iterable[PlaceKey]], cards: Any, at_least: int = 1) -> Number:
-        """The probability that ``places`` together hold at least ``at_least`` of ``cards``."""
+        """The probability that ``places`` together hold at least ``at_least`` of ``cards``.
+
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.state import Position
+        >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+        ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+        >>> post = exact_posterior((p, []), seat=0)      # P2 holds 3 of 8 unseen cards, 2 of them trumps
+        >>> post.prob_holds("P2", post.knowledge.trumps)
+        Fraction(9, 14)
+        """
         k = self.knowledge
         keys = [places] if isinstance(places, (int, str)) else list(places)
         idx = sorted({k.place(p) for p in keys})
@@ -370,7 +418,16 @@ class Posterior:
         return dist.get(True, self._p(0))
 
     def prob_can_beat(self, card: Union[str, int], seats: Optional[Iterable[PlaceKey]] = None) -> Number:
-        """The probability that some seat (default: every other seat) holds a card that beats ``card``."""
+        """The probability that some seat (default: every other seat) holds a card that beats ``card``.
+
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.state import Position
+        >>> p = Position.start(Rules(players=2, deck=20, hand_size=3), ["10♦ A♣ J♥", "Q♦ 10♣ K♥"],
+        ...                    talon="J♣ A♠ 10♥ Q♣ K♦ A♥", trump_card="A♥", discard="rest", first_bout=False)
+        >>> post = exact_posterior((p, []), seat=0)      # P2 holds 3 of 8 unseen cards, 2 of them trumps
+        >>> post.prob_can_beat("J♥")       # the K♥ or the 10♥? only the K♥ beats the J♥
+        Fraction(3, 8)
+        """
         k = self.knowledge
         c = Card(card)
         if seats is None:
@@ -378,7 +435,15 @@ class Posterior:
         return self.prob_holds(list(seats), BEATERS[k.trump][c] & deck_mask(k.rules.lowest_rank))
 
     def stderr(self, p: Number) -> float:
-        """The standard error of a probability ``p`` read from this posterior (0 when exact)."""
+        """The standard error of a probability ``p`` read from this posterior (0 when exact).
+
+        >>> import random
+        >>> from durak_lab.rules import Rules
+        >>> from durak_lab.game import Game
+        >>> post = sampled_posterior(Game.deal(Rules(players=3), seed=1), 0, n=100, rng=random.Random(0))
+        >>> round(post.stderr(0.5), 3)
+        0.05
+        """
         if self.exact:
             return 0.0
         q = float(p)
@@ -526,11 +591,24 @@ class _TwoSeatFilter:
                 base[talon] = pool & ~hand & ~talon_known
                 yield tuple(base), w
 
+        def project(mask: int) -> dict:
+            # the talon holds the rest: summing by the opponent's cards of ``mask`` is enough
+            acc: dict = defaultdict(int)
+            for hand, w in weights.items():
+                acc[hand & mask] += w
+            out: dict = {}
+            base = [0] * len(k.labels)
+            for part, w in acc.items():
+                base[opp] = part
+                base[talon] = pool & ~part & ~talon_known & mask
+                out[tuple(base)] = w
+            return out
+
         total = sum(weights.values())
         if not total:
             raise SamplingError("no hypothesis is consistent with the observed play and the model "
                                 "(a likelihood of 0 ruled them all out)")
-        return Posterior(k, hyps, total, True, float(len(weights)), len(weights), step)
+        return Posterior(k, hyps, total, True, float(len(weights)), len(weights), step, project)
 
 
 def iter_exact_posteriors(source: Any, seat: int, model: Optional[OpponentModel] = None,

@@ -256,7 +256,12 @@ class Knowledge:
 
     @property
     def trumps(self) -> int:
-        """Mask of every trump of the deck."""
+        """Mask of every trump of the deck.
+
+        >>> from durak_lab.rules import Rules
+        >>> CardSet(Knowledge.at_deal(Rules(deck=20), "A♣").trumps)
+        CardSet('10♣ J♣ Q♣ K♣ A♣')
+        """
         return trump_mask(self)
 
 
@@ -521,6 +526,9 @@ class TrumpDraw(NamedTuple):
     left in the talon); ``draws`` is ``((seat, cards), …)`` in drawing order;
     ``left`` the talon cards left after the draw; ``outcome`` ``'defended'`` or
     ``'taken'``, the assumed end of the bout.
+
+    >>> TrumpDraw(None, ((0, 2), (1, 1)), 5, "defended").left
+    5
     """
 
     seat: Optional[int]

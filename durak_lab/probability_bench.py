@@ -150,7 +150,12 @@ def _sampled(samples: int, seed: int) -> dict:
 
 
 def run(positions: int = 30, samples: int = 2000, seed: int = 0, deal_posterior: bool = True) -> dict:
-    """All the measurements as a dict (see the module docstring)."""
+    """All the measurements as a dict (see the module docstring).
+
+    >>> r = run(positions=1, samples=10, deal_posterior=False)
+    >>> len(r["queries"]), r["sampled"]["samples"]
+    (5, 10)
+    """
     out: dict = {"machine": machine(), "queries": [_query_times(n, positions, seed) for n in range(2, 7)]}
     if deal_posterior:
         out["deal_posterior"] = _deal_posterior(seed)

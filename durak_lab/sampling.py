@@ -69,7 +69,11 @@ class Estimate(NamedTuple):
     n: int
 
     def interval(self, z: float = 3.0) -> tuple:
-        """``(mean - z*stderr, mean + z*stderr)``, rounded to 12 digits."""
+        """``(mean - z*stderr, mean + z*stderr)``, rounded to 12 digits.
+
+        >>> Estimate(0.5, 0.1, 25).interval(z=2)
+        (0.3, 0.7)
+        """
         return (round(self.mean - z * self.stderr, 12), round(self.mean + z * self.stderr, 12))
 
     def covers(self, value: float, z: float = 3.0) -> bool:

@@ -165,12 +165,20 @@ class TrumpWidget(widgets.VBox):
     # ------------------------------------------------------------ state
     @property
     def record(self) -> Optional[Record]:
-        """The record the stepper shows."""
+        """The record the stepper shows.
+
+        >>> TrumpWidget("EX-KO-1", epsilon=None).record.id
+        'EX-KO-1'
+        """
         return self.stepper.record
 
     @property
     def moves_played(self) -> int:
-        """How many of the record's moves the current frame has played."""
+        """How many of the record's moves the current frame has played.
+
+        >>> w = TrumpWidget("EX-KO-1", epsilon=None); w.stepper.end(); w.moves_played
+        2
+        """
         frame = self.stepper.frame
         return frame.step + 1 if frame.kind != "rejected" else frame.step
 
@@ -193,7 +201,14 @@ class TrumpWidget(widgets.VBox):
         self.refresh()
 
     def refresh(self) -> None:
-        """Recompute and redraw for the stepper's frame, the viewpoint and the inference chosen."""
+        """Recompute and redraw for the stepper's frame, the viewpoint and the inference chosen.
+
+        Called by every change of the stepper or the dropdowns; a
+        :class:`~durak_lab.errors.DurakError` becomes a message, never a traceback.
+
+        >>> w = TrumpWidget("EX-KO-1", epsilon=None); w.refresh(); w.message.value
+        ''
+        """
         try:
             self._refresh()
             self._tell("")

@@ -120,7 +120,13 @@ def _table(dists: dict) -> list:
 
 def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
     """Run the subcommand for parsed arguments (output to ``out``, messages to ``err``: default
-    ``sys.stdout`` and ``sys.stderr``); return the exit status."""
+    ``sys.stdout`` and ``sys.stderr``); return the exit status.
+
+    >>> ap = argparse.ArgumentParser(); _arguments(ap)
+    >>> run(ap.parse_args(["EX-KO-1", "--seat", "P2", "--json"]))
+    {"P1": {"0": "209/780", "1": "209/468", "2": "55/234", "3": "11/234", "4": "11/3276", "5": "1/16380"}, "talon": {"2": "1/16380", "3": "11/3276", "4": "11/234", "5": "55/234", "6": "209/468", "7": "209/780"}}
+    0
+    """
     from .cli import resolve
     from .records import replay
 

@@ -423,3 +423,13 @@ def test_sampler_without_facts_or_evidence_is_the_counting_model_on_full_decks(p
 
     _close(samp, _Exact(), checked)
     assert len(checked) > 10
+
+
+def test_the_fast_projection_of_the_two_player_filter_matches_the_plain_sum():
+    rules, start, moves, seat = CASES_2P[4]
+    for post in iter_exact_posteriors((start, moves), seat, EpsilonModel(Fraction(1, 3))):
+        plain = Posterior(post.knowledge, post._hyps, post.total, True, post.ess, post.n, post.step)
+        assert plain.trump_counts() == post.trump_counts()
+        deck = deck_mask(rules.lowest_rank)
+        assert plain.card_probabilities(deck) == post.card_probabilities(deck)
+        assert plain.prob_holds(["P1", "P2"], deck, 3) == post.prob_holds(["P1", "P2"], deck, 3)
