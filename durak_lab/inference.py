@@ -233,6 +233,9 @@ def uninformative(view: PlayerView, move: Move, hand: int) -> Number:
     return Fraction(1)
 
 
+uninformative.relevant = lambda view, move: 0  # type: ignore[attr-defined]  # no card matters
+
+
 # ---------------------------------------------------------------- the posterior value
 
 

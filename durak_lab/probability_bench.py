@@ -20,7 +20,8 @@ them (measurements, never assertions):
   "unusual" moves, so an ε model spreads the weights much more than real
   play would.
 
-One process, one core; ``time.perf_counter``.
+One process, one core; ``time.perf_counter``; each exact query is timed as
+the best of three runs.
 
 Standard library only.
 
