@@ -433,3 +433,47 @@ def test_the_fast_projection_of_the_two_player_filter_matches_the_plain_sum():
         deck = deck_mask(rules.lowest_rank)
         assert plain.card_probabilities(deck) == post.card_probabilities(deck)
         assert plain.prob_holds(["P1", "P2"], deck, 3) == post.prob_holds(["P1", "P2"], deck, 3)
+
+
+def _presets_for(players: int) -> list:
+    from durak_lab.rules import PRESETS
+
+    out = []
+    for name in PRESETS:
+        for extra in ({}, {"trump_swap": "any"}):
+            try:
+                out.append(Rules.preset(name, players=players, **extra,
+                                        **({"deck": 24, "hand_size": 4} if players == 2 else {})))
+            except Exception:
+                continue
+    return out
+
+
+@pytest.mark.parametrize("rules", _presets_for(2), ids=lambda r: r.short_name())
+def test_every_two_player_preset_keeps_the_filter_equal_to_counting(rules):
+    """Returns (R13 unlimited), swaps (R6), shows (R24), transfers: without rule facts and evidence
+    the filter is the counting model at every step; with them it runs to the end."""
+    for seed in range(2):
+        g = Game.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and len(g) < 60:
+            ms = g.legal_moves()
+            g.play(ms[rng.randrange(len(ms))])
+        seat = seed % 2
+        t = observe(g, seat, rule_facts=False)
+        for step, post in enumerate(iter_exact_posteriors(t, seat, None, rule_facts=False)):
+            assert post.trump_counts() == trump_counts(Knowledge.from_view(t.views[step]))
+        last = list(iter_exact_posteriors(g, seat, EpsilonModel("1/5")))[-1]
+        assert sum(last.trump_counts()["talon"].values()) == 1
+
+
+@pytest.mark.parametrize("rules", _presets_for(4), ids=lambda r: r.short_name())
+def test_the_sampler_runs_on_every_four_player_preset(rules):
+    g = Game.deal(rules, seed=4)
+    rng = random.Random(4)
+    while not g.is_over and len(g) < 40:
+        ms = g.legal_moves()
+        g.play(ms[rng.randrange(len(ms))])
+    post = sampled_posterior(g, 1, EpsilonModel("1/5"), n=150, rng=random.Random(1))
+    for dist in post.trump_counts().values():
+        assert sum(dist.values()) == pytest.approx(1)
