@@ -41,7 +41,10 @@ from .graphs import CoverPlan, _suit, cover_plan, cover_plan_for, cover_table
 from .records import load_example
 from .stepper import EXAMPLE_ORDER
 
-__all__ = ["CoverWidget", "example_moments"]
+__all__ = ["CoverWidget", "example_moments", "OWN"]
+
+#: The value of the Example choice "your own cards" (None would show an empty choice).
+OWN = ""
 
 _log = logging.getLogger(__name__)
 _esc = html.escape
@@ -93,8 +96,8 @@ class CoverWidget(widgets.VBox):
         self.add_class("dl-cover-widget")
         self._quiet = False
         self._plan: Optional[CoverPlan] = None
-        self.example = widgets.Dropdown(options=[("your own cards", None)] + example_moments(),
-                                        value=None, description="Example",
+        self.example = widgets.Dropdown(options=[("your own cards", OWN)] + example_moments(),
+                                        value=OWN, description="Example",
                                         layout=widgets.Layout(width="min(100%, 560px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-cover-example")
@@ -136,13 +139,13 @@ class CoverWidget(widgets.VBox):
         return self._plan
 
     def select(self, moment: Optional[tuple]) -> None:
-        """Show a moment of a worked example, ``(id, moves played)``; None: back to your own cards.
+        """Show a moment of a worked example, ``(id, moves played)``; None: back to "your own cards".
 
         >>> w = CoverWidget(); w.select(("EX-HE-BOUT", 3)); w.attack.value, w.trump.value
         ('10♥', 1)
         """
-        if moment is None:
-            self.example.value = None
+        if moment is None or moment == OWN:
+            self.example.value = OWN
             return
         moment = (str(moment[0]).upper(), int(moment[1]))
         values = [v for _, v in self.example.options]
@@ -178,8 +181,9 @@ class CoverWidget(widgets.VBox):
             self.figure.data = []
             self.figure.add_traces(list(fig.data))
             self.figure.layout = fig.layout
-        self.table.value = cover_table(plan).to_html(index=False, na_rep="", border=0,
-                                                     classes="dl-cover-rows")
+        rows = cover_table(plan).to_html(index=False, na_rep="", border=0, classes="dl-cover-rows")
+        cell = 'style="padding:2px 12px;text-align:left"'
+        self.table.value = rows.replace("<th>", f"<th {cell}>").replace("<td>", f"<td {cell}>")
 
     # ---------------------------------------------------------------- internals
     def _say(self, text: str, alert: bool = False) -> None:
@@ -206,12 +210,12 @@ class CoverWidget(widgets.VBox):
 
     def _on_change(self, change: dict) -> None:
         if not self._quiet:
-            if self.example.value is not None:  # edited by hand: no longer the example's moment
-                self.example.value = None
+            if self.example.value != OWN:  # edited by hand: no longer the example's moment
+                self.example.value = OWN
             self.refresh()
 
     def _on_example(self, change: dict) -> None:
-        if change.get("new") is not None:
+        if change.get("new") not in (None, OWN):
             try:
                 self._load(change["new"])
             except Exception as err:  # noqa: BLE001 - never a traceback

@@ -1,6 +1,6 @@
 """durak_lab.cover_widget: driven from Python, the answer follows the fields; bad input is a sentence."""
 
-from durak_lab.cover_widget import CoverWidget, example_moments
+from durak_lab.cover_widget import OWN, CoverWidget, example_moments
 
 
 def _names(w):
@@ -51,7 +51,9 @@ def test_choosing_a_worked_example_fills_the_fields():
     assert (w.attack.value, w.hand.value, w.trump.value) == ("8♣", "Q♥ 7♣ 10♣ Q♣", 0)
     assert "8♣ with 10♣" in w.answer.value
     w.attack.value = "8♣ 7♥"   # edited by hand: the example choice goes back to "your own cards"
-    assert w.example.value is None and "both attack cards" in w.answer.value
+    assert w.example.value == OWN and "both attack cards" in w.answer.value
     w.select(("EX-HE-BOUT", 3))
     assert w.example.value == ("EX-HE-BOUT", 3) and w.trump.value == 1
     assert "10♥ with Q♥" in w.answer.value
+    w.select(None)
+    assert w.example.value == OWN and w.example.label == "your own cards"

@@ -1,0 +1,47 @@
+"""The attack-and-defence notebook in JupyterLab: it runs, its charts render, its widget answers.
+
+Opens ``notebooks/02_attack_and_defence.ipynb``, runs every cell, and checks that
+no cell failed, that every plotly chart drew its SVG (seven figures shown with
+``fig.show()`` and the cover widget's own), and that the cover widget answers
+typed input (a hand that covers everything, then bad card text, which shows a
+sentence and no traceback) and a moment of a worked example chosen from its list.
+"""
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "notebooks/02_attack_and_defence.ipynb"
+
+
+def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screenshot):
+    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=180_000)
+    assert lab_error_outputs(panel) == []
+    plots = expect_plotly_charts(panel, timeout=120_000)
+    expect(plots).to_have_count(8, timeout=120_000)
+    widget = panel.locator(".dl-cover-widget")
+    expect(widget).to_be_visible(timeout=60_000)
+    answer = widget.locator(".dl-cover-answer")
+    expect(answer).to_contain_text("three cards, two answers", timeout=30_000)
+    expect(widget.locator(".dl-cover-figure .js-plotly-plot svg.main-svg").first).to_be_visible(timeout=30_000)
+    hand = widget.get_by_label("Hand")
+    hand.fill("10♥ A♠ 6♣ Q♥")
+    hand.press("Enter")
+    expect(answer).to_contain_text("The defender can cover all three attack cards", timeout=30_000)
+    expect(widget.locator(".dl-cover-table table")).to_contain_text("Q♥")
+    screenshot(widget, "-widget")
+    hand.fill("10♥ Z9")
+    hand.press("Enter")
+    expect(answer).to_contain_text("'Z9' is not a card", timeout=30_000)
+    expect(answer).not_to_contain_text("Traceback")
+    widget.get_by_label("Example").select_option(label="EX-ZH-BOUT after move 5: P3 attack 8♣")
+    expect(answer).to_contain_text("8♣ with 10♣", timeout=30_000)
+    expect(hand).to_have_value("Q♥ 7♣ 10♣ Q♣")
+    screenshot(lab_page)
+    assert lab_error_outputs(panel) == []
+    assert unexpected_page_errors(lab_page, known=()) == []
