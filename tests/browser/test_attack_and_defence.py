@@ -42,6 +42,11 @@ def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screens
     widget.get_by_label("Example").select_option(label="EX-ZH-BOUT after move 5: P3 attack 8♣")
     expect(answer).to_contain_text("8♣ with 10♣", timeout=30_000)
     expect(hand).to_have_value("Q♥ 7♣ 10♣ Q♣")
+    expect(widget.locator(".dl-cover-table table")).to_contain_text("8 of clubs", timeout=30_000)
+    figure = widget.locator(".dl-cover-figure .js-plotly-plot")
+    expect(figure).to_contain_text("8♣ with 10♣", timeout=30_000)      # the sentence under the title
+    expect(figure.locator("g.scatterlayer g.trace")).not_to_have_count(0)
+    screenshot(widget, "-example")
     screenshot(lab_page)
     assert lab_error_outputs(panel) == []
     assert unexpected_page_errors(lab_page, known=()) == []
