@@ -308,7 +308,8 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
                                             else "stays uncovered"]) for a in attack],
                     hoverinfo="text", customdata=[str(a) for a in attack])
     fig.add_scatter(x=[pos[("h", c)][0] for c in hand], y=[pos[("h", c)][1] for c in hand], mode="markers+text",
-                    name="card in hand", text=[f"\u2003{c}" for c in hand], textposition="middle right", cliponaxis=False,
+                    name="card in hand", text=[f"\u2003{c}" for c in hand], textposition="middle right",
+                    cliponaxis=False,
                     marker=dict(size=18, symbol="circle", color=COLOURS["hand"], line=dict(width=1, color="#333")),
                     hovertext=[_node_hover(f"{c.name}{' (trump)' if c.suit == t else ''}",
                                            [f"cost {card_cost(c, t)}",

@@ -17,7 +17,8 @@ def test_the_default_puzzle_has_no_full_cover():
 
 def test_setting_values_updates_the_answer_and_the_figure():
     w = CoverWidget("7♥ 9♥", "8♥ 10♥ A♠", "♠")
-    assert "The defender can cover both attack cards: 7♥ with 8♥, 9♥ with 10♥; no trump needed." in w.answer.value
+    want = "The defender can cover both attack cards: 7♥ with 8♥, 9♥ with 10♥; no trump needed."
+    assert want in w.answer.value
     w.trump.value = 1   # hearts are trump now: 7♥ 9♥ are trumps, A♠ cannot beat them
     assert w.plan.full and "no trump" not in w.answer.value
     w.hand.value = "A♠ K♠"

@@ -158,8 +158,8 @@ def test_edge_table_words():
 # ---------------------------------------------------------------- the table graph
 def _bout():
     rules = Rules(players=3)
-    p = Position.start(rules, ["6♦ 6♣ 10♣ K♠", "10♦ Q♥ 7♠ 8♣", "10♥ Q♠ 9♣"], trump="♥", discard="rest",
-                       attacker=0)
+    hands = ["6♦ 6♣ 10♣ K♠", "10♦ Q♥ 7♠ 8♣", "10♥ Q♠ 9♣"]
+    p = Position.start(rules, hands, trump="♥", discard="rest", attacker=0)
     for m in ("P1 attack 6♦", "P2 cover 6♦ with 10♦", "P3 attack 10♥"):
         p = p.play(m)
     return p
