@@ -20,6 +20,7 @@ import json
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from typing import Optional
@@ -48,17 +49,26 @@ def random_game(rules: Rules, rng: random.Random) -> int:
     return n
 
 
-def run_case(preset: str, players: int, games: int = 1000, seed: int = 0) -> dict:
-    """Time ``games`` random games of ``preset`` with ``players``; return the figures."""
+def run_case(preset: str, players: int, games: int = 1000, seed: int = 0, repeat: int = 1) -> dict:
+    """Time ``games`` random games of ``preset`` with ``players``, ``repeat`` times; return the figures.
+
+    The same seeded games are played in every repeat; the rates use the median time
+    (``seconds``), and ``seconds_min``/``seconds_max`` show how noisy the machine was.
+    """
     rules = Rules.preset(preset, players=players)
-    rng = random.Random(seed)
+    times = []
     actions = 0
-    t0 = time.perf_counter()
-    for _ in range(games):
-        actions += random_game(rules, rng)
-    dt = time.perf_counter() - t0
+    for _ in range(max(1, repeat)):
+        rng = random.Random(seed)
+        actions = 0
+        t0 = time.perf_counter()
+        for _ in range(games):
+            actions += random_game(rules, rng)
+        times.append(time.perf_counter() - t0)
+    dt = statistics.median(times)
     return {"preset": preset, "players": players, "games": games, "actions": actions,
-            "seconds": round(dt, 3), "games_per_s": round(games / dt, 1),
+            "repeat": len(times), "seconds": round(dt, 3), "seconds_min": round(min(times), 3),
+            "seconds_max": round(max(times), 3), "games_per_s": round(games / dt, 1),
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games, 1)}
 
 
@@ -99,11 +109,13 @@ def main(argv: Optional[list] = None) -> int:
                                         "probability … (each with --help).")
     ap.add_argument("--games", type=int, default=2000, help="games per case (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
+    ap.add_argument("--repeat", type=int, default=3, help="time each case this often; report the median "
+                                                        "(default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    results = [run_case(preset, players, args.games, args.seed) for preset, players in CASES]
+    results = [run_case(preset, players, args.games, args.seed, args.repeat) for preset, players in CASES]
     info = machine()
     if args.json:
         print(json.dumps({"machine": info, "results": results}, ensure_ascii=False, indent=2))
@@ -111,10 +123,13 @@ def main(argv: Optional[list] = None) -> int:
     print("durak-lab bench: uniformly random games, sequential protocol, one core")
     print(f"Python {info['python']} ({info['implementation']}) on {info['system']}, {info['cpu']}, "
           f"{info['cores']} cores")
-    print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
+    print(f"median of {results[0]['repeat']} timed runs per case; the same seeded games in each run")
+    print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}"
+          f"  {'seconds (min-median-max)':>26}")
     for r in results:
         print(f"{r['preset']:<12} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.1f} "
-              f"{r['actions_per_s']:>10} {r['actions_per_game']:>13}")
+              f"{r['actions_per_s']:>10} {r['actions_per_game']:>13}  "
+              f"{r['seconds_min']:>8.3f} {r['seconds']:>8.3f} {r['seconds_max']:>8.3f}")
     sys.stdout.flush()
     return 0
 
