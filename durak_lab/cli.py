@@ -45,6 +45,7 @@ import os
 import sys
 from typing import Optional, Sequence, TextIO
 
+from .console import write_line
 from . import __version__, trumps_cli
 from .errors import RecordError
 from .records import Record, example_ids, json_text, list_examples, load_example, load_record, replay
@@ -54,13 +55,7 @@ __all__ = ["main", "resolve"]
 PROG = "durak-lab"
 
 
-def _write(stream: TextIO, text: str) -> None:
-    """Write a line, escaping what the stream's encoding cannot show."""
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        enc = getattr(stream, "encoding", None) or "ascii"
-        stream.write((text + "\n").encode(enc, "backslashreplace").decode(enc))
+_write = write_line
 
 
 def resolve(name: str) -> Record:

@@ -32,7 +32,8 @@ import sys
 from fractions import Fraction
 from typing import Any, Optional, Sequence, TextIO
 
-from .cards import SUIT_SYMBOLS, Card
+from .console import write_line
+from .cards import SUIT_SYMBOLS
 from .errors import DurakError, RecordError
 from .moves import parse_seat, seat_text
 from .probability import fraction_text, trump_counts
@@ -69,12 +70,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object of exact fractions")
 
 
-def _write(stream: TextIO, text: str) -> None:
-    try:
-        stream.write(text + "\n")
-    except UnicodeEncodeError:
-        enc = getattr(stream, "encoding", None) or "ascii"
-        stream.write((text + "\n").encode(enc, "backslashreplace").decode(enc))
+_write = write_line
 
 
 def trump_report(record: Any, seat: int, after: Optional[int] = None, epsilon: Optional[str] = None,

@@ -36,6 +36,8 @@ CORE_MODULES = (
     "durak_lab.evidence",
     "durak_lab.inference",
     "durak_lab.trumps_cli",
+    "durak_lab.match",
+    "durak_lab.console",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -58,6 +60,8 @@ CORE_FILES = (
     "frames.py",
     "probability.py",
     "sampling.py",
+    "match.py",
+    "console.py",
     "evidence.py",
     "inference.py",
     "trumps_cli.py",
