@@ -27,6 +27,7 @@ __all__ = [
     "PositionError",
     "IllegalMoveError",
     "RecordError",
+    "SolverDomainError",
     "SamplingError",
     "Reason",
 ]
@@ -59,6 +60,14 @@ class RecordError(DurakError, ValueError):
         self.where = where
         self.problem = problem
         super().__init__(f"{where}: {problem}" if where else problem)
+
+
+class SolverDomainError(DurakError, ValueError):
+    """A position the exact endgame solver cannot play; the message says why (see :mod:`durak_lab.solver`).
+
+    >>> issubclass(SolverDomainError, ValueError)
+    True
+    """
 
 
 class SamplingError(DurakError):

@@ -38,6 +38,8 @@ CORE_MODULES = (
     "durak_lab.trumps_cli",
     "durak_lab.match",
     "durak_lab.console",
+    "durak_lab.solver",
+    "durak_lab.solver_bench",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -65,6 +67,8 @@ CORE_FILES = (
     "evidence.py",
     "inference.py",
     "trumps_cli.py",
+    "solver.py",
+    "solver_bench.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
