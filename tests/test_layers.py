@@ -40,6 +40,7 @@ CORE_MODULES = (
     "durak_lab.console",
     "durak_lab.solver",
     "durak_lab.solver_bench",
+    "durak_lab.analyser",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -69,6 +70,7 @@ CORE_FILES = (
     "trumps_cli.py",
     "solver.py",
     "solver_bench.py",
+    "analyser.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
