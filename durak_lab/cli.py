@@ -22,6 +22,9 @@ Subcommands:
     after the record's moves, the exact distribution of the number of trumps
     in every other hand and the talon, seen from one seat
     (:mod:`durak_lab.trumps_cli`).
+``durak-lab solve EX-ID|FILE [--json]``
+    the exact result of the two-player endgame after the record's moves: value,
+    best moves, a line of best play (:mod:`durak_lab.solver_cli`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -46,7 +49,7 @@ import sys
 from typing import Optional, Sequence, TextIO
 
 from .console import write_line
-from . import __version__, trumps_cli
+from . import __version__, solver_cli, trumps_cli
 from .errors import RecordError
 from .records import Record, example_ids, json_text, list_examples, load_example, load_record, replay
 
@@ -100,6 +103,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("record", metavar="EX-ID|FILE")
     sub.add_parser("bench", help="benchmark the engine (arguments go to the benchmark)", add_help=False)
     trumps_cli.add_parser(sub)
+    solver_cli.add_parser(sub)
     return parser
 
 
@@ -183,5 +187,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return _show(ns.record, out, err)
     if ns.command == "trumps":
         return trumps_cli.run(ns, out, err)
+    if ns.command == "solve":
+        return solver_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

@@ -41,6 +41,7 @@ CORE_MODULES = (
     "durak_lab.solver",
     "durak_lab.solver_bench",
     "durak_lab.analyser",
+    "durak_lab.solver_cli",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -71,6 +72,7 @@ CORE_FILES = (
     "solver.py",
     "solver_bench.py",
     "analyser.py",
+    "solver_cli.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the

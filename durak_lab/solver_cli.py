@@ -1,0 +1,157 @@
+"""``durak-lab solve EX-ID|FILE [--json]``: the exact result of a record's endgame.
+
+Replays a ``durak-lab/1`` record (or a worked example) and solves the position
+after its moves (or after the first ``--after N``) with the exact endgame
+solver (:mod:`durak_lab.solver`): two players, an empty talon.  It prints the
+result for the seat to act (win, draw or loss with best play), the best moves,
+the other moves with their values, a line of best play and the positions
+searched.  ``--json`` prints exactly one object::
+
+    {"value": 1, "best_moves": ["P2 attack 8♥"], "pv": ["P2 attack 8♥", …], "nodes": 14}
+
+``value`` is +1, 0 or -1 for the seat to act (the seat of the best moves).
+
+Exit status: 0; 1 when the record holds a move the rules reject unexpectedly
+(the answer is then for the position before it) or the search passed
+``--max-nodes``; 2 for a bad record, id or option, or a position outside the
+solver's domain (the message says why, e.g. the talon is not empty).
+
+Standard library and the durak_lab core only.
+
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "endgame.json")
+>>> with open(path, "w", encoding="utf-8") as fh:
+...     _ = fh.write('''{"format": "durak-lab/1", "rules": {"preset": "podkidnoy", "players": 2},
+...       "start": {"trump": "♠", "hands": {"P1": ["7♦"], "P2": ["8♦", "9♣"]},
+...                 "discard": "rest", "attacker": "P1", "first_bout": false}}''')
+>>> main([path, "--json"])
+{"value": 1, "best_moves": ["P1 attack 7♦"], "pv": ["P1 attack 7♦", "P2 cover 7♦ with 8♦"], "nodes": 2}
+0
+>>> main([path])
+after 0 moves: P1 7♦ | P2 8♦ 9♣
+P1 to act: win with best play (+1)
+best: P1 attack 7♦
+line: P1 attack 7♦; P2 cover 7♦ with 8♦
+positions searched: 2
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Optional, Sequence, TextIO
+
+from .console import write_line
+from .errors import DurakError, RecordError, SolverDomainError
+from .solver import SearchLimitExceeded, Solver
+
+__all__ = ["add_parser", "run", "main"]
+
+PROG = "durak-lab solve"
+_write = write_line
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register the ``solve`` subcommand on an argparse subparsers object.
+
+    >>> ap = argparse.ArgumentParser(prog="durak-lab")
+    >>> p = add_parser(ap.add_subparsers(dest="command"))
+    >>> ap.parse_args(["solve", "game.json", "--json"]).json
+    True
+    """
+    p = sub.add_parser("solve", help="the exact result of a two-player endgame (empty talon)",
+                       description="Replay a record and solve the position after its moves exactly: two "
+                       "players, an empty talon. Prints the result for the seat to act, the best moves and a "
+                       "line of best play.")
+    _arguments(p)
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("record", metavar="EX-ID|FILE", help="a durak-lab/1 record file or a worked-example id")
+    p.add_argument("--after", type=int, default=None, metavar="N",
+                   help="solve the position after the first N moves (default: all the record's moves)")
+    p.add_argument("--max-nodes", type=int, default=None, metavar="N",
+                   help="give up (exit status 1) after searching N positions")
+    p.add_argument("--json", action="store_true",
+                   help='print {"value", "best_moves", "pv", "nodes"} as one JSON object')
+
+
+def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
+    """Run the subcommand for parsed arguments (output to ``out``, messages to ``err``: default
+    ``sys.stdout`` and ``sys.stderr``); return the exit status.
+
+    >>> ap = argparse.ArgumentParser(); _arguments(ap)
+    >>> import io; err = io.StringIO()
+    >>> run(ap.parse_args(["EX-KO-1"]), err=err)
+    2
+    >>> print(err.getvalue().replace(": the solver", ":\\nthe solver"), end="")
+    durak-lab solve: EX-KO-1 after 2 moves: the talon still holds 24 cards:
+    the solver needs an empty talon, where nothing is hidden (R19, R28)
+    """
+    from .cli import resolve
+    from .records import replay
+
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    try:
+        record = resolve(ns.record)
+    except RecordError as e:
+        _write(err, f"{PROG}: {e}")
+        return 2
+    result = replay(record)
+    played = result.moves_applied
+    if ns.after is not None and not 0 <= ns.after <= played:
+        _write(err, f"{PROG}: --after: the record plays {played} moves, not {ns.after}")
+        return 2
+    if ns.max_nodes is not None and ns.max_nodes < 1:
+        _write(err, f"{PROG}: --max-nodes: at least 1")
+        return 2
+    n = played if ns.after is None else ns.after
+    position = record.game_after(n).position
+    name = record.id or ns.record
+    where = f"{name} after {n} move{'s' if n != 1 else ''}"
+    try:
+        solution = Solver(max_nodes=ns.max_nodes).solve(position)
+    except SolverDomainError as e:
+        _write(err, f"{PROG}: {where}: {e}")
+        return 2
+    except SearchLimitExceeded as e:
+        _write(err, f"{PROG}: {where}: {e}")
+        return 1
+    except DurakError as e:  # pragma: no cover - any other refusal names itself
+        _write(err, f"{PROG}: {where}: {e}")
+        return 2
+    if ns.json:
+        d = solution.to_dict()
+        _write(out, json.dumps({k: d[k] for k in ("value", "best_moves", "pv", "nodes")}, ensure_ascii=False))
+    else:
+        title = record.title or record.id
+        if title:
+            _write(out, title)
+        hands = " | ".join(f"P{s + 1} {position.hand(s) or '-'}" for s in range(position.players))
+        table = position.table_text()
+        _write(out, f"after {n} move{'s' if n != 1 else ''}: {hands}" + (f"; table {table}" if table else ""))
+        for line in solution.text().splitlines():
+            _write(out, line)
+    if not result.ok and ns.after is None:
+        _write(err, f"{PROG}: {result.problem}")
+        return 1
+    return 0
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``durak-lab solve`` on its own: parse ``argv`` and :func:`run`."""
+    ap = argparse.ArgumentParser(prog=PROG, description="Solve a record's two-player endgame exactly.")
+    _arguments(ap)
+    try:
+        ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as e:  # bad arguments (2) or --help (0)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    return run(ns)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
