@@ -33,11 +33,12 @@ import time
 from typing import Optional, Sequence
 
 from .cards import SUIT_SYMBOLS, cards_of, deck_mask
+from .game import Game
 from .rules import Rules
 from .solver import Solver, result_word
 from .state import Position
 
-__all__ = ["random_endgame", "run_size", "machine", "main", "DEFAULT_SIZES"]
+__all__ = ["random_endgame", "random_game", "run_size", "machine", "main", "DEFAULT_SIZES"]
 
 DEFAULT_SIZES = (4, 5, 6, 7, 8)
 
@@ -55,6 +56,22 @@ def random_endgame(rules: Rules, n: int, m: int, rng: random.Random) -> Position
     hands = [sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n:n + m])]
     return Position.start(rules, hands=hands, trump=SUIT_SYMBOLS[rng.randrange(4)], discard="rest",
                           attacker=rng.randrange(2), first_bout=False)
+
+
+def random_game(rules: Rules, seed: int) -> Game:
+    """A whole game from a seeded deal, every move chosen uniformly at random from the
+    sequential moves (material for :mod:`durak_lab.analyser`: random play makes mistakes).
+
+    >>> g = random_game(Rules.preset("podkidnoy", players=2), seed=6)
+    >>> g.is_over, len(g.moves), g.result
+    (True, 50, (1,))
+    """
+    rng = random.Random(seed)
+    game = Game.deal(rules, seed=seed)
+    while not game.is_over:
+        moves = game.position.sequential_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    return game
 
 
 def _quantile(sorted_values: Sequence[float], q: float) -> float:

@@ -8,8 +8,8 @@ apart, and the hover text says it all in words, so colour is never the only
 cue.  The
 moves are lines: the principal variation thick, the other best moves solid,
 the rest dotted; in a merged tree a second way into a position is dashed.
-Hovering a point shows who acts, the cards and the value; hovering the middle
-of a line shows the move and its value.  Big trees stay readable:
+Hovering a point shows who acts, the cards and the value; hovering a line
+(two thirds of the way down) shows the move and its value.  Big trees stay readable:
 ``max_depth`` draws only the first plies, ``collapsed`` folds the subtrees
 under some nodes, ``root`` starts the drawing at another node; a point with
 positions hidden below it is a downward triangle that says how many.
@@ -195,8 +195,8 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
         (x0, y0), (x1, y1) = pos[u], pos[v]
         xs += [x0, x1, None]
         ys += [y0, y1, None]
-        mx.append((x0 + x1) / 2)
-        my.append((y0 + y1) / 2)
+        mx.append(x0 + 0.65 * (x1 - x0))  # nearer the child: sibling moves spread apart there
+        my.append(y0 + 0.65 * (y1 - y0))
         val = e.get("value")
         words = [e["label"]]
         if val is not None:
@@ -278,7 +278,7 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
         title = head
     depth = max((-y for _, y in pos.values()), default=0)
     fig.update_layout(title=dict(text=title, x=0.01), template="plotly_white", hovermode="closest",
-                      height=max(320, 110 * (depth + 1) + 120), margin=dict(l=20, r=20, t=70, b=20),
+                      height=max(440, 110 * (depth + 1) + 160), margin=dict(l=20, r=20, t=70, b=20),
                       legend=dict(orientation="h", yanchor="bottom", y=-0.15, x=0),
                       xaxis=dict(visible=False),
                       yaxis=dict(title="ply", tickmode="array", tickvals=[-d for d in range(depth + 1)],
