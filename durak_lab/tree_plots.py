@@ -255,7 +255,8 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
         fig.add_trace(go.Scatter(
             x=[pos[n][0] for n in nodes], y=[pos[n][1] for n in nodes], mode="markers", name=names[val],
             legendgroup=group, showlegend=False,
-            marker=dict(color=VALUE_COLOURS[val], symbol=symbols, size=sizes, line=dict(color="#333333", width=1)),
+            marker=dict(color=VALUE_COLOURS[val], symbol=symbols, size=sizes, opacity=1.0,
+                        line=dict(color="#333333", width=1)),
             hovertext=hover, hoverinfo="text", customdata=ids))
     order = sorted(shapes, key=lambda k: (k.startswith("positions"), k.startswith("game"), k))
     for shape in order:

@@ -1,0 +1,49 @@
+"""The game-tree notebook in JupyterLab: it runs and its tree figures render.
+
+Opens ``notebooks/03_game_tree_and_endgames.ipynb``, runs every cell, and checks
+that no cell failed, that each of its five tree figures drew its SVG with points
+and lines, that the legend names the line of best play and the values, and that
+hovering a position shows it in words.
+"""
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "notebooks/03_game_tree_and_endgames.ipynb"
+
+
+def test_game_tree_notebook_runs_and_draws_its_trees(lab_page, screenshot):
+    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=180_000)
+    assert lab_error_outputs(panel) == []
+    plots = expect_plotly_charts(panel, count=5, timeout=120_000)
+    for i in range(5):
+        plot = plots.nth(i)
+        expect(plot.locator("g.scatterlayer g.trace").first).to_be_attached(timeout=30_000)
+        expect(plot.locator("g.legend")).to_contain_text("line of best play")
+    first = plots.nth(0)
+    expect(first).to_contain_text("a win for P2 with best play")
+    expect(first.locator("g.legend")).to_contain_text("win for P2")
+    expect(first.locator("g.legend")).to_contain_text("P2 to act")
+    first.scroll_into_view_if_needed()
+    hover = first.locator("g.hoverlayer")
+    # a move: its invisible hover point on the line of best play names it and its value
+    first.locator("g.scatterlayer g.trace path.point").first.hover(force=True)
+    expect(hover).to_contain_text("P2 attack 8♥ · value for P2: win · best move", timeout=30_000)
+    # a position: a visible point names who acts, the cards and the value
+    point = first.locator('g.scatterlayer g.trace path.point[style*="stroke-width: 1px"]').first
+    expect(point).to_be_visible(timeout=30_000)
+    point.hover(force=True)
+    expect(hover).to_contain_text("ply ", timeout=30_000)
+    expect(hover).to_contain_text("value for P2", timeout=30_000)
+    screenshot(first, "-tree")
+    expect(panel).to_contain_text("positions searched")
+    expect(panel).to_contain_text("mistake, the win becomes a draw")
+    screenshot(lab_page)
+    assert lab_error_outputs(panel) == []
+    assert unexpected_page_errors(lab_page, known=()) == []
