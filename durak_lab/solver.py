@@ -28,7 +28,9 @@ every result with a plain retrograde analysis over engine positions.
 
 **Search.**  Alpha-beta with a transposition table and move ordering (lead and
 cover low non-trumps first, transfers after covers, take and pass last; the
-best move found before is tried first).  At the start of a bout the table key
+best move found before is tried first), and enhanced transposition cutoffs (a
+move into a finished game or a next bout already known to refute the position
+cuts before anything is searched).  At the start of a bout the table key
 is canonical under two symmetries the rules cannot see: renaming the
 non-trump suits, and closing up ranks that are out of play (R11 needs only
 the order of cards within a suit and which cards are trumps; R12 and R20 only
@@ -386,58 +388,84 @@ class _Search:
         tt, path, counter = self.tt, self.path, self.counter
         low = [_INF]
         self.low = low
-        canon = _canonical(trump)
+        canon_raw = _canonical(trump)
+        memo: dict = {}
+        memo_get = memo.get
+
+        def canon(a: int, d: int, x: int) -> int:
+            """The canonical key, remembered per exact state (ETC looks keys up before searching)."""
+            k = (a, d, x)
+            c = memo_get(k)
+            if c is None:
+                c = memo[k] = canon_raw(a, d, x)
+            return c
+
         NT = _NO_TAKE
         first = _FIRST
+        # lead order: non-trumps before trumps, low before high (ties: fewer possible covers first)
+        lead_pri = [(50 if c // 13 == trump else 0) + 2 * (c % 13) for c in range(52)]
 
         def children(a: int, d: int, tbl: int, unc: int, tk: int, x: int) -> list:
-            """The successors to search, best-first: [(priority, successor)]."""
-            out = []
-            if not tbl:  # the lead: low non-trumps first, then low trumps
+            """The successors to search, best first (outcomes as ints, states as 7-tuples)."""
+            if not tbl:  # the lead (R10): low non-trumps first, then low trumps
                 k = lead
                 r = room(d, 0, 0, 0, x)
                 if r < k:
                     k = r
-                for c in attack_sets(a, k):
-                    i = (c & -c).bit_length() - 1
-                    pr = (50 if c & tmask else 0) + 2 * (i % 13) + (1 if pc(d & beat[i]) > 1 else 0)
-                    out.append((pr, (a ^ c, d, c, c, 0, x, False)))
+                out = []
+                if k == 1:
+                    m = a
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        i = c.bit_length() - 1
+                        out.append((lead_pri[i] + (1 if pc(d & beat[i]) > 1 else 0),
+                                    (a ^ c, d, c, c, 0, x, False)))
+                else:
+                    for c in attack_sets(a, k):
+                        i = (c & -c).bit_length() - 1
+                        out.append((lead_pri[i] + (1 if pc(d & beat[i]) > 1 else 0),
+                                    (a ^ c, d, c, c, 0, x, False)))
                 out.sort(key=first)
-                return out
-            if unc and not tk:  # the defender covers the first uncovered card; transfers; takes
+                return [ch for _, ch in out]
+            if unc and not tk:
+                # the defender covers the first uncovered card: same-suit covers low to high, then
+                # trumps low to high; then transfers; then the take
                 t = unc & -unc
-                b = d & beat[t.bit_length() - 1]
+                bt = d & beat[t.bit_length() - 1]
                 rest = unc ^ t
                 xc = x & ~NT
-                while b:
-                    c = b & -b
-                    b ^= c
-                    i = c.bit_length() - 1
-                    pr = (50 if c & tmask else 0) + i % 13
-                    if rest and d ^ c:
-                        out.append((pr, (a, d ^ c, tbl | c, rest, 0, xc | NT, False)))
-                    else:
-                        out.append((pr, settle(a, d ^ c, tbl | c, rest, 0, xc)))
+                out = []
+                for b in (bt & ~tmask, bt & tmask):
+                    while b:
+                        c = b & -b
+                        b ^= c
+                        dc = d ^ c
+                        if rest and dc:
+                            out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
+                        else:
+                            out.append(settle(a, dc, tbl | c, rest, 0, xc))
                 if not x & NT:
                     for _, _, succ in transfer_options(a, d, tbl, unc, x):
-                        out.append((75, succ))
-                    out.append((200, settle(a, d, tbl, unc, 1, x)))
-                out.sort(key=first)
+                        out.append(succ)
+                    out.append(settle(a, d, tbl, unc, 1, x))
                 return out
-            # the attacker throws in (low non-trumps first) or passes (R12, R16, R18)
+            # the attacker throws in (low non-trumps first; while the defender takes, low first) or passes
             k = lead
             r = room(d, tbl, unc, tk, x)
             if r < k:
                 k = r
+            out = []
             if k > 0 and not no_throw:
                 rs = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
                 for c in attack_sets(a & rs, k):
                     i = (c & -c).bit_length() - 1
-                    pr = (i % 13) if tk else (50 if c & tmask else 0) + i % 13
-                    out.append((pr, settle(a ^ c, d, tbl | c, unc | c, tk, x)))
-            out.append((100, end(a, d, tbl, not tk, x)))
-            out.sort(key=first)
-            return out
+                    out.append(((i % 13) if tk else lead_pri[i], settle(a ^ c, d, tbl | c, unc | c, tk, x)))
+                if len(out) > 1:
+                    out.sort(key=first)
+            kids = [ch for _, ch in out]
+            kids.append(end(a, d, tbl, not tk, x))
+            return kids
 
         def search(a: int, d: int, tbl: int, unc: int, tk: int, x: int, alpha: int, beta: int) -> int:
             """The value for the seat to act, fail-soft within (alpha, beta)."""
@@ -475,6 +503,20 @@ class _Search:
             if hint:
                 kids.insert(0, kids.pop(hint))
             me_def = bool(unc) and not tk
+            # enhanced transposition cutoff: a finished game or a next bout already known to cut
+            # (after a lead every successor is inside the bout: nothing to probe)
+            for ch in (kids if tbl else ()):
+                if type(ch) is int:
+                    if (-ch if me_def else ch) >= beta:
+                        return -ch if me_def else ch
+                    continue
+                if ch[2]:  # probing successors within the bout costs more than it saves
+                    continue
+                ce = tt.get(canon(ch[0], ch[1], ch[5]))
+                if ce is not None:
+                    v = ce[0] if ((bool(ch[3]) and not ch[4]) != me_def) == ch[6] else -ce[1]
+                    if v >= beta:
+                        return v
             if cyclic:
                 saved = low[0]
                 low[0] = _INF
@@ -484,7 +526,7 @@ class _Search:
             best = -2 if kids else -1  # no move: a defender's dead end in a row of covers
             best_i = 0
             i = 0
-            for _, ch in kids:
+            for ch in kids:
                 if type(ch) is int:
                     v = -ch if me_def else ch
                 else:
