@@ -1,0 +1,67 @@
+"""The solver benchmark (durak_lab.solver_bench) runs with tiny sizes; its figures are never asserted."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from durak_lab.rules import Rules
+from durak_lab.solver import Solver
+from durak_lab.solver_bench import main, random_endgame, random_game, run_size
+
+
+def test_table_names_the_machine_python_and_every_size(capsys):
+    assert main(["--sizes", "2,3", "--count", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("durak-lab solver benchmark: podkidnoy, two players, empty talon, seed 0")
+    assert out[1].startswith("machine: ") and "Python 3." in out[1] and "cores" in out[1]
+    header = out[2].split()
+    assert header[:6] == ["cards", "solved", "median", "ms", "p90", "ms"]
+    rows = [line.split() for line in out[3:5]]
+    assert [r[0] for r in rows] == ["2+2", "3+3"] and [r[1] for r in rows] == ["4", "4"]
+    assert rows[0][9] == "-" and rows[1][9].startswith("×")  # growth of the median from one size to the next
+
+
+def test_json_and_options(capsys):
+    assert main(["--sizes", "3", "--count", "5", "--preset", "perevodnoy", "--value-only", "--seed", "7",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["preset"] == "perevodnoy" and data["what"] == "value" and data["seed"] == 7
+    assert set(data["machine"]) == {"cpu", "cores", "system", "python", "load_average"}
+    (row,) = data["sizes"]
+    assert row["cards"] == 3 and row["positions"] == 5 and sum(row["results"].values()) == 5
+    assert row["median_ms"] <= row["p90_ms"] <= row["p99_ms"] <= row["max_ms"]
+    assert row["nodes_median"] <= row["nodes_p99"] <= row["nodes_max"]
+
+
+def test_a_time_budget_stops_a_size_early_and_says_so(capsys):
+    r = run_size(3, count=50, max_seconds=0.0)
+    assert r["positions"] == 1 and r["requested"] == 50
+    main(["--sizes", "3", "--count", "50", "--max-seconds", "0"])
+    assert " 1/50 " in capsys.readouterr().out
+
+
+def test_the_positions_are_the_ones_described():
+    rules = Rules.preset("podkidnoy", players=2)
+    rng = random.Random(1)
+    for _ in range(20):
+        p = random_endgame(rules, 5, 5, rng)
+        assert [len(p.hand(s)) for s in (0, 1)] == [5, 5] and not p.talon and not p.first_limit
+        assert p.card_count() == 36 and p.table == () and p.result is None
+    # the same seed deals the same positions, and the run counts each solve's own nodes
+    a, b = run_size(4, count=6, seed=3), run_size(4, count=6, seed=3)
+    assert a["nodes_median"] == b["nodes_median"] and a["results"] == b["results"]
+    rng = random.Random("3:podkidnoy:4")
+    expected = sorted(Solver().solve(random_endgame(rules, 4, 4, rng)).nodes for _ in range(6))
+    assert a["nodes_max"] == expected[-1]
+
+
+def test_random_game_is_a_whole_seeded_game():
+    rules = Rules.preset("podkidnoy", players=2)
+    g = random_game(rules, seed=6)
+    assert g.is_over and g.start == g.steps[0].before
+    assert g.moves == random_game(rules, 6).moves
+    q = g.start
+    for mv in g.moves:  # every move was a sequential move of the seat to act
+        assert mv in q.sequential_moves()
+        q = q.play(mv)
