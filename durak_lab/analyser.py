@@ -126,7 +126,14 @@ class Analysis:
     ``start`` is the first position, ``moves`` every move played, ``first`` the
     index of the first judged move (None if the talon never ran out with the
     game still on), ``verdicts`` one per judged move, ``final`` the position
-    after the last move.
+    after the last move, ``nodes`` the positions the solver searched.
+
+    >>> from durak_lab.rules import Rules
+    >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+    ...                    discard="rest", attacker=0, first_bout=False)
+    >>> a = analyse_moves(p, ["P1 attack 7♦", "P2 take"])
+    >>> a.first, len(a.verdicts), a.final.result
+    (0, 2, (1,))
     """
 
     start: Position
@@ -149,11 +156,29 @@ class Analysis:
         return [v for v in self.verdicts if v.verdict == MISTAKE]
 
     def result_text(self) -> str:
-        """The result after the moves, in words."""
+        """The result after the moves, in words.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> analyse_moves(p, ["P1 attack 7♦"]).result_text()
+        'the game goes on'
+        """
         return self.final.result_text()
 
     def text(self) -> str:
-        """A report: where judging starts, one line per judged move, the mistakes counted per seat."""
+        """A report: where judging starts, one line per judged move, the mistakes counted per seat.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> print(analyse_moves(p, ["P1 attack 7♦", "P2 cover 7♦ with 8♦"]).text())
+        0 moves before the talon ran out; judged from move 1 on.
+        1. P1 attack 7♦: best (the only move; keeps the draw)
+        2. P2 cover 7♦ with 8♦: best (keeps the draw)
+        no mistakes
+        result: draw: nobody is durak
+        """
         lines = []
         if self.first is None:
             lines.append("The talon never ran out with the game still on: no move could be judged exactly.")
@@ -172,14 +197,29 @@ class Analysis:
         return "\n".join(lines)
 
     def rows(self) -> list:
-        """One dict per judged move (for a table, e.g. ``pandas.DataFrame(analysis.rows())``)."""
+        """One dict per judged move (for a table, e.g. ``pandas.DataFrame(analysis.rows())``).
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> analyse_moves(p, ["P1 attack 7♦", "P2 take"]).rows()[1]["verdict"]
+        'mistake'
+        """
         return [{"move #": v.index + 1, "move": str(v.move), "seat": seat_text(v.seat), "in turn": v.in_turn,
                  "before": result_word(v.before) if v.before is not None else "",
                  "after": result_word(v.after) if v.after is not None else "", "verdict": v.verdict,
                  "better": ", ".join(str(m) for m in v.better)} for v in self.verdicts]
 
     def to_dict(self) -> dict:
-        """The analysis as JSON values."""
+        """The analysis as JSON values.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> d = analyse_moves(p, ["P1 attack 7♦", "P2 take"]).to_dict()
+        >>> d["first"], d["mistakes"], d["result"]
+        (0, 1, 'P2 is durak')
+        """
         return {"first": self.first, "verdicts": [v.to_dict() for v in self.verdicts],
                 "mistakes": len(self.mistakes), "result": self.result_text(), "nodes": self.nodes}
 

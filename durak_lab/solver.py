@@ -665,7 +665,14 @@ class Solution:
 
     @property
     def result(self) -> str:
-        """``'win'``, ``'draw'`` or ``'loss'`` for :attr:`seat`."""
+        """``'win'``, ``'draw'`` or ``'loss'`` for :attr:`seat`.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> solve(p).result, solve(p, seat=1).result
+        ('draw', 'draw')
+        """
         return _WORDS[self.value]
 
     def value_of(self, move: Move | str) -> int:
@@ -686,7 +693,14 @@ class Solution:
         raise ValueError(f"{move} is not a legal move here")
 
     def pv_text(self) -> str:
-        """The principal variation as move texts joined by ``'; '``."""
+        """The principal variation as move texts joined by ``'; '``.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> solve(p).pv_text()
+        'P1 attack 7♦; P2 cover 7♦ with 8♦'
+        """
         return moves_text(self.pv)
 
     def to_dict(self) -> dict:
@@ -766,7 +780,15 @@ class Solver:
 
     @property
     def nodes(self) -> int:
-        """Positions searched so far by this solver, over all calls."""
+        """Positions searched so far by this solver, over all calls.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣", "8♦ 6♥"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> solver = Solver()
+        >>> solver.nodes, solver.value(p), solver.nodes > 0
+        (0, 1, True)
+        """
         return sum(s.counter[0] for s in self._searches.values())
 
     def _run(self, srch: _Search, fn: Callable[[], int]) -> int:
@@ -797,7 +819,14 @@ class Solver:
         return self._run(srch, lambda: srch.value(state, alpha, beta, history))
 
     def value(self, position: Position) -> int:
-        """The value of ``position`` for the seat to act: +1 win, 0 draw, -1 loss."""
+        """The value of ``position`` for the seat to act: +1 win, 0 draw, -1 loss.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["10♥ K♦", "Q♠ 8♦"], trump="♦",
+        ...                    discard="rest", attacker=1, first_bout=False)
+        >>> Solver().value(p)
+        0
+        """
         check_domain(position)
         return self._value(position)
 
@@ -832,7 +861,15 @@ class Solver:
 
     def solve(self, position: Position, seat: Optional[int] = None) -> Solution:
         """Solve ``position``: its value for ``seat`` (default: the seat to act), every move's
-        value, the best moves and a principal variation (see :func:`solve`)."""
+        value, the best moves and a principal variation (see :func:`solve`).
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["10♥ K♦", "Q♠ 8♦"], trump="♦",
+        ...                    discard="rest", attacker=1, first_bout=False)
+        >>> s = Solver().solve(p)
+        >>> s.result, [str(m) for m in s.best_moves], s.pv_text()
+        ('draw', ['P2 attack Q♠'], 'P2 attack Q♠; P1 cover Q♠ with K♦; P1 attack 10♥; P2 cover 10♥ with 8♦')
+        """
         check_domain(position)
         mover = position.to_act()
         assert mover is not None

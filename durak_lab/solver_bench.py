@@ -88,6 +88,10 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
 
     Times are wall-clock seconds per solve (``time.perf_counter``); ``nodes``
     counts the positions each solve searched.
+
+    >>> r = run_size(2, count=10, seed=5)
+    >>> r["positions"], sum(r["results"].values()), r["median_ms"] <= r["max_ms"]
+    (10, 10, True)
     """
     rules = Rules.preset(preset, players=2)
     rng = random.Random(f"{seed}:{preset}:{n}")

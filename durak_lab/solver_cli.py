@@ -143,7 +143,11 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``durak-lab solve`` on its own: parse ``argv`` and :func:`run`."""
+    """``durak-lab solve`` on its own: parse ``argv`` and :func:`run`.
+
+    >>> main(["--max-nodes", "1"])  # no record named: a bad command line
+    2
+    """
     ap = argparse.ArgumentParser(prog=PROG, description="Solve a record's two-player endgame exactly.")
     _arguments(ap)
     try:

@@ -1,12 +1,21 @@
-"""A plain oracle for the exact endgame solver: retrograde analysis over engine positions.
+"""Plain oracles for the exact endgame solver: minimax and retrograde analysis over engine positions.
 
-Used by tests/test_solver.py and tests/test_analyser.py.  It visits every position
-reachable from the root through ``Position.sequential_moves()`` and
-``play_unchecked()``: a seat wins where it can force a finished game in which the
-other seat is durak (the least fixed point), loses where the other seat can, and
-everything else is a draw (a simultaneous finish, R29, or endless play in
-perevodnoy).  No search, ordering, table or fast model: easy to trust, and it
-handles the repetitions a plain recursive minimax cannot.
+:func:`minimax` is the textbook recursion over ``Position.sequential_moves()`` and
+``play_unchecked()``: the value of a position is the best value of its moves.  Where
+no position can repeat (no transfers) it remembers values per position; in
+perevodnoy a position already on the current line scores a draw (endless play) and
+nothing is remembered, so it only suits a few cards.
+
+:class:`Oracle` is a retrograde analysis of the whole reachable graph: it visits
+every position reachable from the root through the same two methods; a seat wins
+where it can force a finished game in which the other seat is durak (the least
+fixed point), loses where the other seat can, and everything else is a draw (a
+simultaneous finish, R29, or endless play in perevodnoy).  It handles repetitions
+on any number of cards, and gives the value of every reachable position at once.
+
+Neither uses a search window, move ordering, a transposition table or the
+solver's fast model: both are easy to trust.  Used by tests/test_solver.py and
+tests/test_analyser.py.
 
 Positions are compared on the fields the rules read.  ``known`` (which cards
 everyone has seen) and ``attack_order`` / ``in_bout`` (draw order R19, R29 "all
@@ -23,7 +32,7 @@ from durak_lab.rules import Rules
 from durak_lab.solver import DRAW, LOSS, WIN
 from durak_lab.state import Position
 
-__all__ = ["Oracle", "rule_key", "score", "deal"]
+__all__ = ["Oracle", "minimax", "rule_key", "score", "deal"]
 
 
 def rule_key(p: Position) -> tuple:
@@ -118,3 +127,32 @@ def deal(rules: Rules, n: int, m: int, rng: random.Random, first_bout: bool) -> 
     hands = [sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n:n + m])]
     return Position.start(rules, hands=hands, trump="♠♥♦♣"[rng.randrange(4)], discard="rest",
                           attacker=rng.randrange(2), first_bout=first_bout)
+
+
+def minimax(p: Position, memo: dict = None, line: frozenset = frozenset()) -> int:
+    """The value of ``p`` for the seat to act, by plain minimax over the engine."""
+    if memo is None:
+        memo = {}
+    cyclic = p.rules.transfer
+    k = rule_key(p)
+    if cyclic:
+        if k in line:
+            return DRAW  # the position repeats on this line: endless play
+        line = line | {k}
+    elif k in memo:
+        return memo[k]
+    me = p.to_act()
+    best = -2
+    for m in p.sequential_moves():
+        c = p.play_unchecked(m)
+        if c.result is not None:
+            v = score(c.result, me)
+        else:
+            v = minimax(c, memo, line)
+            if c.to_act() != me:
+                v = -v
+        if v > best:
+            best = v
+    if not cyclic:
+        memo[k] = best
+    return best

@@ -24,7 +24,7 @@ from durak_lab.solver import (DRAW, LOSS, WIN, SearchLimitExceeded, Solver, chec
                               solve, solve_value, transitions, value_for)
 from durak_lab.solver_bench import random_endgame
 from durak_lab.state import Position
-from solver_oracle import Oracle, deal, rule_key, score
+from solver_oracle import Oracle, deal, minimax, rule_key, score
 
 # ---------------------------------------------------------------- positions
 
@@ -95,6 +95,24 @@ def test_agrees_with_the_oracle_podkidnoy_variants(p, sample):
 @given(endgames(PEREVODNOY_LIKE), st.randoms(use_true_random=False))
 def test_agrees_with_the_oracle_perevodnoy_variants(p, sample):
     check_against_oracle(p, sample)
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(st.sampled_from(["podkidnoy", "perevodnoy"]), st.integers(1, 4), st.integers(1, 4),
+       st.randoms(use_true_random=False))
+def test_agrees_with_plain_minimax_and_the_oracle(preset, n, m, rng):
+    """Plain minimax over sequential_moves()/play_unchecked(), at the root and after every move."""
+    if preset == "perevodnoy":  # minimax without memory: few cards
+        n, m = min(n, 3), min(m, 2)
+    p = deal(Rules.preset(preset, players=2), n, m, rng, first_bout=False)
+    oracle = Oracle(p)
+    solver = Solver()
+    assert solver.value(p) == minimax(p) == oracle.values[0]
+    for mv, v in solver.move_values(p):
+        child = p.play_unchecked(mv)
+        if child.result is None:
+            mm = minimax(child) if child.to_act() == p.to_act() else -minimax(child)
+            assert v == mm
 
 
 def test_agrees_with_the_oracle_on_a_thousand_seeded_endgames():
