@@ -94,6 +94,7 @@ _LOW13 = (1 << 13) - 1
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _NO_TAKE = 1 << 60  # in x: the defender is covering a row of cards and may not take now
 _FIRST = itemgetter(0)
+_STACK = 100_000  # recursion limit while searching
 
 
 class SearchLimitExceeded(DurakError):
@@ -798,18 +799,21 @@ class Solver:
         old_limit = sys.getrecursionlimit()
         gc_on = gc.isenabled()
         try:
-            if old_limit < 20000:
-                sys.setrecursionlimit(20000)
+            if old_limit < _STACK:  # lines of play can be long; Python 3.11 keeps these frames off the C stack
+                sys.setrecursionlimit(_STACK)
             if gc_on:
                 gc.disable()
             return fn()
         except SearchLimitExceeded:
             raise SearchLimitExceeded(f"the search needed more than {self.max_nodes} positions "
                                       "(max_nodes)") from None
+        except RecursionError:
+            srch.path.clear()
+            raise SearchLimitExceeded(f"a line of play grew longer than {_STACK} moves") from None
         finally:
             if gc_on:
                 gc.enable()
-            if old_limit < 20000:
+            if old_limit < _STACK:
                 sys.setrecursionlimit(old_limit)
             c[1] = _INF
 
