@@ -73,7 +73,11 @@ def run_case(preset: str, players: int, games: int = 1000, seed: int = 0, repeat
 
 
 def machine() -> dict:
-    """The machine and Python the figures were taken on."""
+    """The machine and Python the figures were taken on, and how busy the machine was.
+
+    >>> sorted(machine())
+    ['cores', 'cpu', 'implementation', 'load_average', 'platform', 'python', 'system']
+    """
     cpu = platform.processor() or ""
     try:
         with open("/proc/cpuinfo", encoding="utf-8") as fh:
@@ -83,9 +87,13 @@ def machine() -> dict:
                     break
     except OSError:
         pass
+    try:
+        load: Optional[list] = [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):  # not every system reports a load average
+        load = None
     return {"python": platform.python_version(), "implementation": platform.python_implementation(),
-            "system": f"{platform.system()} {platform.machine()}", "cpu": cpu,
-            "cores": os.cpu_count()}
+            "system": f"{platform.system()} {platform.machine()}", "cpu": cpu or platform.machine(),
+            "cores": os.cpu_count(), "platform": platform.platform(), "load_average": load}
 
 
 #: ``durak-lab bench NAME …`` runs the benchmark of another part of the package.

@@ -11,7 +11,9 @@ next, with the machine, the Python version and the load average beside them.
 The figures are measurements, never assertions; one process, one core.
 
 ``--max-seconds`` stops a size early once its time is spent and says how many
-positions it solved.
+positions it solved.  ``--results FILE`` keeps every solve in a JSON-lines
+file and skips the positions already there: a size that takes hours (8+8) can
+be measured over several runs, each line naming its machine.
 
 Standard library only.
 
@@ -23,22 +25,24 @@ Standard library only.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
-import platform
 import random
 import statistics
 import sys
 import time
 from typing import Optional, Sequence
 
+from .bench import machine
 from .cards import SUIT_SYMBOLS, cards_of, deck_mask
 from .game import Game
 from .rules import Rules
 from .solver import Solver, result_word
 from .state import Position
 
-__all__ = ["random_endgame", "random_game", "run_size", "machine", "main", "DEFAULT_SIZES"]
+__all__ = ["random_endgame", "random_game", "run_size", "solve_one", "load_results", "digest", "main",
+           "DEFAULT_SIZES"]
 
 DEFAULT_SIZES = (4, 5, 6, 7, 8)
 
@@ -82,12 +86,83 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[k]
 
 
+def solve_one(preset: str, position_text: str, value_only: bool = False) -> tuple:
+    """Solve one position (given as its position text) with a fresh solver; return
+    ``(seconds, nodes, value)``: the benchmark's unit of work.
+
+    >>> p = random_endgame(Rules.preset("podkidnoy", players=2), 3, 3, random.Random(2))
+    >>> seconds, nodes, value = solve_one("podkidnoy", str(p))
+    >>> nodes > 0 and value in (-1, 0, 1)
+    True
+    """
+    position = Position.parse(position_text)
+    if position.rules != Rules.preset(preset, players=2):
+        raise ValueError(f"the position is not played under the {preset} preset")
+    solver = Solver()
+    t0 = time.perf_counter()
+    value = solver.value(position) if value_only else solver.solve(position).value
+    return time.perf_counter() - t0, solver.nodes, value
+
+
+def digest(position_text: str) -> str:
+    """A short fingerprint of a position text (the first 16 hex digits of its SHA-256), kept
+    in a results file to check that a resumed run deals the same positions.
+
+    >>> digest("rules=podkidnoy,players=2 trump=♥")
+    'c7dc79e86b0e5136'
+    """
+    return hashlib.sha256(position_text.encode("utf-8")).hexdigest()[:16]
+
+
+def _load() -> Optional[float]:
+    """The one-minute load average, if the system tells it."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
+
+
+def load_results(path: str) -> list:
+    """The per-position lines of a results file (JSON lines; missing file: none).
+
+    >>> load_results("/nonexistent/solver.jsonl")
+    []
+    """
+    try:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().splitlines()
+    except FileNotFoundError:
+        return []
+    out = []
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as err:
+            raise ValueError(f"{path}, line {number}: not JSON ({err.msg})") from None
+        missing = {"preset", "seed", "cards", "what", "index", "digest", "seconds", "nodes", "value"} - set(rec)
+        if missing:
+            raise ValueError(f"{path}, line {number}: no {', '.join(sorted(missing))}")
+        out.append(rec)
+    return out
+
+
 def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0,
-             value_only: bool = False, max_seconds: Optional[float] = None) -> dict:
+             value_only: bool = False, max_seconds: Optional[float] = None,
+             results: Optional[str] = None) -> dict:
     """Solve ``count`` random N+N positions (fewer if ``max_seconds`` runs out); return the figures.
 
-    Times are wall-clock seconds per solve (``time.perf_counter``); ``nodes``
-    counts the positions each solve searched.
+    Times are wall-clock seconds per solve (``time.perf_counter``), one solve
+    at a time on one core; ``nodes`` counts the positions each solve searched.
+    ``max_seconds`` bounds the time spent solving in this call.
+
+    ``results`` names a JSON-lines file that keeps one line per solved
+    position (its index in the seeded sequence, a digest of its position text, seconds,
+    nodes, value, the machine and the Python): positions already in it are
+    not solved again, new ones are appended as they finish, and the figures
+    cover them all.  A long size can so be measured over several runs (each
+    line says on which machine).
 
     >>> r = run_size(2, count=10, seed=5)
     >>> r["positions"], sum(r["results"].values()), r["median_ms"] <= r["max_ms"]
@@ -95,59 +170,53 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
     """
     rules = Rules.preset(preset, players=2)
     rng = random.Random(f"{seed}:{preset}:{n}")
-    times: list = []
-    nodes: list = []
-    results = {"win": 0, "draw": 0, "loss": 0}
+    what = "value" if value_only else "solve"
+    texts = [str(random_endgame(rules, n, n, rng)) for _ in range(count)]
+    done: dict = {}
+    if results is not None:
+        for rec in load_results(results):
+            if (rec["preset"], rec["seed"], rec["cards"], rec["what"]) == (preset, seed, n, what) \
+                    and rec["index"] < count:
+                if rec["digest"] != digest(texts[rec["index"]]):
+                    raise ValueError(f"{results}: position {rec['index']} of {n}+{n} is not the one this "
+                                     "benchmark deals; the file belongs to another version")
+                done[rec["index"]] = rec
+    info = machine()
+    stamp = {"cpu": info["cpu"], "python": f"{info['implementation']} {info['python']}"}
     spent = 0.0
-    for _ in range(count):
-        p = random_endgame(rules, n, n, rng)
-        solver = Solver()
-        t0 = time.perf_counter()
-        if value_only:
-            value = solver.value(p)
-        else:
-            value = solver.solve(p).value
-        dt = time.perf_counter() - t0
-        spent += dt
-        times.append(dt)
-        nodes.append(solver.nodes)
-        results[result_word(value)] += 1
-        if max_seconds is not None and spent > max_seconds:
-            break
-    ts = sorted(times)
-    ns = sorted(nodes)
+    out = open(results, "a", encoding="utf-8") if results is not None else None
+    try:
+        for i, text in enumerate(texts):
+            if i in done:
+                continue
+            if max_seconds is not None and spent > max_seconds:
+                break
+            dt, nd, value = solve_one(preset, text, value_only)
+            spent += dt
+            rec = {"preset": preset, "seed": seed, "cards": n, "what": what, "index": i, "digest": digest(text),
+                   "seconds": round(dt, 6), "nodes": nd, "value": value, **stamp,
+                   "load": _load()}
+            done[i] = rec
+            if out is not None:
+                out.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                out.flush()
+    finally:
+        if out is not None:
+            out.close()
+    recs = [done[i] for i in sorted(done)]
+    ts = sorted(r["seconds"] for r in recs)
+    ns = sorted(r["nodes"] for r in recs)
+    tally = {"win": 0, "draw": 0, "loss": 0}
+    for r in recs:
+        tally[result_word(r["value"])] += 1
     return {
-        "cards": n, "preset": preset, "positions": len(times), "requested": count,
-        "what": "value" if value_only else "solve",
+        "cards": n, "preset": preset, "positions": len(recs), "requested": count, "what": what,
         "median_ms": statistics.median(ts) * 1e3, "p90_ms": _quantile(ts, 0.90) * 1e3,
         "p99_ms": _quantile(ts, 0.99) * 1e3, "max_ms": ts[-1] * 1e3, "mean_ms": statistics.fmean(ts) * 1e3,
         "nodes_median": statistics.median(ns), "nodes_p99": _quantile(ns, 0.99), "nodes_max": ns[-1],
-        "total_s": spent, "results": results,
+        "total_s": sum(ts), "this_run_s": spent, "results": tally,
+        "machines": sorted({f"{r.get('cpu', '?')}, {r.get('python', '?')}" for r in recs}),
     }
-
-
-def machine() -> dict:
-    """The machine and the Python running the benchmark.
-
-    >>> sorted(machine())[:3]
-    ['cores', 'cpu', 'load_average']
-    """
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    try:
-        load = [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        load = None
-    return {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(),
-            "python": f"{platform.python_implementation()} {platform.python_version()}",
-            "load_average": load}
 
 
 def _table(rows: list) -> str:
@@ -185,14 +254,19 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--value-only", action="store_true", help="time the value alone, not the full solve")
     parser.add_argument("--max-seconds", type=float, default=None,
                         help="stop a size once its solves took this long (the table says how many)")
+    parser.add_argument("--results", default=None, metavar="FILE",
+                        help="keep every solve in this JSON-lines file and skip positions already in it, "
+                             "so a long run can stop and resume (the figures cover the whole file)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv) if argv is not None else None)
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
     rows = []
     for n in sizes:
-        rows.append(run_size(n, args.count, args.preset, args.seed, args.value_only, args.max_seconds))
+        rows.append(run_size(n, args.count, args.preset, args.seed, args.value_only, args.max_seconds,
+                             args.results))
         if not args.json:
-            print(f"  {n}+{n}: {rows[-1]['positions']} positions in {rows[-1]['total_s']:.1f} s",
+            print(f"  {n}+{n}: {rows[-1]['positions']} positions solved, {rows[-1]['this_run_s']:.1f} s "
+                  "of solving in this run",
                   file=sys.stderr, flush=True)
     info = machine()
     if args.json:
@@ -201,10 +275,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return 0
     what = "value only" if args.value_only else "full solve: value, every move's value, best moves, line"
     print(f"durak-lab solver benchmark: {args.preset}, two players, empty talon, seed {args.seed}, {what}")
-    print(f"machine: {info['cpu']}, {info['cores']} cores, {info['system']}; {info['python']}; "
-          f"load average {info['load_average']}")
+    print(f"machine: {info['cpu']}, {info['cores']} cores, {info['platform']}; "
+          f"{info['implementation']} {info['python']}; load average {info['load_average']}")
     print(_table(rows))
-    print("times are wall-clock per position, one core; growth is the median's ratio to the size before")
+    print("times are wall-clock per solve, one at a time on one core; growth is the median's ratio to the "
+          "size before")
+    earlier = sorted({m for r in rows for m in r["machines"]} - {f"{info['cpu']}, {info['implementation']} "
+                                                                  f"{info['python']}"})
+    if earlier:
+        print("some solves in the results file ran on: " + "; ".join(earlier))
     return 0
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from durak_lab.rules import Rules
 from durak_lab.solver import Solver
-from durak_lab.solver_bench import main, random_endgame, random_game, run_size
+from durak_lab.solver_bench import digest, load_results, main, random_endgame, random_game, run_size, solve_one
 
 
 def test_table_names_the_machine_python_and_every_size(capsys):
@@ -27,7 +29,7 @@ def test_json_and_options(capsys):
                  "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["preset"] == "perevodnoy" and data["what"] == "value" and data["seed"] == 7
-    assert set(data["machine"]) == {"cpu", "cores", "system", "python", "load_average"}
+    assert {"cpu", "cores", "system", "platform", "python", "implementation", "load_average"} <= set(data["machine"])
     (row,) = data["sizes"]
     assert row["cards"] == 3 and row["positions"] == 5 and sum(row["results"].values()) == 5
     assert row["median_ms"] <= row["p90_ms"] <= row["p99_ms"] <= row["max_ms"]
@@ -65,3 +67,46 @@ def test_random_game_is_a_whole_seeded_game():
     for mv in g.moves:  # every move was a sequential move of the seat to act
         assert mv in q.sequential_moves()
         q = q.play(mv)
+
+
+def test_a_results_file_keeps_every_solve_and_a_second_run_resumes(tmp_path, capsys):
+    path = str(tmp_path / "solver.jsonl")
+    first = run_size(3, count=6, seed=2, max_seconds=0.0, results=path)
+    assert first["positions"] == 1
+    (rec,) = load_results(path)
+    assert rec["index"] == 0 and rec["cards"] == 3 and rec["what"] == "solve" and rec["nodes"] > 0
+    assert rec["python"] and rec["cpu"] and rec["seconds"] > 0
+    # the second run solves only the five positions still missing, and the figures cover all six
+    whole = run_size(3, count=6, seed=2, results=path)
+    recs = load_results(path)
+    assert [r["index"] for r in recs] == [0, 1, 2, 3, 4, 5] and whole["positions"] == 6
+    fresh = run_size(3, count=6, seed=2)
+    assert whole["results"] == fresh["results"] and whole["nodes_max"] == fresh["nodes_max"]
+    # each line's position is the one the seeded sequence deals, and it solves to the recorded value
+    rules = Rules.preset("podkidnoy", players=2)
+    rng = random.Random("2:podkidnoy:3")
+    for r in recs:
+        p = random_endgame(rules, 3, 3, rng)
+        assert r["digest"] == digest(str(p)) and solve_one("podkidnoy", str(p))[1:] == (r["nodes"], r["value"])
+    # a third run has nothing left to solve; other sizes and seeds in the same file are kept apart
+    assert run_size(3, count=6, seed=2, results=path)["this_run_s"] == 0.0
+    assert run_size(3, count=2, seed=9, results=path)["positions"] == 2 and len(load_results(path)) == 8
+    assert main(["--sizes", "3", "--count", "6", "--seed", "2", "--results", path]) == 0
+    assert " 6 " in capsys.readouterr().out.splitlines()[3]
+
+
+def test_a_results_file_from_another_version_or_malformed_is_refused(tmp_path):
+    path = tmp_path / "solver.jsonl"
+    run_size(3, count=2, seed=2, results=str(path))
+    lines = path.read_text().splitlines()
+    other = json.loads(lines[1])
+    other["digest"] = json.loads(lines[0])["digest"]
+    path.write_text(lines[0] + "\n" + json.dumps(other) + "\n")
+    with pytest.raises(ValueError, match="position 1 of 3\\+3 is not the one"):
+        run_size(3, count=2, seed=2, results=str(path))
+    path.write_text(lines[0] + "\n{not json\n")
+    with pytest.raises(ValueError, match="line 2: not JSON"):
+        load_results(str(path))
+    path.write_text(json.dumps({"preset": "podkidnoy"}) + "\n")
+    with pytest.raises(ValueError, match="line 1: no cards, digest, index"):
+        load_results(str(path))
