@@ -8,7 +8,8 @@ best moves and a principal variation (``--value-only``: the value alone).  It
 prints the distribution of the solve times (median, p90, p99, max), of the
 positions searched, the results, and how the median grows from one size to the
 next, with the machine, the Python version and the load average beside them.
-The figures are measurements, never assertions; one process, one core.
+The figures are measurements, never assertions: the CPU time of each solve,
+one at a time in one process on one core.
 
 ``--max-seconds`` stops a size early once its time is spent and says how many
 positions it solved.  ``--results FILE`` keeps every solve in a JSON-lines
@@ -99,9 +100,9 @@ def solve_one(preset: str, position_text: str, value_only: bool = False) -> tupl
     if position.rules != Rules.preset(preset, players=2):
         raise ValueError(f"the position is not played under the {preset} preset")
     solver = Solver()
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     value = solver.value(position) if value_only else solver.solve(position).value
-    return time.perf_counter() - t0, solver.nodes, value
+    return time.process_time() - t0, solver.nodes, value
 
 
 def digest(position_text: str) -> str:
@@ -153,8 +154,9 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
              results: Optional[str] = None) -> dict:
     """Solve ``count`` random N+N positions (fewer if ``max_seconds`` runs out); return the figures.
 
-    Times are wall-clock seconds per solve (``time.perf_counter``), one solve
-    at a time on one core; ``nodes`` counts the positions each solve searched.
+    Times are the CPU seconds of each solve (``time.process_time``: the
+    solving process's own time, so a run paused with SIGSTOP or waiting for
+    the processor does not count the wait), one solve at a time on one core; ``nodes`` counts the positions each solve searched.
     ``max_seconds`` bounds the time spent solving in this call.
 
     ``results`` names a JSON-lines file that keeps one line per solved
@@ -278,7 +280,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     print(f"machine: {info['cpu']}, {info['cores']} cores, {info['platform']}; "
           f"{info['implementation']} {info['python']}; load average {info['load_average']}")
     print(_table(rows))
-    print("times are wall-clock per solve, one at a time on one core; growth is the median's ratio to the "
+    print("times are CPU seconds per solve, one at a time on one core; growth is the median's ratio to the "
           "size before")
     earlier = sorted({m for r in rows for m in r["machines"]} - {f"{info['cpu']}, {info['implementation']} "
                                                                   f"{info['python']}"})
