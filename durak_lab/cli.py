@@ -25,6 +25,10 @@ Subcommands:
 ``durak-lab solve EX-ID|FILE [--json]``
     the exact result of the two-player endgame after the record's moves: value,
     best moves, a line of best play (:mod:`durak_lab.solver_cli`).
+``durak-lab analyse EX-ID|FILE [--json]``
+    the solver's verdict on every move of a two-player record played once the
+    talon is empty: best, or a mistake with the better moves
+    (:mod:`durak_lab.analyse_cli`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -49,11 +53,12 @@ import sys
 from typing import Optional, Sequence, TextIO
 
 from .console import write_line
-from . import __version__, solver_cli, trumps_cli
+from . import __version__, analyse_cli, solver_cli, trumps_cli
 from .errors import RecordError
-from .records import Record, example_ids, json_text, list_examples, load_example, load_record, replay
+from .records import (Record, ReplayResult, example_ids, json_text, list_examples, load_example, load_record,
+                      replay)
 
-__all__ = ["main", "resolve"]
+__all__ = ["main", "resolve", "replayed", "OptionError"]
 
 PROG = "durak-lab"
 
@@ -86,6 +91,42 @@ def resolve(name: str) -> Record:
     raise RecordError(name, "no such record file or worked example (see durak-lab examples)")
 
 
+class OptionError(ValueError):
+    """A command-line option's value does not fit the record (the message names the option).
+
+    >>> str(OptionError("--after", "the record plays 2 moves, not 5"))
+    '--after: the record plays 2 moves, not 5'
+    """
+
+    def __init__(self, option: str, problem: str) -> None:
+        super().__init__(f"{option}: {problem}")
+        self.option, self.problem = option, problem
+
+
+def replayed(name: str, after: Optional[int] = None) -> tuple:
+    """``(record, replay result, n)`` for a command that works on a record "after N moves":
+    the record ``name`` names (see :func:`resolve`), its replay, and ``after``
+    checked against the moves it plays (default: all of them).
+
+    Raises :class:`~durak_lab.errors.RecordError` for a bad record or id and
+    :class:`OptionError` for an ``after`` out of range.
+
+    >>> record, result, n = replayed("EX-KO-1")
+    >>> record.id, result.ok, n
+    ('EX-KO-1', True, 2)
+    >>> replayed("EX-KO-1", after=5)
+    Traceback (most recent call last):
+    ...
+    durak_lab.cli.OptionError: --after: the record plays 2 moves, not 5
+    """
+    record = resolve(name)
+    result: ReplayResult = replay(record)
+    played = result.moves_applied
+    if after is not None and not 0 <= after <= played:
+        raise OptionError("--after", f"the record plays {played} moves, not {after}")
+    return record, result, played if after is None else after
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Learn Durak: replay worked examples and game records, run the benchmark.")
@@ -104,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("bench", help="benchmark the engine (arguments go to the benchmark)", add_help=False)
     trumps_cli.add_parser(sub)
     solver_cli.add_parser(sub)
+    analyse_cli.add_parser(sub)
     return parser
 
 
@@ -189,5 +231,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return trumps_cli.run(ns, out, err)
     if ns.command == "solve":
         return solver_cli.run(ns, out, err)
+    if ns.command == "analyse":
+        return analyse_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

@@ -91,25 +91,18 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     durak-lab solve: EX-KO-1 after 2 moves: the talon still holds 24 cards:
     the solver needs an empty talon, where nothing is hidden (R19, R28)
     """
-    from .cli import resolve
-    from .records import replay
+    from .cli import OptionError, replayed
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     try:
-        record = resolve(ns.record)
-    except RecordError as e:
+        record, result, n = replayed(ns.record, ns.after)
+    except (RecordError, OptionError) as e:
         _write(err, f"{PROG}: {e}")
-        return 2
-    result = replay(record)
-    played = result.moves_applied
-    if ns.after is not None and not 0 <= ns.after <= played:
-        _write(err, f"{PROG}: --after: the record plays {played} moves, not {ns.after}")
         return 2
     if ns.max_nodes is not None and ns.max_nodes < 1:
         _write(err, f"{PROG}: --max-nodes: at least 1")
         return 2
-    n = played if ns.after is None else ns.after
     position = record.game_after(n).position
     name = record.id or ns.record
     where = f"{name} after {n} move{'s' if n != 1 else ''}"

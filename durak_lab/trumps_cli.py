@@ -123,26 +123,20 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     {"P1": {"0": "209/780", "1": "209/468", "2": "55/234", "3": "11/234", "4": "11/3276", "5": "1/16380"}, "talon": {"2": "1/16380", "3": "11/3276", "4": "11/234", "5": "55/234", "6": "209/468", "7": "209/780"}}
     0
     """
-    from .cli import resolve
-    from .records import replay
+    from .cli import OptionError, replayed
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
 
     try:
-        record = resolve(ns.record)
-    except RecordError as e:
+        record, result, _ = replayed(ns.record, ns.after)
+    except (RecordError, OptionError) as e:
         _write(err, f"{PROG}: {e}")
         return 2
     try:
         seat = parse_seat(ns.seat, record.rules.players)
     except DurakError as e:
         _write(err, f"{PROG}: --seat: {e}")
-        return 2
-    result = replay(record)
-    played = result.moves_applied
-    if ns.after is not None and not 0 <= ns.after <= played:
-        _write(err, f"{PROG}: --after: the record plays {played} moves, not {ns.after}")
         return 2
     if ns.samples < 1:
         _write(err, f"{PROG}: --samples: at least 1")

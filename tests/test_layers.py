@@ -42,6 +42,7 @@ CORE_MODULES = (
     "durak_lab.solver_bench",
     "durak_lab.analyser",
     "durak_lab.solver_cli",
+    "durak_lab.analyse_cli",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -73,6 +74,7 @@ CORE_FILES = (
     "solver_bench.py",
     "analyser.py",
     "solver_cli.py",
+    "analyse_cli.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
