@@ -43,6 +43,7 @@ CORE_MODULES = (
     "durak_lab.analyser",
     "durak_lab.solver_cli",
     "durak_lab.analyse_cli",
+    "durak_lab.probability_bench",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -75,6 +76,7 @@ CORE_FILES = (
     "analyser.py",
     "solver_cli.py",
     "analyse_cli.py",
+    "probability_bench.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the

@@ -127,6 +127,20 @@ def expect_plotly_charts(scope, count=None, timeout: float = 60_000):
     return plots
 
 
+def run_lab_notebook_with_charts(page, name: str, charts: int, *, timeout: float = 180_000):
+    """Open notebook ``name`` in JupyterLab, run every cell, and assert that no cell failed and
+    that exactly ``charts`` plotly charts drew their SVG. Returns ``(panel, charts locator)``."""
+    panel = open_lab_notebook(page, name, timeout=timeout)
+    assert lab_error_outputs(panel) == []
+    return panel, expect_plotly_charts(panel, count=charts, timeout=120_000)
+
+
+def assert_lab_page_clean(page, panel) -> None:
+    """No cell of ``panel`` shows an error and the page threw no uncaught error."""
+    assert lab_error_outputs(panel) == []
+    assert unexpected_page_errors(page, known=()) == []
+
+
 class ClickTimer:
     """Measures, in the page, the time from a click to the widget's update.
 

@@ -12,7 +12,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 
-from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+from .jupyter_pages import assert_lab_page_clean, run_lab_notebook_with_charts
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +20,7 @@ NOTEBOOK = "notebooks/02_attack_and_defence.ipynb"
 
 
 def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screenshot):
-    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=180_000)
-    assert lab_error_outputs(panel) == []
-    plots = expect_plotly_charts(panel, timeout=120_000)
-    expect(plots).to_have_count(8, timeout=120_000)
+    panel, _ = run_lab_notebook_with_charts(lab_page, NOTEBOOK, charts=8, timeout=180_000)
     widget = panel.locator(".dl-cover-widget")
     expect(widget).to_be_visible(timeout=60_000)
     answer = widget.locator(".dl-cover-answer")
@@ -48,5 +45,4 @@ def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screens
     expect(figure.locator("g.scatterlayer g.trace")).not_to_have_count(0)
     screenshot(widget, "-example")
     screenshot(lab_page)
-    assert lab_error_outputs(panel) == []
-    assert unexpected_page_errors(lab_page, known=()) == []
+    assert_lab_page_clean(lab_page, panel)

@@ -11,7 +11,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 
-from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+from .jupyter_pages import assert_lab_page_clean, run_lab_notebook_with_charts
 
 pytestmark = pytest.mark.browser
 
@@ -19,9 +19,7 @@ NOTEBOOK = "notebooks/03_game_tree_and_endgames.ipynb"
 
 
 def test_game_tree_notebook_runs_and_draws_its_trees(lab_page, screenshot):
-    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=180_000)
-    assert lab_error_outputs(panel) == []
-    plots = expect_plotly_charts(panel, count=5, timeout=120_000)
+    panel, plots = run_lab_notebook_with_charts(lab_page, NOTEBOOK, charts=5, timeout=180_000)
     for i in range(5):
         plot = plots.nth(i)
         expect(plot.locator("g.scatterlayer g.trace").first).to_be_attached(timeout=30_000)
@@ -45,5 +43,4 @@ def test_game_tree_notebook_runs_and_draws_its_trees(lab_page, screenshot):
     expect(panel).to_contain_text("positions searched")
     expect(panel).to_contain_text("mistake, the win becomes a draw")
     screenshot(lab_page)
-    assert lab_error_outputs(panel) == []
-    assert unexpected_page_errors(lab_page, known=()) == []
+    assert_lab_page_clean(lab_page, panel)

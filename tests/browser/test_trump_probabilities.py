@@ -14,7 +14,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 
-from .jupyter_pages import expect_plotly_charts, lab_error_outputs, open_lab_notebook, unexpected_page_errors
+from .jupyter_pages import assert_lab_page_clean, run_lab_notebook_with_charts
 
 pytestmark = pytest.mark.browser
 
@@ -22,10 +22,7 @@ NOTEBOOK = "notebooks/04_trump_probabilities.ipynb"
 
 
 def test_trump_notebook_runs_draws_its_charts_and_the_widget_steps(lab_page, screenshot):
-    panel = open_lab_notebook(lab_page, NOTEBOOK, timeout=240_000)
-    assert lab_error_outputs(panel) == []
-    plots = expect_plotly_charts(panel, timeout=120_000)
-    expect(plots).to_have_count(7, timeout=120_000)
+    panel, _ = run_lab_notebook_with_charts(lab_page, NOTEBOOK, charts=7, timeout=240_000)
     widget = panel.locator(".dl-trumps")
     expect(widget).to_be_visible(timeout=60_000)
     caption = widget.locator(".dl-trump-caption")
@@ -40,4 +37,4 @@ def test_trump_notebook_runs_draws_its_charts_and_the_widget_steps(lab_page, scr
         expect(widget.locator(f"{chart} .js-plotly-plot svg.main-svg").first).to_be_visible(timeout=30_000)
         screenshot(widget.locator(chart), "-" + chart.strip(".").replace("dl-trump-", ""))
     screenshot(lab_page)
-    assert unexpected_page_errors(lab_page, known=()) == []
+    assert_lab_page_clean(lab_page, panel)
