@@ -133,6 +133,9 @@ class Stepper(widgets.VBox):
     :class:`~durak_lab.records.Record`, the path of a record file, or None for
     the first example of :data:`EXAMPLE_ORDER`.  A bad id or file shows a
     message and the first example.  ``four_colour`` draws the four-colour deck.
+    ``viewer`` (a 0-based seat, or None for all hands face up) shows the game
+    as that seat sees it: the other hands face down, and only that seat's own
+    possible moves (the others' depend on cards it cannot see).
 
     Frame 0 is the start position; :meth:`next`, :meth:`back`, :meth:`start`,
     :meth:`end` and :meth:`go` move through :attr:`frames`; :attr:`frame` is
@@ -145,9 +148,11 @@ class Stepper(widgets.VBox):
     (0, 3)
     """
 
-    def __init__(self, example: Example = None, four_colour: bool = False, **kwargs: Any) -> None:
+    def __init__(self, example: Example = None, four_colour: bool = False, viewer: Optional[int] = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dl-stepper")
+        self._viewer = viewer
         self._records: dict = {}
         options = []
         for ident in _ordered_ids():
@@ -225,6 +230,29 @@ class Stepper(widgets.VBox):
         self._open(example, initial=True)
 
     # ---------------------------------------------------------------- public API
+    @property
+    def viewer(self) -> Optional[int]:
+        """The seat whose view is shown (0-based), or None: every hand face up.
+
+        >>> s = Stepper("EX-KO-1"); s.end()
+        >>> "K♦" in s.table.value, "J♠" in s.table.value   # P1 holds the K♦, P2 the J♠
+        (True, True)
+        >>> s.viewer = 1; "K♦" in s.table.value, "J♠" in s.table.value, "seen by P2" in s.table.value
+        (False, True, True)
+        >>> s.viewer = None; "K♦" in s.table.value
+        True
+        """
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: Optional[int]) -> None:
+        if seat == self._viewer:
+            return
+        self._viewer = seat
+        if self._frames:
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
     @property
     def frames(self) -> list:
         """Every frame of the record shown (:class:`~durak_lab.frames.Frame`), frame 0 the start.
@@ -391,7 +419,9 @@ class Stepper(widgets.VBox):
 
     def _view(self, f: Frame) -> _View:
         four = self.four_colour.value
-        table = position_html(f.snapshot, last=f.last, four_colour=four)
+        viewer = self._viewer if self._record is not None and self._viewer is not None \
+            and self._viewer < self._record.rules.players else None
+        table = position_html(f.snapshot, viewer=viewer, last=f.last, four_colour=four)
         rules = " ".join(f'<span class="dl-rule" title="{_esc(r)}: {_esc(RULE_TITLES.get(r, ""))}">{_esc(r)}</span>'
                          for r in f.rule_ids)
         reason = ""
@@ -400,7 +430,7 @@ class Stepper(widgets.VBox):
                       f'font-weight:600">{_esc(f.reason)}</div>')
         return _View(table, f'<div style="border-left:5px solid #2f8a56;padding:6px 10px;font-size:16px;'
                             f'line-height:1.45">{_esc(f.text)}</div>',
-                     _move_line(f, len(self._record.moves) if self._record else 0), rules, _legal_html(f),
+                     _move_line(f, len(self._record.moves) if self._record else 0), rules, _legal_html(f, viewer),
                      _esc(result_sentence(f.snapshot.result)), reason)
 
     # ---------------------------------------------------------------- showing
@@ -527,7 +557,7 @@ def _move_line(f: Frame, n_moves: int) -> str:
     return f"<div {style}>After move {f.step + 1}: what follows by itself</div>"
 
 
-def _legal_html(f: Frame) -> str:
+def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     p = f.position
     if p is None:
         if f.kind == "move":
@@ -538,6 +568,15 @@ def _legal_html(f: Frame) -> str:
     if p.result is not None:
         return f'<div style="font-style:italic">The game is over: {_esc(result_sentence(p.result))}.</div>'
     groups = legal_by_seat(p)
+    hidden = ""
+    if viewer is not None:
+        others = sum(1 for seat, _ in groups if seat != viewer)
+        groups = [(seat, group) for seat, group in groups if seat == viewer]
+        if others:
+            hidden = (f'<div style="font-style:italic">{_esc(seat_text(viewer))} cannot see what the other '
+                      'players may do: that depends on their cards.</div>')
+        if not groups:
+            return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
     if not groups:
         return '<div style="font-style:italic">Nobody may move now.</div>'
     head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
@@ -550,4 +589,4 @@ def _legal_html(f: Frame) -> str:
         out.append(f'<div class="dl-legal-seat" data-seat="{seat_text(seat)}" style="margin:2px 0;'
                    f'min-width:230px"><b>{seat_text(seat)}</b>{" (" + role + ")" if role else ""}'
                    f'<ul style="margin:2px 0 4px 0;padding-left:20px">{items}</ul></div>')
-    return head + '<div style="display:flex;flex-wrap:wrap;gap:0 32px">' + "".join(out) + "</div>"
+    return head + '<div style="display:flex;flex-wrap:wrap;gap:0 32px">' + "".join(out) + "</div>" + hidden

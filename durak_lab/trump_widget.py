@@ -2,7 +2,8 @@
 
 :class:`TrumpWidget` reuses the worked-examples :class:`~durak_lab.stepper.Stepper`
 for the table, the narration and the Start / Back / Next / End buttons and
-step box, and adds below it:
+step box (the table as the viewpoint's seat sees it: the other hands face
+down), and adds below it:
 
 * a "Viewpoint" dropdown: whose knowledge (P1 …);
 * an "Inference" dropdown: counting only, or an ε opponent model
@@ -28,6 +29,8 @@ Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
 True
 >>> w.viewpoint.value = 1; sorted({t.name for t in w.bars.data})
 ['counting', 'posterior']
+>>> w.stepper.viewer, "seen by P2" in w.stepper.table.value
+(1, True)
 """
 
 from __future__ import annotations
@@ -117,7 +120,7 @@ class TrumpWidget(widgets.VBox):
         self.add_class("dl-trumps")
         if record is not None and not isinstance(record, (Record, str)):
             record = record_from_game(record)
-        self.stepper = Stepper(record)
+        self.stepper = Stepper(record, viewer=seat)
         self.n = n
         self.seed = seed
         self._courses: dict = {}
@@ -236,6 +239,7 @@ class TrumpWidget(widgets.VBox):
                 self.viewpoint.observe(self._on_change, names="value")
         seat = self.viewpoint.value
         self._seat_wanted = seat
+        self.stepper.viewer = seat  # the table as this seat sees it: the other hands face down
         eps = self.inference.value
         t = self._timeline(rec, seat)
         step = min(max(self.moves_played, 0), len(t.moves))

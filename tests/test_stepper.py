@@ -343,3 +343,33 @@ def test_a_game_to_its_end_shows_the_result_as_its_last_frames():
     s.end()
     assert text(s.result.value) == "Draw: nobody is durak"
     assert s.frame.rule_ids == ("R28", "R29")
+
+
+def test_a_viewer_sees_the_other_hands_face_down_and_only_their_own_moves():
+    s = Stepper("EX-ZH-BOUT")
+    s.go(1)  # P1 has led: P2 must answer, P3 and P4 may throw in later
+    p = s.frame.position
+    everyone = {el.get("data-seat") for el in html_root(s.legal.value).iter() if el.get("data-seat")}
+    assert len(everyone) > 1
+    for seat in range(4):
+        s.viewer = seat
+        table = s.table.value
+        assert f"seen by P{seat + 1}" in table
+        for other in range(4):
+            for card in p.hand(other):
+                # a card is drawn face up only in the viewer's own hand (or on the table)
+                assert (f'data-card="{card}"' in table) == (other == seat), (seat, other, card)
+        shown = {el.get("data-seat") for el in html_root(s.legal.value).iter() if el.get("data-seat")}
+        assert shown <= {f"P{seat + 1}"}
+        if everyone - {f"P{seat + 1}"}:
+            assert "cannot see what the other players may do" in s.legal.value
+    s.viewer = None
+    assert {el.get("data-seat") for el in html_root(s.legal.value).iter() if el.get("data-seat")} == everyone
+    assert "seen by" not in s.table.value
+    # the viewer stays when stepping on, and a seat the game does not have shows every hand
+    s.viewer = 1
+    s.next()
+    assert "seen by P2" in s.table.value
+    s.select("EX-KO-1")
+    s.viewer = 3
+    assert "seen by" not in s.table.value

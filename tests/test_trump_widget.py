@@ -47,8 +47,10 @@ def test_buttons_viewpoint_and_inference():
     assert w.moves_played <= end
     w.inference.value = MODELS["ε = 0 (never unusual: certain)"]
     assert {t.name for t in w.bars.data} == {"counting", "posterior"}
+    assert w.stepper.viewer == 1 and "seen by P2" in w.stepper.table.value
     w.viewpoint.value = 0
     assert "seen from P1" in w.caption.value
+    assert w.stepper.viewer == 0 and "seen by P1" in w.stepper.table.value   # the table follows the viewpoint
     w.stepper.start_button.click()
     assert "At the start" in w.caption.value
     assert w.heatmap.data[0].type == "heatmap"
