@@ -6,11 +6,13 @@ would build. The test runs it on a clean copy of the repository's files
 (tracked or not ignored by git; no virtualenv, no caches) and checks that the
 image installs this package from ``binder/requirements.txt`` after the whole
 repository is copied in, on the Python of ``binder/runtime.txt``; that Voila is
-installed for the app-mode link; and that README's Binder links open notebooks
-that exist.
+installed for the app-mode link; that ``binder/postBuild`` installs JupyterLab's
+settings overrides (no news toast, no update check: the browser tests run with
+the same file); and that README's Binder links open notebooks that exist.
 """
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -119,6 +121,35 @@ def test_repo2docker_installs_the_package_after_copying_the_repo(repo2docker_out
     workdirs = [line for line in lines[: pip_runs[0]] if line.startswith("WORKDIR ")]
     assert workdirs and workdirs[-1] == "WORKDIR ${REPO_DIR}"
     assert "mamba env update" not in repo2docker_output  # no environment.yml took over
+
+
+def test_repo2docker_runs_post_build_after_installing(repo2docker_output):
+    lines = _dockerfile_lines(repo2docker_output)
+    pip_run = next(i for i, line in enumerate(lines) if line.strip() == f"RUN {PIP_LINE}")
+    post = [i for i, line in enumerate(lines) if line.startswith("RUN ") and "binder/postBuild" in line]
+    assert post and post[0] > pip_run, "\n".join(lines)
+    # postBuild's "python" is the one that runs JupyterLab: one environment, first on PATH
+    assert "ENV KERNEL_PYTHON_PREFIX=${NB_PYTHON_PREFIX}" in lines
+    assert any(line.startswith("ENV PATH=${NB_PYTHON_PREFIX}/bin:") for line in lines)
+
+
+def test_post_build_installs_the_lab_settings_overrides(tmp_path):
+    overrides = json.loads((BINDER / "overrides.json").read_text(encoding="utf-8"))
+    assert overrides == {"@jupyterlab/apputils-extension:notification": {"fetchNews": "false",
+                                                                          "checkForUpdates": False}}
+    assert os.access(BINDER / "postBuild", os.X_OK)
+    # run it with a stand-in "python" that names a fresh prefix, as the image's python names its own
+    prefix = tmp_path / "prefix"
+    shim = tmp_path / "bin" / "python"
+    shim.parent.mkdir()
+    shim.write_text(f"#!/bin/sh\necho {prefix}\n")
+    shim.chmod(0o755)
+    env = {**os.environ, "PATH": f"{shim.parent}{os.pathsep}{os.environ['PATH']}"}
+    proc = subprocess.run(["bash", str(BINDER / "postBuild")], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    installed = prefix / "share" / "jupyter" / "lab" / "settings" / "overrides.json"
+    assert json.loads(installed.read_text(encoding="utf-8")) == overrides
 
 
 def test_readme_binder_links_open_existing_notebooks():

@@ -42,16 +42,12 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-quic",
 ]
-# A deterministic JupyterLab: no news toast, no update check, and every cell in
-# the DOM (the default windowing leaves offscreen cells out of it).
-LAB_OVERRIDES = {
-    "@jupyterlab/apputils-extension:notification": {
-        "fetchNews": "false",
-        "checkForUpdates": False,
-        "doNotDisturbMode": True,
-    },
-    "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
-}
+# A deterministic JupyterLab: Binder's settings (binder/overrides.json: no news
+# toast, no update check), no other notifications, and every cell in the DOM (the
+# default windowing leaves offscreen cells out of it).
+LAB_OVERRIDES = json.loads((REPO / "binder" / "overrides.json").read_text(encoding="utf-8"))
+LAB_OVERRIDES["@jupyterlab/apputils-extension:notification"]["doNotDisturbMode"] = True
+LAB_OVERRIDES["@jupyterlab/notebook-extension:tracker"] = {"windowingMode": "none"}
 # Folders served to both servers (a temporary copy of each that exists).
 SERVED_DIRS = ("notebooks", "tutorials")
 SERVER_START_TIMEOUT = 90
