@@ -83,7 +83,7 @@ from .state import Position
 
 __all__ = [
     "Solution", "Solver", "solve", "solve_value", "value_for", "check_domain", "in_domain",
-    "SearchLimitExceeded", "WIN", "DRAW", "LOSS", "result_word", "transitions",
+    "SearchLimitExceeded", "WIN", "DRAW", "LOSS", "result_word", "transitions", "MAX_TABLE",
 ]
 
 WIN, DRAW, LOSS = 1, 0, -1
@@ -95,6 +95,10 @@ _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _NO_TAKE = 1 << 60  # in x: the defender is covering a row of cards and may not take now
 _FIRST = itemgetter(0)
 _STACK = 100_000  # recursion limit while searching
+#: The default bound on a solver's transposition table, in entries (about 330 bytes each with
+#: the canonical-key memo: some 650 MB at the bound).  Past it the table is emptied and refills.
+MAX_TABLE = 2_000_000
+_CHECK_EVERY = 65_536  # positions between two looks at the table's size
 
 
 class SearchLimitExceeded(DurakError):
@@ -371,12 +375,21 @@ class _Search:
     The table maps a key to ``(lower bound, upper bound, index of the best move)``.
     """
 
-    def __init__(self, rules: Rules, trump: int) -> None:
+    def __init__(self, rules: Rules, trump: int, max_table: Optional[int] = MAX_TABLE) -> None:
         self.model = m = _model(rules, trump)
         self.tt: dict = {}
         self.path: dict = {}
-        self.counter = [0, _INF]  # positions searched, limit
+        # positions searched, the next checkpoint, the node limit; the table's bound, times emptied
+        self.counter = [0, _INF, _INF]
+        self.max_table = max_table
+        self.flushes = 0
         self._build(m, rules, trump)
+
+    def arm(self, max_nodes: Optional[int]) -> None:
+        """Set the node limit of the next call (None: none) and the first checkpoint."""
+        c = self.counter
+        c[2] = _INF if max_nodes is None else c[0] + max_nodes
+        c[1] = c[2] if self.max_table is None else min(c[2], c[0] + _CHECK_EVERY)
 
     def _build(self, m: _Model, rules: Rules, trump: int) -> None:
         beat, lead, no_throw = m.beat, m.lead, m.no_throw
@@ -392,6 +405,18 @@ class _Search:
         canon_raw = _canonical(trump)
         memo: dict = {}
         memo_get = memo.get
+
+        def checkpoint() -> None:
+            """Every so many positions (and at the node limit): stop at the limit, and empty the
+            table once it outgrows its bound (it is only a cache: results stay exact)."""
+            if counter[0] > counter[2]:
+                raise SearchLimitExceeded("")
+            cap = self.max_table
+            if cap is not None and len(tt) + len(memo) // 2 > cap:
+                tt.clear()
+                memo.clear()
+                self.flushes += 1
+            counter[1] = counter[2] if cap is None else min(counter[2], counter[0] + _CHECK_EVERY)
 
         def canon(a: int, d: int, x: int) -> int:
             """The canonical key, remembered per exact state (ETC looks keys up before searching)."""
@@ -472,7 +497,7 @@ class _Search:
             """The value for the seat to act, fail-soft within (alpha, beta)."""
             counter[0] += 1
             if counter[0] > counter[1]:
-                raise SearchLimitExceeded("")
+                checkpoint()
             if tbl:
                 key = (a, d, tbl, unc, tk, x)
             else:
@@ -759,6 +784,10 @@ class Solver:
 
     ``max_nodes`` bounds the positions searched by each call; past it
     :class:`SearchLimitExceeded` is raised (the tables stay valid).
+    ``max_table`` bounds each transposition table, in entries (default
+    :data:`MAX_TABLE`, about 650 MB; None: no bound): a table that outgrows it
+    is emptied and the search goes on, exact but slower.  Only searches of
+    several million positions reach the default.
 
     >>> from durak_lab.rules import Rules
     >>> p = Position.start(Rules.preset("perevodnoy", players=2), ["7♦ 7♣", "7♥ 8♦"],
@@ -768,16 +797,43 @@ class Solver:
     (1, -1)
     """
 
-    def __init__(self, max_nodes: Optional[int] = None) -> None:
+    def __init__(self, max_nodes: Optional[int] = None, max_table: Optional[int] = MAX_TABLE) -> None:
+        if max_table is not None and max_table < 1:
+            raise ValueError(f"max_table must be at least 1 (or None), not {max_table}")
         self.max_nodes = max_nodes
+        self.max_table = max_table
         self._searches: dict = {}
 
     def _search(self, position: Position) -> _Search:
         key = (position.rules, position.trump)
         s = self._searches.get(key)
         if s is None:
-            s = self._searches[key] = _Search(position.rules, position.trump)
+            s = self._searches[key] = _Search(position.rules, position.trump, self.max_table)
         return s
+
+    @property
+    def table_size(self) -> int:
+        """Entries in the transposition tables now (over all rules and trumps seen).
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣", "8♦ 6♥"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> solver = Solver(); _ = solver.value(p); solver.table_size > 0
+        True
+        """
+        return sum(len(s.tt) for s in self._searches.values())
+
+    @property
+    def flushes(self) -> int:
+        """How often a table outgrew ``max_table`` and was emptied.
+
+        >>> from durak_lab.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["6♥ 7♥ 8♥ 9♥", "6♠ 7♠ 8♠ 9♠"],
+        ...                    trump="♦", discard="rest", attacker=0, first_bout=False)
+        >>> solver = Solver(); _ = solver.value(p); solver.flushes   # a small search: never
+        0
+        """
+        return sum(s.flushes for s in self._searches.values())
 
     @property
     def nodes(self) -> int:
@@ -795,7 +851,7 @@ class Solver:
     def _run(self, srch: _Search, fn: Callable[[], int]) -> int:
         """Run a search with the node limit, a deep enough stack and the cyclic GC paused."""
         c = srch.counter
-        c[1] = _INF if self.max_nodes is None else c[0] + self.max_nodes
+        srch.arm(self.max_nodes)
         old_limit = sys.getrecursionlimit()
         gc_on = gc.isenabled()
         try:
@@ -815,7 +871,7 @@ class Solver:
                 gc.enable()
             if old_limit < _STACK:
                 sys.setrecursionlimit(old_limit)
-            c[1] = _INF
+            c[1] = c[2] = _INF
 
     def _value(self, position: Position, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
         srch = self._search(position)

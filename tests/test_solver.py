@@ -20,7 +20,7 @@ from durak_lab.cards import CardSet, deck_mask
 from durak_lab.errors import DurakError, SolverDomainError
 from durak_lab.moves import Move
 from durak_lab.rules import Rules
-from durak_lab.solver import (DRAW, LOSS, WIN, SearchLimitExceeded, Solver, check_domain, in_domain,
+from durak_lab.solver import (DRAW, LOSS, MAX_TABLE, WIN, SearchLimitExceeded, Solver, check_domain, in_domain,
                               solve, solve_value, transitions, value_for)
 from durak_lab.solver_bench import random_endgame
 from durak_lab.state import Position
@@ -282,6 +282,36 @@ def test_node_limit_raises_and_the_solver_stays_usable():
     assert isinstance(SearchLimitExceeded("x"), DurakError)
     solver.max_nodes = None
     assert solver.solve(p).move_values == solve(p).move_values
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy"])
+def test_a_bounded_table_is_emptied_when_full_and_the_answers_stay_exact(monkeypatch, preset):
+    import durak_lab.solver as solver_module
+
+    monkeypatch.setattr(solver_module, "_CHECK_EVERY", 64)  # look at the table's size often
+    rng = random.Random(11)
+    rules = Rules.preset(preset, players=2)
+    flushed = 0
+    for _ in range(6):
+        p = random_endgame(rules, 5, 5, rng)
+        free = Solver(max_table=None)
+        tight = Solver(max_table=50)
+        assert tight.solve(p).move_values == free.solve(p).move_values
+        assert free.flushes == 0
+        flushed += tight.flushes
+        # the bound holds, give or take the positions searched between two looks
+        assert tight.table_size <= 50 + 64 * 2
+    assert flushed > 0
+    with pytest.raises(ValueError, match="max_table must be at least 1"):
+        Solver(max_table=0)
+
+
+def test_the_default_table_bound_leaves_ordinary_searches_alone():
+    p = random_endgame(Rules.preset("podkidnoy", players=2), 6, 6, random.Random(5))
+    solver = Solver()
+    s = solver.solve(p)
+    assert solver.flushes == 0 and 0 < solver.table_size <= s.nodes
+    assert solver.max_table == MAX_TABLE
 
 
 # ---------------------------------------------------------------- the domain
