@@ -41,6 +41,7 @@ import json
 import sys
 from typing import Any, Optional, Sequence, TextIO
 
+from .commands import positive_int, replayed, run_standalone
 from .console import write_line
 from .errors import DurakError, RecordError
 
@@ -67,7 +68,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="EX-ID|FILE", help="a durak-lab/1 record file or a worked-example id")
-    p.add_argument("--max-nodes", type=int, default=None, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="search at most N positions per move; a move that needs more is 'unknown'")
     p.add_argument("--json", action="store_true",
                    help='print {"first", "verdicts", "mistakes", "result", "nodes"} as one JSON object')
@@ -85,7 +86,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     durak-lab analyse: EX-ZH-BOUT: the analyser judges two-player games; this one has 4 (R2)
     """
     from .analyser import analyse_moves
-    from .cli import replayed
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -93,9 +93,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         record, result, n = replayed(ns.record)
     except RecordError as e:
         _write(err, f"{PROG}: {e}")
-        return 2
-    if ns.max_nodes is not None and ns.max_nodes < 1:
-        _write(err, f"{PROG}: --max-nodes: at least 1")
         return 2
     name = record.id or ns.record
     try:
@@ -120,13 +117,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     >>> main(["--max-nodes", "0", "EX-KO-1"])
     2
     """
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    _arguments(ap)
-    try:
-        ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as e:  # bad arguments (2) or --help (0)
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    return run(ns)
+    return run_standalone(PROG, __doc__.split("\n\n")[0], _arguments, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -48,83 +48,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Optional, Sequence, TextIO
 
 from .console import write_line
 from . import __version__, analyse_cli, solver_cli, trumps_cli
+from .commands import OptionError, positive_int, replayed, resolve, run_standalone
 from .errors import RecordError
-from .records import (Record, ReplayResult, example_ids, json_text, list_examples, load_example, load_record,
-                      replay)
+from .records import json_text, list_examples, replay
 
-__all__ = ["main", "resolve", "replayed", "OptionError"]
+__all__ = ["main", "resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
 
 PROG = "durak-lab"
 
 
 _write = write_line
-
-
-def resolve(name: str) -> Record:
-    """The record a command names: a worked-example id (any case) or a record file.
-
-    Raises :class:`~durak_lab.errors.RecordError` when it is neither, or malformed.
-
-    >>> resolve("EX-zh-bout").id
-    'EX-ZH-BOUT'
-    >>> resolve("EX-NOPE")
-    Traceback (most recent call last):
-    ...
-    durak_lab.errors.RecordError: EX-NOPE: no such worked example; see durak-lab examples
-    """
-    wanted = name.strip().upper()
-    if any(i.upper() == wanted for i in example_ids()):
-        return load_example(name)
-    if os.path.exists(name):
-        try:
-            return load_record(os.fspath(name))
-        except RecordError as err:
-            raise RecordError(f"{name}: {err.where}" if err.where else name, err.problem) from None
-    if wanted.startswith("EX-"):
-        raise RecordError(name, "no such worked example; see durak-lab examples")
-    raise RecordError(name, "no such record file or worked example (see durak-lab examples)")
-
-
-class OptionError(ValueError):
-    """A command-line option's value does not fit the record (the message names the option).
-
-    >>> str(OptionError("--after", "the record plays 2 moves, not 5"))
-    '--after: the record plays 2 moves, not 5'
-    """
-
-    def __init__(self, option: str, problem: str) -> None:
-        super().__init__(f"{option}: {problem}")
-        self.option, self.problem = option, problem
-
-
-def replayed(name: str, after: Optional[int] = None) -> tuple:
-    """``(record, replay result, n)`` for a command that works on a record "after N moves":
-    the record ``name`` names (see :func:`resolve`), its replay, and ``after``
-    checked against the moves it plays (default: all of them).
-
-    Raises :class:`~durak_lab.errors.RecordError` for a bad record or id and
-    :class:`OptionError` for an ``after`` out of range.
-
-    >>> record, result, n = replayed("EX-KO-1")
-    >>> record.id, result.ok, n
-    ('EX-KO-1', True, 2)
-    >>> replayed("EX-KO-1", after=5)
-    Traceback (most recent call last):
-    ...
-    durak_lab.cli.OptionError: --after: the record plays 2 moves, not 5
-    """
-    record = resolve(name)
-    result: ReplayResult = replay(record)
-    played = result.moves_applied
-    if after is not None and not 0 <= after <= played:
-        raise OptionError("--after", f"the record plays {played} moves, not {after}")
-    return record, result, played if after is None else after
 
 
 def _parser() -> argparse.ArgumentParser:

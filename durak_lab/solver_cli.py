@@ -43,6 +43,7 @@ import json
 import sys
 from typing import Any, Optional, Sequence, TextIO
 
+from .commands import OptionError, positive_int, replayed, run_standalone
 from .console import write_line
 from .errors import DurakError, RecordError, SolverDomainError
 from .solver import SearchLimitExceeded, Solver
@@ -73,7 +74,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="EX-ID|FILE", help="a durak-lab/1 record file or a worked-example id")
     p.add_argument("--after", type=int, default=None, metavar="N",
                    help="solve the position after the first N moves (default: all the record's moves)")
-    p.add_argument("--max-nodes", type=int, default=None, metavar="N",
+    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up (exit status 1) after searching N positions")
     p.add_argument("--json", action="store_true",
                    help='print {"value", "best_moves", "pv", "nodes"} as one JSON object')
@@ -91,7 +92,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     durak-lab solve: EX-KO-1 after 2 moves: the talon still holds 24 cards:
     the solver needs an empty talon, where nothing is hidden (R19, R28)
     """
-    from .cli import OptionError, replayed
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -99,9 +99,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         record, result, n = replayed(ns.record, ns.after)
     except (RecordError, OptionError) as e:
         _write(err, f"{PROG}: {e}")
-        return 2
-    if ns.max_nodes is not None and ns.max_nodes < 1:
-        _write(err, f"{PROG}: --max-nodes: at least 1")
         return 2
     position = record.game_after(n).position
     name = record.id or ns.record
@@ -141,13 +138,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     >>> main(["--max-nodes", "1"])  # no record named: a bad command line
     2
     """
-    ap = argparse.ArgumentParser(prog=PROG, description="Solve a record's two-player endgame exactly.")
-    _arguments(ap)
-    try:
-        ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as e:  # bad arguments (2) or --help (0)
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    return run(ns)
+    return run_standalone(PROG, "Solve a record's two-player endgame exactly.", _arguments, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -32,6 +32,7 @@ import sys
 from fractions import Fraction
 from typing import Any, Optional, Sequence, TextIO
 
+from .commands import OptionError, positive_int, replayed, run_standalone
 from .console import write_line
 from .cards import SUIT_SYMBOLS
 from .errors import DurakError, RecordError
@@ -65,7 +66,8 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                    help="after the first N moves (default: all the record's moves)")
     p.add_argument("--epsilon", default=None, metavar="E",
                    help="the posterior of an epsilon opponent model (e.g. 1/10) instead of counting")
-    p.add_argument("--samples", type=int, default=4000, help="hypotheses sampled for more than 2 players")
+    p.add_argument("--samples", type=positive_int, default=4000,
+                   help="hypotheses sampled for more than 2 players")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     p.add_argument("--json", action="store_true", help="print one JSON object of exact fractions")
 
@@ -123,7 +125,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     {"P1": {"0": "209/780", "1": "209/468", "2": "55/234", "3": "11/234", "4": "11/3276", "5": "1/16380"}, "talon": {"2": "1/16380", "3": "11/3276", "4": "11/234", "5": "55/234", "6": "209/468", "7": "209/780"}}
     0
     """
-    from .cli import OptionError, replayed
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -137,9 +138,6 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         seat = parse_seat(ns.seat, record.rules.players)
     except DurakError as e:
         _write(err, f"{PROG}: --seat: {e}")
-        return 2
-    if ns.samples < 1:
-        _write(err, f"{PROG}: --samples: at least 1")
         return 2
     try:
         if ns.epsilon is not None:
@@ -173,13 +171,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     >>> main(["EX-KO-1", "--seat", "P7"])
     2
     """
-    ap = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    _arguments(ap)
-    try:
-        ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SystemExit as e:
-        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    return run(ns)
+    return run_standalone(PROG, __doc__.split("\n\n")[0], _arguments, run, argv)
 
 
 if __name__ == "__main__":  # pragma: no cover

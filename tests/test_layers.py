@@ -43,6 +43,7 @@ CORE_MODULES = (
     "durak_lab.analyser",
     "durak_lab.solver_cli",
     "durak_lab.analyse_cli",
+    "durak_lab.commands",
     "durak_lab.probability_bench",
 )
 
@@ -76,6 +77,7 @@ CORE_FILES = (
     "analyser.py",
     "solver_cli.py",
     "analyse_cli.py",
+    "commands.py",
     "probability_bench.py",
 )
 
