@@ -43,8 +43,8 @@ from .rules import Rules
 from .solver import Solver, result_word
 from .state import Position
 
-__all__ = ["random_endgame", "random_game", "run_size", "solve_one", "load_results", "digest", "main",
-           "DEFAULT_SIZES"]
+__all__ = ["random_endgame", "random_game", "run_size", "solve_one", "load_results", "digest", "solver_stamp",
+           "main", "DEFAULT_SIZES"]
 
 DEFAULT_SIZES = (4, 5, 6, 7, 8)
 
@@ -116,6 +116,19 @@ def digest(position_text: str) -> str:
     return hashlib.sha256(position_text.encode("utf-8")).hexdigest()[:16]
 
 
+def solver_stamp() -> str:
+    """A fingerprint of the solver's source (the first 12 hex digits of the SHA-256 of
+    ``durak_lab/solver.py``): a results file's lines count only for the solver that made them.
+
+    >>> len(solver_stamp())
+    12
+    """
+    from . import solver
+
+    with open(solver.__file__, "rb") as fh:
+        return hashlib.sha256(fh.read()).hexdigest()[:12]
+
+
 def _load() -> Optional[float]:
     """The one-minute load average, if the system tells it."""
     try:
@@ -162,9 +175,9 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
 
     ``results`` names a JSON-lines file that keeps one line per solved
     position (its index in the seeded sequence, a digest of its position text, seconds,
-    nodes, value, the machine and the Python): positions already in it are
-    not solved again, new ones are appended as they finish, and the figures
-    cover them all.  A long size can so be measured over several runs (each
+    nodes, value, the machine, the Python and :func:`solver_stamp`): positions
+    already in it, solved by this version of the solver, are not solved again,
+    new ones are appended as they finish, and the figures cover them all.  A long size can so be measured over several runs (each
     line says on which machine).
 
     >>> r = run_size(2, count=10, seed=5)
@@ -176,10 +189,15 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
     what = "value" if value_only else "solve"
     texts = [str(random_endgame(rules, n, n, rng)) for _ in range(count)]
     done: dict = {}
+    stamp_solver = solver_stamp()
+    other = 0
     if results is not None:
         for rec in load_results(results):
             if (rec["preset"], rec["seed"], rec["cards"], rec["what"]) == (preset, seed, n, what) \
                     and rec["index"] < count:
+                if rec.get("solver") != stamp_solver:  # another version of the solver: solve again
+                    other += 1
+                    continue
                 if rec["digest"] != digest(texts[rec["index"]]):
                     raise ValueError(f"{results}: position {rec['index']} of {n}+{n} is not the one this "
                                      "benchmark deals; the file belongs to another version")
@@ -197,7 +215,7 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
             dt, nd, value = solve_one(preset, text, value_only)
             spent += dt
             rec = {"preset": preset, "seed": seed, "cards": n, "what": what, "index": i, "digest": digest(text),
-                   "seconds": round(dt, 6), "nodes": nd, "value": value, **stamp,
+                   "seconds": round(dt, 6), "nodes": nd, "value": value, "solver": stamp_solver, **stamp,
                    "load": _load()}
             done[i] = rec
             if out is not None:
@@ -217,7 +235,8 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
         "median_ms": statistics.median(ts) * 1e3, "p90_ms": _quantile(ts, 0.90) * 1e3,
         "p99_ms": _quantile(ts, 0.99) * 1e3, "max_ms": ts[-1] * 1e3, "mean_ms": statistics.fmean(ts) * 1e3,
         "nodes_median": statistics.median(ns), "nodes_p99": _quantile(ns, 0.99), "nodes_max": ns[-1],
-        "total_s": sum(ts), "this_run_s": spent, "results": tally,
+        "total_s": sum(ts), "this_run_s": spent, "results": tally, "solver": stamp_solver,
+        "other_solver_lines": other,
         "machines": sorted({f"{r.get('cpu', '?')}, {r.get('python', '?')}" for r in recs}),
     }
 
@@ -287,6 +306,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                                                                   f"{info['python']}"})
     if earlier:
         print("some solves in the results file ran on: " + "; ".join(earlier))
+    stale = sum(r["other_solver_lines"] for r in rows)
+    if stale:
+        print(f"{stale} lines of the results file came from another version of the solver: solved again, "
+              "not counted")
     return 0
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from durak_lab.rules import Rules
 from durak_lab.solver import Solver
-from durak_lab.solver_bench import digest, load_results, main, random_endgame, random_game, run_size, solve_one
+from durak_lab.solver_bench import digest, load_results, solver_stamp, main, random_endgame, random_game, run_size, solve_one
 
 
 def test_table_names_the_machine_python_and_every_size(capsys):
@@ -75,7 +75,7 @@ def test_a_results_file_keeps_every_solve_and_a_second_run_resumes(tmp_path, cap
     assert first["positions"] == 1
     (rec,) = load_results(path)
     assert rec["index"] == 0 and rec["cards"] == 3 and rec["what"] == "solve" and rec["nodes"] > 0
-    assert rec["python"] and rec["cpu"] and rec["seconds"] > 0
+    assert rec["python"] and rec["cpu"] and rec["seconds"] > 0 and rec["solver"] == solver_stamp()
     # the second run solves only the five positions still missing, and the figures cover all six
     whole = run_size(3, count=6, seed=2, results=path)
     recs = load_results(path)
@@ -110,3 +110,17 @@ def test_a_results_file_from_another_version_or_malformed_is_refused(tmp_path):
     path.write_text(json.dumps({"preset": "podkidnoy"}) + "\n")
     with pytest.raises(ValueError, match="line 1: no cards, digest, index"):
         load_results(str(path))
+
+
+def test_lines_of_another_solver_version_are_solved_again_and_not_counted(tmp_path, capsys):
+    path = tmp_path / "solver.jsonl"
+    run_size(3, count=3, seed=4, results=str(path))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    lines[1]["solver"] = "000000000000"
+    lines[1]["nodes"] = 10 ** 9  # would show in the figures if it counted
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    r = run_size(3, count=3, seed=4, results=str(path))
+    assert r["other_solver_lines"] == 1 and r["positions"] == 3 and r["nodes_max"] < 10 ** 9
+    assert r["this_run_s"] > 0  # the stale position was solved again
+    assert main(["--sizes", "3", "--count", "3", "--seed", "4", "--results", str(path)]) == 0
+    assert "1 lines of the results file came from another version of the solver" in capsys.readouterr().out
