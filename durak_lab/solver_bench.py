@@ -170,15 +170,17 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
 
     Times are the CPU seconds of each solve (``time.process_time``: the
     solving process's own time, so a run paused with SIGSTOP or waiting for
-    the processor does not count the wait), one solve at a time on one core; ``nodes`` counts the positions each solve searched.
-    ``max_seconds`` bounds the time spent solving in this call.
+    the processor does not count the wait), one solve at a time on one core;
+    ``nodes`` counts the positions each solve searched.  ``max_seconds``
+    bounds the time spent solving in this call.
 
     ``results`` names a JSON-lines file that keeps one line per solved
-    position (its index in the seeded sequence, a digest of its position text, seconds,
-    nodes, value, the machine, the Python and :func:`solver_stamp`): positions
-    already in it, solved by this version of the solver, are not solved again,
-    new ones are appended as they finish, and the figures cover them all.  A long size can so be measured over several runs (each
-    line says on which machine).
+    position: its index in the seeded sequence, a digest of its position text,
+    seconds, nodes, value, the machine, the Python and :func:`solver_stamp`.
+    Positions already in it, solved by this version of the solver, are not
+    solved again; new ones are appended as they finish; the figures cover them
+    all.  A long size can so be measured over several runs (each line says on
+    which machine).
 
     >>> r = run_size(2, count=10, seed=5)
     >>> r["positions"], sum(r["results"].values()), r["median_ms"] <= r["max_ms"]
