@@ -22,9 +22,10 @@ Subcommands:
     after the record's moves, the exact distribution of the number of trumps
     in every other hand and the talon, seen from one seat
     (:mod:`durak_lab.trumps_cli`).
-``durak-lab solve EX-ID|FILE [--json]``
-    the exact result of the two-player endgame after the record's moves: value,
-    best moves, a line of best play (:mod:`durak_lab.solver_cli`).
+``durak-lab solve EX-ID|FILE|POSITION [--json]``
+    the exact result of the two-player endgame after the record's moves, or of
+    a position text: value, best moves, a line of best play
+    (:mod:`durak_lab.solver_cli`).
 ``durak-lab analyse EX-ID|FILE [--json]``
     the solver's verdict on every move of a two-player record played once the
     talon is empty: best, or a mistake with the better moves

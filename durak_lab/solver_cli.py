@@ -1,8 +1,10 @@
-"""``durak-lab solve EX-ID|FILE [--json]``: the exact result of a record's endgame.
+"""``durak-lab solve EX-ID|FILE|POSITION [--json]``: the exact result of a two-player endgame.
 
 Replays a ``durak-lab/1`` record (or a worked example) and solves the position
 after its moves (or after the first ``--after N``) with the exact endgame
-solver (:mod:`durak_lab.solver`): two players, an empty talon.  It prints the
+solver (:mod:`durak_lab.solver`): two players, an empty talon.  A position
+text (:mod:`durak_lab.notation`, the form ``str(position)`` prints, starting
+``rules=``) is solved as it stands, also in the middle of a bout.  It prints the
 result for the seat to act (win, draw or loss with best play), the best moves,
 the other moves with their values, a line of best play and the positions
 searched.  ``--json`` prints exactly one object::
@@ -18,6 +20,19 @@ solver's domain (the message says why, e.g. the talon is not empty).
 
 Standard library and the durak_lab core only.
 
+>>> from durak_lab.rules import Rules
+>>> p = Position.start(Rules.preset("podkidnoy", players=2), ["10♦ 6♣", "8♦ 9♣"], trump="♠",
+...                    discard="rest", attacker=1, first_bout=False).play("P2 attack 8♦")
+>>> str(p)[:70]
+'rules=podkidnoy,players=2 trump=♠ card=- hands=10♦.6♣|9♣ talon=- disca'
+>>> main([str(p)])  # doctest: +ELLIPSIS
+the position: P1 10♦ 6♣ | P2 9♣; table 8♦
+P1 to act: draw with best play (0)
+best: P1 cover 8♦ with 10♦
+worse: P1 take (loss)
+line: P1 cover 8♦ with 10♦; P1 attack 6♣; P2 cover 6♣ with 9♣
+positions searched: ...
+0
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "endgame.json")
 >>> with open(path, "w", encoding="utf-8") as fh:
@@ -47,6 +62,7 @@ from .commands import OptionError, positive_int, replayed, run_standalone
 from .console import write_line
 from .errors import DurakError, RecordError, SolverDomainError
 from .solver import SearchLimitExceeded, Solver
+from .state import Position
 
 __all__ = ["add_parser", "run", "main"]
 
@@ -71,9 +87,10 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 
 def _arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("record", metavar="EX-ID|FILE", help="a durak-lab/1 record file or a worked-example id")
+    p.add_argument("record", metavar="EX-ID|FILE|POSITION",
+                   help="a durak-lab/1 record file, a worked-example id, or a position text (rules=…)")
     p.add_argument("--after", type=int, default=None, metavar="N",
-                   help="solve the position after the first N moves (default: all the record's moves)")
+                   help="solve the position after the first N moves of a record (default: all its moves)")
     p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
                    help="give up (exit status 1) after searching N positions")
     p.add_argument("--json", action="store_true",
@@ -95,14 +112,26 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
-    try:
-        record, result, n = replayed(ns.record, ns.after)
-    except (RecordError, OptionError) as e:
-        _write(err, f"{PROG}: {e}")
-        return 2
-    position = record.game_after(n).position
-    name = record.id or ns.record
-    where = f"{name} after {n} move{'s' if n != 1 else ''}"
+    record = result = None
+    if ns.record.lstrip().startswith("rules="):
+        if ns.after is not None:
+            _write(err, f"{PROG}: --after: a position text has no moves to go back to")
+            return 2
+        try:
+            position = Position.parse(ns.record)
+        except DurakError as e:
+            _write(err, f"{PROG}: the position text: {e}")
+            return 2
+        where = heading = "the position"
+    else:
+        try:
+            record, result, n = replayed(ns.record, ns.after)
+        except (RecordError, OptionError) as e:
+            _write(err, f"{PROG}: {e}")
+            return 2
+        position = record.game_after(n).position
+        heading = f"after {n} move{'s' if n != 1 else ''}"
+        where = f"{record.id or ns.record} {heading}"
     try:
         solution = Solver(max_nodes=ns.max_nodes).solve(position)
     except SolverDomainError as e:
@@ -118,15 +147,15 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         d = solution.to_dict()
         _write(out, json.dumps({k: d[k] for k in ("value", "best_moves", "pv", "nodes")}, ensure_ascii=False))
     else:
-        title = record.title or record.id
+        title = record.title or record.id if record is not None else None
         if title:
             _write(out, title)
         hands = " | ".join(f"P{s + 1} {position.hand(s) or '-'}" for s in range(position.players))
         table = position.table_text()
-        _write(out, f"after {n} move{'s' if n != 1 else ''}: {hands}" + (f"; table {table}" if table else ""))
+        _write(out, f"{heading}: {hands}" + (f"; table {table}" if table else ""))
         for line in solution.text().splitlines():
             _write(out, line)
-    if not result.ok and ns.after is None:
+    if result is not None and not result.ok and ns.after is None:
         _write(err, f"{PROG}: {result.problem}")
         return 1
     return 0

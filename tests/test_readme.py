@@ -2,6 +2,7 @@
 
 import doctest
 import re
+import shlex
 from pathlib import Path
 
 from durak_lab import cli
@@ -25,7 +26,7 @@ def test_the_notebook_table_lists_every_notebook_and_nothing_else():
 
 def test_every_shell_command_shown_exists_with_the_options_shown(capsys):
     text = README.read_text(encoding="utf-8")
-    commands = [line.split("#")[0].split() for block in re.findall(r"```bash\n(.*?)```", text, re.S)
+    commands = [shlex.split(line.split("#")[0]) for block in re.findall(r"```bash\n(.*?)```", text, re.S)
                 for line in block.splitlines() if line.startswith("durak-lab ")]
     assert {c[1] for c in commands} >= {"solve", "analyse", "trumps"}
     parser = cli._parser()

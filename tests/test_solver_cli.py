@@ -108,3 +108,30 @@ def test_the_installed_command_runs(tmp_path):
 def test_bad_options(tmp_path, capsys, args):
     path = write(tmp_path, {"P1": ["7♦"], "P2": ["8♦"]})
     assert main(["solve", str(path), *args]) == 2
+
+
+def test_a_position_text_is_solved_as_it_stands_also_mid_bout(capsys):
+    rng = random.Random(8)
+    for preset in ("podkidnoy", "perevodnoy"):
+        p = random_endgame(Rules.preset(preset, players=2), 4, 4, rng)
+        p = p.play(p.sequential_moves()[0])  # a lead: the defender is to act, mid-bout
+        assert p.table
+        assert main(["solve", str(p), "--json"]) == 0
+        s = solve(p)
+        assert json.loads(capsys.readouterr().out) == {"value": s.value, "best_moves": [str(m) for m in s.best_moves],
+                                                        "pv": [str(m) for m in s.pv], "nodes": s.nodes}
+        assert main(["solve", str(p)]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("the position: P1 ") and "; table " in lines[0]
+        assert lines[1] == s.text().splitlines()[0]
+
+
+def test_a_bad_position_text_or_after_with_a_position_is_refused(capsys):
+    p = random_endgame(Rules.preset("podkidnoy", players=2), 3, 3, random.Random(1))
+    assert main(["solve", str(p).replace("trump=", "trump=X")]) == 2
+    assert capsys.readouterr().err.startswith("durak-lab solve: the position text: ")
+    assert main(["solve", str(p), "--after", "0"]) == 2
+    assert "a position text has no moves" in capsys.readouterr().err
+    dealt = Position.deal(Rules.preset("podkidnoy", players=2), seed=3)
+    assert main(["solve", str(dealt)]) == 2
+    assert "the position: the talon still holds 24 cards" in capsys.readouterr().err
