@@ -11,12 +11,11 @@ sampler gives up with :class:`~durak_lab.errors.SamplingError` after
 ``max_attempts`` tries.  Bots can plan on sampled worlds; the exact engine and
 the sampler must agree (the tests check it within three standard errors).
 
-Public facts that a view does not carry (the first-bout limit R14, the
-defender's hand at the start of the bout R13, the attack order R19, the open
-R6 swap, who was in the bout R29) are rebuilt from the view; for positions
-not dealt by :meth:`Position.deal <durak_lab.state.Position.deal>` pass the
-real position as ``template`` to copy them exactly (only its public fields
-are used).  The view's ``to_act`` and ``legal`` are left out of the check
+The bout's public state (the first-bout limit R14, the defender's hand at
+the start of the bout R13, the attack order R19, the open R6 swap, who is in
+the last bouts R29) comes from the view as it is; a ``template`` (the real
+position) may still be passed and gives the same fields (only its public
+fields are used).  The view's ``to_act`` and ``legal`` are left out of the check
 unless ``strict=True``: under the sequential protocol they depend on who can
 throw in, which the free protocol of the sources does not make public.
 
@@ -43,9 +42,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
 
 from .cards import CARDS, popcount
 from .errors import PositionError, SamplingError
-from .moves import SWAP
 from .probability import Knowledge
-from .rules import DrawOrder, HandLimit, Tie, TrumpSwap
 from .state import Position
 from .view import PlayerView, view_of
 
@@ -85,45 +82,6 @@ class Estimate(NamedTuple):
         return abs(float(value) - self.mean) <= z * self.stderr + 1e-12
 
 
-def _public_fields(view: PlayerView) -> dict:
-    """The public fields of a position that a view does not hold, rebuilt from it."""
-    r = view.rules
-    n = r.players
-    d = view.defender
-    table = view.table
-    # the first-bout limit (R14) lasts until a bout ends (with the carry option: until one is defended)
-    if r.first_bout_limit is None or view.discard:
-        first = False
-    elif r.first_bout_carry:
-        first = True
-    elif r.has_talon:
-        first = view.talon_size == r.deck - n * r.hand_size  # every bout ends with a draw
-    else:  # R5, no talon: in the first bout every seat's hand and table cards make a full hand
-        placed = [0] * n
-        for _, c, owner, cover_owner in table:
-            placed[owner] += 1
-            if c >= 0:
-                placed[cover_owner] += 1
-        first = all(view.hand_sizes[s] + placed[s] == r.hand_size for s in range(n))
-    start_hand = view.hand_sizes[d] + sum(1 for e in table if e[3] == d) if table else view.hand_sizes[d]
-    order: list = []
-    for _, _, owner, _ in table:
-        if owner not in order:
-            order.append(owner)
-    swap_open = False
-    if r.trump_swap is not TrumpSwap.OFF and not table and view.result is None:
-        swap_open = any(m.kind == SWAP for m in view.legal) or (
-            view.to_act is not None and view.to_act != view.leader)
-    in_bout = 0
-    if r.tie is Tie.ALL_DURAK:
-        for s in range(n):
-            if view.hand_sizes[s] or view.talon_size or any(e[2] == s or e[3] == s for e in table):
-                in_bout |= 1 << s
-        in_bout |= 1 << d
-    return {"first_limit": first, "start_hand": start_hand, "attack_order": tuple(order),
-            "swap_open": swap_open, "in_bout": in_bout}
-
-
 def _check_template(template: Position, view: PlayerView) -> None:
     s = view.seat
     sizes = tuple(popcount(h) for h in template.hands)
@@ -149,10 +107,9 @@ class _Dealer:
         self.unseen = list(CARDS[c] for c in range(52) if self.k.unseen >> c & 1)
         tc = view.trump_card
         self.face_up = tc if tc is not None and view.trump_card_holder is None and view.talon_size else None
-        self.fields = None if template is not None else _public_fields(view)
         # R6: while the swap is open, the seat to act holds the lowest trump
         self.six_holder = None
-        if self.fields is not None and self.fields["swap_open"] and view.to_act != view.seat:
+        if template is None and view.swap_open and view.to_act != view.seat:
             six = view.trump * 13 + view.rules.lowest_rank - 2
             if self.k.unseen >> six & 1:
                 self.six_holder = (view.to_act, six)
@@ -179,14 +136,11 @@ class _Dealer:
             return None
         if self.template is not None:
             return self.template._replace(hands=tuple(hands), talon=tuple(talon))
-        f = self.fields
-        r = view.rules
         return Position._make(
-            r, view.trump, view.trump_card if view.trump_card is not None else -1, tuple(hands), tuple(talon),
-            view.discard, view.table, view.leader, view.defender, view.taking, view.passed, f["first_limit"],
-            f["start_hand"] if r.hand_limit is HandLimit.BOUT_START else 0,
-            f["attack_order"] if r.draw_order is DrawOrder.ATTACK_ORDER else (), view.known, view.shown_used,
-            f["swap_open"], f["in_bout"], view.result)
+            view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, tuple(hands),
+            tuple(talon), view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
+            view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
+            view.in_bout, view.result)
 
 
 def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:

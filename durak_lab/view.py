@@ -40,7 +40,12 @@ class PlayerView:
     """One seat's knowledge of a position (immutable, hashable).
 
     Masks are card bit masks (see :mod:`durak_lab.cards`); ``known`` has one
-    mask per seat of the cards publicly known to be in that hand.
+    mask per seat of the cards publicly known to be in that hand.  The bout's
+    public state is there too: ``first_limit`` (the first-bout limit holds,
+    R14), ``start_hand`` (the defender's hand at the bout's start, R13),
+    ``attack_order`` (who attacked first, R19), ``swap_open`` (the trump-six
+    swap may still happen, R6) and ``in_bout`` (the seats still in the game's
+    last bouts, R29, as a bit mask), as the position holds them.
     """
 
     seat: int
@@ -62,6 +67,11 @@ class PlayerView:
     to_act: Optional[int]
     legal: tuple
     result: Optional[tuple]
+    first_limit: bool = False
+    start_hand: int = 0
+    attack_order: tuple = ()
+    swap_open: bool = False
+    in_bout: int = 0
 
     @property
     def hand(self) -> CardSet:
@@ -129,4 +139,5 @@ def view_of(position: Any, seat: int) -> PlayerView:
         hand_mask=p.hands[seat], table=p.table, discard=p.discard, known=p.known,
         hand_sizes=tuple(popcount(h) for h in p.hands), talon_size=len(p.talon), leader=p.leader,
         defender=p.defender, taking=p.taking, passed=p.passed, shown_used=p.shown_used,
-        to_act=p.to_act(), legal=tuple(p.legal_moves(seat)), result=p.result)
+        to_act=p.to_act(), legal=tuple(p.legal_moves(seat)), result=p.result, first_limit=p.first_limit,
+        start_hand=p.start_hand, attack_order=p.attack_order, swap_open=p.swap_open, in_bout=p.in_bout)

@@ -57,6 +57,9 @@ def test_unseen_cards_fill_exactly_the_hidden_places(preset, players):
                 if s != seat:
                     assert v.known[s] & ~p.hands[s] == 0
             assert set(v.legal_moves()) == set(p.legal_moves(seat))
+            # the bout's public state, as the position holds it (R6, R13, R14, R19, R29)
+            assert (v.first_limit, v.start_hand, v.attack_order, v.swap_open, v.in_bout) == \
+                (p.first_limit, p.start_hand, p.attack_order, p.swap_open, p.in_bout)
         p = p.play(rng.choice(p.legal_moves()))
 
 
@@ -64,3 +67,11 @@ def test_views_are_hashable_values():
     p = Position.deal(Rules(players=3), seed=2)
     assert view_of(p, 0) == view_of(p, 0)
     assert len({view_of(p, 0), view_of(p, 0), view_of(p, 1)}) == 2
+
+
+def test_the_first_bout_limit_shows_in_the_view_until_a_bout_ends_R14():
+    p = Position.deal(Rules.preset("podkidnoy", players=2), seed=4)
+    assert p.view(0).first_limit and p.view(1).first_limit
+    while p.first_limit:
+        p = p.play(p.sequential_moves()[-1])  # take or pass: the bout ends soon
+    assert not p.view(0).first_limit and not p.view(1).first_limit
