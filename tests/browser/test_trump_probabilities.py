@@ -4,7 +4,8 @@ Opens ``notebooks/04_trump_probabilities.ipynb``, runs every cell, and checks
 that no cell failed, that every plotly chart drew its SVG (four figures shown
 with ``fig.show()`` and the widget's three), and that the widget answers a
 click: Next moves it to the first move, the Viewpoint dropdown changes whose
-view the caption names, and its charts redraw.
+view the caption names and the table shows (the other hand face down), and its
+charts redraw.
 """
 
 import re
@@ -32,6 +33,10 @@ def test_trump_notebook_runs_draws_its_charts_and_the_widget_steps(lab_page, scr
     expect(caption).to_contain_text(re.compile(r"After move 1: P2 attack 7♦"), timeout=30_000)
     widget.get_by_label("Viewpoint").select_option(label="P1")
     expect(caption).to_contain_text("seen from P1", timeout=30_000)
+    # the table as P1 sees it: P2's hand face down, P1's own cards face up
+    table = widget.locator(".dl-stepper .dl-table")
+    expect(table).to_contain_text("5 cards, hidden", timeout=30_000)
+    expect(table.locator("svg.dl-card-back").first).to_be_attached()
     expect(widget.locator(".dl-trump-summary table")).to_contain_text("talon")
     for chart in (".dl-trump-bars", ".dl-trump-heatmap", ".dl-trump-course"):
         expect(widget.locator(f"{chart} .js-plotly-plot svg.main-svg").first).to_be_visible(timeout=30_000)
