@@ -46,9 +46,11 @@ are not ε-machines.
   weighs each hypothesis so that the draw is uniform over the consistent
   ones.  The likelihoods multiply the weight; a "has" or "holds" fact that
   fails rejects the hypothesis.  Probabilities come with the effective sample
-  size :attr:`Posterior.ess` (standard errors: :meth:`Posterior.stderr`); it
-  falls when the weights spread, which long multi-player games with strong
-  evidence can do.
+  size :attr:`Posterior.ess` (standard errors: :meth:`Posterior.stderr`).
+  Long multi-player games with strong evidence make the weights collapse onto
+  a few hypotheses; then the sample is drawn again by weight and every copy
+  takes a few Metropolis steps that leave the posterior unchanged (resample
+  and move), which spreads the copies over the likely hypotheses.
 
 With ε = 1 the posterior is the prior; with ε = 0 voluntary actions become
 hard constraints.
@@ -740,6 +742,12 @@ class _HistorySampler:
         self.rest = t.start.unseen_mask() & ~placed
         taken = set(self.pinned)
         self.forbid = {x: forbidden(x, None) for x in range(self.n_slots) if x not in taken}
+        # for the Markov moves: the slots a card may move between, and where each revealed card may lie
+        self.movable = sorted(self.forbid)
+        self.reveal_at: dict = {}
+        for c, cands in self.reveal_slots:
+            allowed = set(cands)
+            self.reveal_at[c] = allowed if c not in self.reveal_at else self.reveal_at[c] & allowed
         # the most constrained slots first: fewer dead ends
         self.fill_order = sorted(self.forbid, key=lambda x: -popcount(self.forbid[x] & self.rest))
         self.talon_facts = r7
@@ -777,6 +785,44 @@ class _HistorySampler:
             card_at[x] = c
             left ^= c
         return card_at, weight
+
+    def fits(self, c: int, x: int) -> bool:
+        """May card ``c`` lie in slot ``x`` (the slot and reveal constraints; the rule facts that
+        hold over the whole history are checked by :meth:`weigh`)?"""
+        where = self.reveal_at.get(c)
+        if where is not None:
+            return x in where
+        return not c & self.forbid[x]
+
+    def rejuvenate(self, card_at: list, like: float, model: Any, steps: int, rng: random.Random) -> tuple:
+        """``steps`` Metropolis moves from one hypothesis; return ``(card_at, likelihood)``.
+
+        A move swaps the cards of two slots chosen uniformly (a symmetric
+        proposal); a swap that breaks a constraint is refused, else it is
+        accepted with probability min(1, L'/L).  The chain leaves the posterior
+        (uniform over the consistent hypotheses, times the likelihoods)
+        unchanged, so it spreads resampled copies apart without biasing them.
+        """
+        movable = self.movable
+        k = len(movable)
+        if k < 2:
+            return card_at, like
+        for _ in range(steps):
+            i = rng.randrange(k)
+            j = rng.randrange(k - 1)
+            if j >= i:
+                j += 1
+            x, y = movable[i], movable[j]
+            cx, cy = card_at[x], card_at[y]
+            if cx == cy or not (self.fits(cx, y) and self.fits(cy, x)):
+                continue
+            card_at[x], card_at[y] = cy, cx
+            new = self.weigh(card_at, model)[0]
+            if new >= like or (new > 0 and rng.random() * like < new):
+                like = new
+            else:
+                card_at[x], card_at[y] = cx, cy
+        return card_at, like
 
     def weigh(self, card_at: list, model: Any) -> tuple:
         """``(likelihood, hidden mask of every seat, hidden talon mask)`` of a hypothesis at the cut-off."""
@@ -818,7 +864,7 @@ class _HistorySampler:
 
 def sampled_posterior(source: Any, seat: int, model: Optional[OpponentModel] = None, n: int = 2000,
                       rng: Optional[random.Random] = None, upto: Optional[int] = None, rule_facts: bool = True,
-                      timeline: Optional[Timeline] = None) -> Posterior:
+                      timeline: Optional[Timeline] = None, moves: int = 10) -> Posterior:
     """The posterior for any number of players, by importance sampling over hypotheses.
 
     ``n`` hypotheses are drawn among those consistent with the revealed cards
@@ -826,6 +872,16 @@ def sampled_posterior(source: Any, seat: int, model: Optional[OpponentModel] = N
     sampling, see the module docstring), and by the model's likelihoods
     (``rng``: an explicit ``random.Random``; default seed 0).  Raises
     :class:`~durak_lab.errors.SamplingError` when every hypothesis is rejected.
+
+    **Resample and move.**  Strong evidence in a long game concentrates the
+    weight on a few hypotheses (the effective sample size falls far below
+    ``n``).  When it falls below ``n / 2``, ``n`` hypotheses are drawn again in
+    proportion to their weights and each takes ``moves`` Metropolis steps
+    (swapping the cards of two slots, see :meth:`_HistorySampler.rejuvenate`),
+    which keep the posterior as it is; the copies then carry equal weights.
+    ``ess`` then counts the distinct hypotheses (whole histories) among them,
+    a rough measure: copies that moved apart are not fully independent.
+    ``moves=0`` keeps the plain weighted sample.
 
     >>> import random
     >>> from durak_lab.rules import Rules
@@ -852,20 +908,46 @@ def sampled_posterior(source: Any, seat: int, model: Optional[OpponentModel] = N
     k = counting_knowledge(t, step)
     n_seats = t.players
     talon_known = k.known[-1] & t.views[step].unseen_mask()
-    hyps: list = []
+    if moves < 0:
+        raise ValueError("moves: zero or more Metropolis steps per hypothesis")
+
+    def key_of(hidden: list, talon: int) -> tuple:
+        return tuple(hidden[s] if s != seat else 0 for s in range(n_seats)) + (talon & ~talon_known,)
+
+    drawn: list = []  # (card_at, likelihood, weight, key)
     for _ in range(n):
         card_at, w0 = sampler.draw(rng)
         if not w0:
             continue
-        w, hidden, talon = sampler.weigh(card_at, m)
-        w *= w0
-        if w:
-            hyps.append((tuple(hidden[s] if s != seat else 0 for s in range(n_seats)) + (talon & ~talon_known,), w))
-    total = sum(w for _, w in hyps)
+        like, hidden, talon = sampler.weigh(card_at, m)
+        if like:
+            drawn.append((card_at, like, like * w0, key_of(hidden, talon)))
+    total = sum(d[2] for d in drawn)
     if not total:
         raise SamplingError(f"all {n} sampled hypotheses were ruled out by the rule facts or the model; "
                             "sample more", wanted=n, found=0, attempts=n)
-    ess = total * total / sum(w * w for _, w in hyps)
+    ess = total * total / sum(d[2] * d[2] for d in drawn)
+    if moves and ess < n / 2:
+        # systematic resampling by weight, then Metropolis moves to spread the copies apart
+        cum = []
+        acc = 0.0
+        for d in drawn:
+            acc += d[2]
+            cum.append(acc)
+        gap = acc / n
+        u = rng.random() * gap
+        j = 0
+        hyps = []
+        seen = set()
+        for i in range(n):
+            while j < len(drawn) - 1 and cum[j] < u + i * gap:
+                j += 1
+            card_at, like = sampler.rejuvenate(list(drawn[j][0]), drawn[j][1], m, moves, rng)
+            _, hidden, talon = sampler.weigh(card_at, m)
+            hyps.append((key_of(hidden, talon), 1.0))
+            seen.add(tuple(card_at))
+        return Posterior(k, lambda: iter(hyps), float(n), False, float(len(seen)), n, step)
+    hyps = [(d[3], d[2]) for d in drawn]
     return Posterior(k, lambda: iter(hyps), float(total), False, ess, n, step)
 
 
