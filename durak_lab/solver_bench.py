@@ -165,7 +165,7 @@ def load_results(path: str) -> list:
 
 def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0,
              value_only: bool = False, max_seconds: Optional[float] = None,
-             results: Optional[str] = None) -> dict:
+             results: Optional[str] = None, solve: bool = True) -> dict:
     """Solve ``count`` random N+N positions (fewer if ``max_seconds`` runs out); return the figures.
 
     Times are the CPU seconds of each solve (``time.process_time``: the
@@ -180,7 +180,8 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
     Positions already in it, solved by this version of the solver, are not
     solved again; new ones are appended as they finish; the figures cover them
     all.  A long size can so be measured over several runs (each line says on
-    which machine).
+    which machine).  ``solve=False`` only reads the file (at least one line
+    of the size must be there).
 
     >>> r = run_size(2, count=10, seed=5)
     >>> r["positions"], sum(r["results"].values()), r["median_ms"] <= r["max_ms"]
@@ -212,7 +213,7 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
         for i, text in enumerate(texts):
             if i in done:
                 continue
-            if max_seconds is not None and spent > max_seconds:
+            if not solve or (max_seconds is not None and spent > max_seconds):
                 break
             dt, nd, value = solve_one(preset, text, value_only)
             spent += dt
@@ -227,6 +228,8 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
         if out is not None:
             out.close()
     recs = [done[i] for i in sorted(done)]
+    if not recs:
+        raise ValueError(f"{results}: no {what} of {n}+{n} {preset} positions (seed {seed}) to report")
     ts = sorted(r["seconds"] for r in recs)
     ns = sorted(r["nodes"] for r in recs)
     tally = {"win": 0, "draw": 0, "loss": 0}
@@ -281,13 +284,21 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--results", default=None, metavar="FILE",
                         help="keep every solve in this JSON-lines file and skip positions already in it, "
                              "so a long run can stop and resume (the figures cover the whole file)")
+    parser.add_argument("--report", action="store_true",
+                        help="with --results: print the figures of the file, solve nothing")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv) if argv is not None else None)
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
     rows = []
     for n in sizes:
-        rows.append(run_size(n, args.count, args.preset, args.seed, args.value_only, args.max_seconds,
-                             args.results))
+        if args.report and args.results is None:
+            parser.error("--report reads a results file: give --results FILE")
+        try:
+            rows.append(run_size(n, args.count, args.preset, args.seed, args.value_only, args.max_seconds,
+                                 args.results, solve=not args.report))
+        except ValueError as err:
+            print(f"durak-lab bench solver: {err}", file=sys.stderr)
+            return 2
         if not args.json:
             print(f"  {n}+{n}: {rows[-1]['positions']} positions solved, {rows[-1]['this_run_s']:.1f} s "
                   "of solving in this run",

@@ -124,3 +124,16 @@ def test_lines_of_another_solver_version_are_solved_again_and_not_counted(tmp_pa
     assert r["this_run_s"] > 0  # the stale position was solved again
     assert main(["--sizes", "3", "--count", "3", "--seed", "4", "--results", str(path)]) == 0
     assert "1 lines of the results file came from another version of the solver" in capsys.readouterr().out
+
+
+def test_report_prints_the_figures_of_a_results_file_without_solving(tmp_path, capsys):
+    path = str(tmp_path / "solver.jsonl")
+    run_size(3, count=4, seed=6, results=path)
+    before = len(load_results(path))
+    assert main(["--sizes", "3", "--count", "8", "--seed", "6", "--results", path, "--report"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3].split()[:2] == ["3+3", "4/8"] and len(load_results(path)) == before  # nothing solved
+    assert main(["--sizes", "2", "--seed", "6", "--results", path, "--report"]) == 2
+    assert "no solve of 2+2 podkidnoy positions" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--sizes", "3", "--report"])
