@@ -19,8 +19,9 @@ UI contract (CSS classes, for browser tests and styling): the stepper
 ``dl-step`` (0 is the start position); the label "Step 3 of 12"
 ``dl-step-label``; ``dl-narration``, ``dl-table``, ``dl-rules`` (e.g. "R11
 R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
-``dl-message``.  Start and Back are disabled on the first frame, Next and End
-on the last.
+``dl-message``; the Dropdown "Seen by" ``dl-seen-by`` ("everyone": every hand
+face up; "P1" …: that seat's view, the other hands face down).  Start and Back
+are disabled on the first frame, Next and End on the last.
 
 Presentation layer: needs ipywidgets 8.
 
@@ -126,6 +127,9 @@ def _html(cls: str, **layout: str) -> widgets.HTML:
     return w
 
 
+_EVERYONE = "everyone (all hands face up)"
+
+
 class Stepper(widgets.VBox):
     """A widget that steps through a worked example or a game record.
 
@@ -176,6 +180,10 @@ class Stepper(widgets.VBox):
         self.four_colour = widgets.Checkbox(value=bool(four_colour), description="Four-colour deck",
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.four_colour.add_class("dl-four-colour")
+        self.seen_by = widgets.Dropdown(options=[(_EVERYONE, -1)], value=-1, description="Seen by",
+                                        layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
+                                        style={"description_width": "initial"})
+        self.seen_by.add_class("dl-seen-by")
         self.title = _html("dl-title")
         self.start_button = _button("Start", "step-backward", "Go to the start position", "dl-start")
         self.back_button = _button("Back", "chevron-left", "One step back", "dl-back")
@@ -201,6 +209,7 @@ class Stepper(widgets.VBox):
 
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")
+        self.seen_by.observe(self._on_seen_by, names="value")
         self.start_button.on_click(self._on_start)
         self.back_button.on_click(self._on_back)
         self.next_button.on_click(self._on_next)
@@ -210,8 +219,8 @@ class Stepper(widgets.VBox):
 
         heading = widgets.HTML
         self.children = [
-            widgets.HBox([self.example, self.four_colour], layout=widgets.Layout(flex_flow="row wrap",
-                                                                                 align_items="center")),
+            widgets.HBox([self.example, self.four_colour, self.seen_by],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
                           self.step_label], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -249,9 +258,23 @@ class Stepper(widgets.VBox):
         if seat == self._viewer:
             return
         self._viewer = seat
+        self._sync_seen_by()
         if self._frames:
             self._views = [self._view(f) for f in self._frames]
             self._show()
+
+    def _sync_seen_by(self) -> None:
+        """The "Seen by" choices for the record's seats, showing :attr:`viewer`."""
+        players = self._record.rules.players if self._record is not None else 0
+        options = [(_EVERYONE, -1)] + [(seat_text(s), s) for s in range(players)]
+        want = self._viewer if self._viewer is not None and self._viewer < players else -1
+        quiet, self._quiet = self._quiet, True
+        try:
+            if list(self.seen_by.options) != options:
+                self.seen_by.options = options
+            self.seen_by.value = want
+        finally:
+            self._quiet = quiet
 
     @property
     def frames(self) -> list:
@@ -400,6 +423,7 @@ class Stepper(widgets.VBox):
         frames = frames_of(rec)
         self._record = rec
         self._frames = frames
+        self._sync_seen_by()
         self._views = [self._view(f) for f in frames]
         self._index = 0
         self.title.value = _title_html(rec)
@@ -470,6 +494,11 @@ class Stepper(widgets.VBox):
     def _on_example(self, change: dict) -> None:
         if not self._quiet and change.get("new") is not None:
             self._load(change["new"])
+
+    @_guard
+    def _on_seen_by(self, change: dict) -> None:
+        if not self._quiet and change.get("new") is not None:
+            self.viewer = None if change["new"] < 0 else change["new"]
 
     @_guard
     def _on_four_colour(self, change: dict) -> None:

@@ -121,6 +121,7 @@ class TrumpWidget(widgets.VBox):
         if record is not None and not isinstance(record, (Record, str)):
             record = record_from_game(record)
         self.stepper = Stepper(record, viewer=seat)
+        self.stepper.seen_by.layout.display = "none"  # the Viewpoint below chooses whose view it shows
         self.n = n
         self.seed = seed
         self._courses: dict = {}

@@ -373,3 +373,26 @@ def test_a_viewer_sees_the_other_hands_face_down_and_only_their_own_moves():
     s.select("EX-KO-1")
     s.viewer = 3
     assert "seen by" not in s.table.value
+
+
+def test_the_seen_by_dropdown_chooses_the_viewer():
+    s = Stepper("EX-ZH-BOUT")
+    assert "dl-seen-by" in s.seen_by._dom_classes
+    assert [label for label, _ in s.seen_by.options] == ["everyone (all hands face up)", "P1", "P2", "P3", "P4"]
+    assert s.seen_by.value == -1 and s.viewer is None
+    s.go(2)
+    s.seen_by.value = 2
+    assert s.viewer == 2 and "seen by P3" in s.table.value
+    s.seen_by.value = -1
+    assert s.viewer is None and "seen by" not in s.table.value
+    # setting the viewer from Python moves the dropdown; another example keeps a seat it has
+    s.viewer = 1
+    assert s.seen_by.value == 1
+    s.select("EX-KO-1")
+    assert [label for label, _ in s.seen_by.options] == ["everyone (all hands face up)", "P1", "P2"]
+    assert s.seen_by.value == 1 and "seen by P2" in s.table.value
+    s.viewer = None
+    s.select("EX-ZH-BOUT")
+    s.viewer = 3
+    s.select("EX-KO-1")  # P4 is not in a two-player game: every hand face up
+    assert s.seen_by.value == -1 and "seen by" not in s.table.value

@@ -48,6 +48,7 @@ def test_buttons_viewpoint_and_inference():
     w.inference.value = MODELS["ε = 0 (never unusual: certain)"]
     assert {t.name for t in w.bars.data} == {"counting", "posterior"}
     assert w.stepper.viewer == 1 and "seen by P2" in w.stepper.table.value
+    assert w.stepper.seen_by.layout.display == "none"  # the Viewpoint dropdown chooses instead
     w.viewpoint.value = 0
     assert "seen from P1" in w.caption.value
     assert w.stepper.viewer == 0 and "seen by P1" in w.stepper.table.value   # the table follows the viewpoint

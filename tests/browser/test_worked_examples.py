@@ -182,6 +182,17 @@ def step_through_zh_bout(page, where: str, screenshot, report) -> None:
     s.step.fill(str(s.first_step + 5))
     s.step.press("Enter")
     s.check_frame(5)
+    # "Seen by" P2: the other hands face down, only P2's own moves; then every hand again
+    seen_by = root.get_by_label("Seen by", exact=True)
+    seen_by.select_option(label="P2")
+    table = root.locator(".dl-table")
+    expect(table).to_contain_text("cards, hidden")
+    expect(table.locator("svg.dl-card-back").first).to_be_attached()
+    expect(root.locator(".dl-legal")).to_contain_text("P2 cannot see what the other players may do")
+    expect(s.label).to_have_text(re.compile(rf"^\s*Step {s.first_step + 5} of {s.total}\s*$"))  # same frame
+    seen_by.select_option(label="everyone (all hands face up)")
+    expect(table).not_to_contain_text("cards, hidden")
+    s.check_frame(5)
     s.start.click()
     s.check_frame(0)
 
