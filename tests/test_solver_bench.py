@@ -135,5 +135,9 @@ def test_report_prints_the_figures_of_a_results_file_without_solving(tmp_path, c
     assert out[3].split()[:2] == ["3+3", "4/8"] and len(load_results(path)) == before  # nothing solved
     assert main(["--sizes", "2", "--seed", "6", "--results", path, "--report"]) == 2
     assert "no solve of 2+2 podkidnoy positions" in capsys.readouterr().err
+    # a size not measured yet is left out of the table, with a word on stderr
+    assert main(["--sizes", "2,3", "--count", "8", "--seed", "6", "--results", path, "--report"]) == 0
+    captured = capsys.readouterr()
+    assert "no solve of 2+2" in captured.err and captured.out.splitlines()[3].split()[0] == "3+3"
     with pytest.raises(SystemExit):
         main(["--sizes", "3", "--report"])
