@@ -26,6 +26,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
+from typing import Optional
 
 import pytest
 
@@ -160,18 +161,19 @@ def notebook_root(tmp_path_factory) -> Path:
     return root
 
 
-@pytest.fixture(scope="session")
-def lab_url(notebook_root, tmp_path_factory, report) -> str:
-    """Base URL of a JupyterLab server (no token) serving ``notebook_root``."""
-    cfg = tmp_path_factory.mktemp("lab")
-    (cfg / "app_settings").mkdir()
-    (cfg / "app_settings" / "overrides.json").write_text(json.dumps(LAB_OVERRIDES))
+def start_lab(root: Path, cfg: Path, overrides: Optional[dict]) -> tuple:
+    """Start a JupyterLab server (no token) serving ``root``, its settings, workspaces and
+    runtime files under ``cfg``, with ``overrides`` as its settings overrides (None: none).
+    Returns ``(process, base URL, seconds to start)``; stop it with ``_stop_server``."""
+    (cfg / "app_settings").mkdir(parents=True, exist_ok=True)
+    if overrides is not None:
+        (cfg / "app_settings" / "overrides.json").write_text(json.dumps(overrides))
     port = _free_port()
     cmd = [
         sys.executable, "-m", "jupyterlab", "--no-browser", "--allow-root",
         "--ip=127.0.0.1", f"--port={port}",
         "--IdentityProvider.token=", "--ServerApp.password=",
-        f"--ServerApp.root_dir={notebook_root}",
+        f"--ServerApp.root_dir={root}",
         "--expose-app-in-browser",  # window.jupyterapp, for kernel readiness and run-all
         f"--LabApp.app_settings_dir={cfg / 'app_settings'}",
         f"--LabApp.user_settings_dir={cfg / 'user_settings'}",
@@ -180,6 +182,14 @@ def lab_url(notebook_root, tmp_path_factory, report) -> str:
     base = f"http://127.0.0.1:{port}"
     proc, seconds = _start_server("jupyter lab", cmd, _server_env(cfg / "runtime"),
                                   base + "/api/status", cfg / "lab.log")
+    return proc, base, seconds
+
+
+@pytest.fixture(scope="session")
+def lab_url(notebook_root, tmp_path_factory, report) -> str:
+    """Base URL of a JupyterLab server (no token) serving ``notebook_root``."""
+    cfg = tmp_path_factory.mktemp("lab")
+    proc, base, seconds = start_lab(notebook_root, cfg, LAB_OVERRIDES)
     report(f"jupyter lab ready in {seconds:.1f} s (log: {cfg / 'lab.log'})")
     try:
         yield base
