@@ -14,6 +14,7 @@ import ipywidgets as widgets
 import pytest
 
 from durak_lab import stepper as stepper_module
+from durak_lab.cards import Card, cards_of
 from durak_lab.records import example_ids, load_example
 from durak_lab.render import FOUR_COLOURS
 from durak_lab.stepper import EXAMPLE_ORDER, Stepper
@@ -396,3 +397,19 @@ def test_the_seen_by_dropdown_chooses_the_viewer():
     s.viewer = 3
     s.select("EX-KO-1")  # P4 is not in a two-player game: every hand face up
     assert s.seen_by.value == -1 and "seen by" not in s.table.value
+
+
+@pytest.mark.parametrize("ident", sorted(example_ids()))
+def test_a_viewer_never_sees_another_hand_in_any_frame(ident):
+    s = Stepper(ident)
+    players = len(s.frames[0].snapshot.hands)
+    for seat in range(players):
+        s.viewer = seat
+        for i, f in enumerate(s.frames):
+            s.go(i)
+            table = s.table.value
+            hands = f.snapshot.hands
+            for other in range(players):
+                for c in cards_of(hands[other]):
+                    drawn = f'data-card="{Card(c)}"' in table
+                    assert drawn == (other == seat), (ident, i, seat, other, str(Card(c)))
