@@ -96,7 +96,8 @@ _NO_TAKE = 1 << 60  # in x: the defender is covering a row of cards and may not 
 _FIRST = itemgetter(0)
 _STACK = 100_000  # recursion limit while searching
 #: The default bound on a solver's transposition table, in entries (about 330 bytes each with
-#: the canonical-key memo: some 650 MB at the bound).  Past it the table is emptied and refills.
+#: the canonical-key memo: some 650 MB at the bound).  Past it the table drops the positions
+#: inside bouts (and, if that is not enough, everything) and refills.
 MAX_TABLE = 2_000_000
 _CHECK_EVERY = 65_536  # positions between two looks at the table's size
 
@@ -379,7 +380,7 @@ class _Search:
         self.model = m = _model(rules, trump)
         self.tt: dict = {}
         self.path: dict = {}
-        # positions searched, the next checkpoint, the node limit; the table's bound, times emptied
+        # positions searched, the next checkpoint, the node limit; the table's bound, times thinned out
         self.counter = [0, _INF, _INF]
         self.max_table = max_table
         self.flushes = 0
@@ -407,14 +408,19 @@ class _Search:
         memo_get = memo.get
 
         def checkpoint() -> None:
-            """Every so many positions (and at the node limit): stop at the limit, and empty the
-            table once it outgrows its bound (it is only a cache: results stay exact)."""
+            """Every so many positions (and at the node limit): stop at the limit, and thin the
+            table out once it outgrows its bound (it is only a cache: results stay exact)."""
             if counter[0] > counter[2]:
                 raise SearchLimitExceeded("")
             cap = self.max_table
             if cap is not None and len(tt) + len(memo) // 2 > cap:
-                tt.clear()
+                # keep the bout starts (canonical keys: each stands for a whole bout and all after
+                # it); drop the positions inside bouts, and everything only if that is not enough
+                for k in [k for k in tt if type(k) is tuple]:
+                    del tt[k]
                 memo.clear()
+                if len(tt) > cap // 2:
+                    tt.clear()
                 self.flushes += 1
             counter[1] = counter[2] if cap is None else min(counter[2], counter[0] + _CHECK_EVERY)
 
@@ -786,8 +792,10 @@ class Solver:
     :class:`SearchLimitExceeded` is raised (the tables stay valid).
     ``max_table`` bounds each transposition table, in entries (default
     :data:`MAX_TABLE`, about 650 MB; None: no bound): a table that outgrows it
-    is emptied and the search goes on, exact but slower.  Only searches of
-    several million positions reach the default.
+    drops its positions inside bouts (keeping the bout starts, each of which
+    stands for everything after it), or everything if that is not enough, and
+    the search goes on, exact but slower.  Only searches of several million
+    positions reach the default.
 
     >>> from durak_lab.rules import Rules
     >>> p = Position.start(Rules.preset("perevodnoy", players=2), ["7♦ 7♣", "7♥ 8♦"],
@@ -825,7 +833,7 @@ class Solver:
 
     @property
     def flushes(self) -> int:
-        """How often a table outgrew ``max_table`` and was emptied.
+        """How often a table outgrew ``max_table`` and was thinned out.
 
         >>> from durak_lab.rules import Rules
         >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["6♥ 7♥ 8♥ 9♥", "6♠ 7♠ 8♠ 9♠"],

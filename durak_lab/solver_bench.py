@@ -100,7 +100,7 @@ def solve_one(preset: str, position_text: str, value_only: bool = False) -> tupl
     position = Position.parse(position_text)
     if position.rules != Rules.preset(preset, players=2):
         raise ValueError(f"the position is not played under the {preset} preset")
-    solver = Solver(max_table=None)  # the search itself, never slowed by emptying a full table
+    solver = Solver(max_table=None)  # the search itself, never slowed by thinning out a full table
     t0 = time.process_time()
     value = solver.value(position) if value_only else solver.solve(position).value
     return time.process_time() - t0, solver.nodes, value

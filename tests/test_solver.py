@@ -285,7 +285,7 @@ def test_node_limit_raises_and_the_solver_stays_usable():
 
 
 @pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy"])
-def test_a_bounded_table_is_emptied_when_full_and_the_answers_stay_exact(monkeypatch, preset):
+def test_a_bounded_table_is_thinned_out_when_full_and_the_answers_stay_exact(monkeypatch, preset):
     import durak_lab.solver as solver_module
 
     monkeypatch.setattr(solver_module, "_CHECK_EVERY", 64)  # look at the table's size often
