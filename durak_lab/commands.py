@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Callable, Optional, Sequence
 
-from .errors import RecordError
+from .errors import DurakError, RecordError
 from .records import Record, ReplayResult, example_ids, load_example, load_record, replay
 
 __all__ = ["resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
@@ -42,7 +42,7 @@ def resolve(name: str) -> Record:
     raise RecordError(name, "no such record file or worked example (see durak-lab examples)")
 
 
-class OptionError(ValueError):
+class OptionError(DurakError, ValueError):
     """A command-line option's value does not fit the record (the message names the option).
 
     >>> str(OptionError("--after", "the record plays 2 moves, not 5"))
