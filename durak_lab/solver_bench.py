@@ -289,6 +289,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv) if argv is not None else None)
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
+    if max(sizes, default=0) >= 8 and args.count >= 100 and not args.report and args.max_seconds is None:
+        print(f"durak-lab bench solver: {args.count} positions of {max(sizes)}+{max(sizes)} cards take hours"
+              + ("" if args.results else "; --results FILE keeps every solve, so a stopped run can resume"),
+              file=sys.stderr, flush=True)
     rows: list = []
     for n in sizes:
         if args.report and args.results is None:

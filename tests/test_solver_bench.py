@@ -141,3 +141,18 @@ def test_report_prints_the_figures_of_a_results_file_without_solving(tmp_path, c
     assert "no solve of 2+2" in captured.err and captured.out.splitlines()[3].split()[0] == "3+3"
     with pytest.raises(SystemExit):
         main(["--sizes", "3", "--report"])
+
+
+def test_a_long_run_is_announced_with_a_word_on_resuming(monkeypatch, capsys):
+    import durak_lab.solver_bench as sb
+
+    fake = run_size(2, count=3)
+    monkeypatch.setattr(sb, "run_size", lambda n, *args, **kwargs: dict(fake, cards=n))
+    assert main(["--sizes", "8", "--count", "1000"]) == 0
+    err = capsys.readouterr().err
+    assert "1000 positions of 8+8 cards take hours; --results FILE keeps every solve" in err
+    assert main(["--sizes", "8", "--count", "1000", "--results", "x.jsonl"]) == 0
+    err = capsys.readouterr().err
+    assert "take hours" in err and "--results FILE" not in err
+    assert main(["--sizes", "7", "--count", "1000"]) == 0
+    assert "take hours" not in capsys.readouterr().err
