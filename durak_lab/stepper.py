@@ -20,8 +20,11 @@ UI contract (CSS classes, for browser tests and styling): the stepper
 ``dl-step-label``; ``dl-narration``, ``dl-table``, ``dl-rules`` (e.g. "R11
 R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
 ``dl-message``; the Dropdown "Seen by" ``dl-seen-by`` ("everyone": every hand
-face up; "P1" …: that seat's view, the other hands face down).  Start and Back
-are disabled on the first frame, Next and End on the last.
+face up; "P1" …: that seat's view, the other hands face down); the Checkbox
+"Judge the endgame moves (exact solver)" ``dl-judge``, which adds the verdict
+``dl-verdict`` (``data-verdict`` best, mistake or unknown) to each move of a
+two-player game played once the talon is empty.  Start and Back are disabled
+on the first frame, Next and End on the last.
 
 Presentation layer: needs ipywidgets 8.
 
@@ -128,6 +131,9 @@ def _html(cls: str, **layout: str) -> widgets.HTML:
 
 
 _EVERYONE = "everyone (all hands face up)"
+#: With **Judge** ticked: the most positions the solver searches for one move; a move that
+#: needs more is "not judged" (the analyser's ``unknown``).
+JUDGE_NODES = 200_000
 
 
 class Stepper(widgets.VBox):
@@ -139,7 +145,9 @@ class Stepper(widgets.VBox):
     message and the first example.  ``four_colour`` draws the four-colour deck.
     ``viewer`` (a 0-based seat, or None for all hands face up) shows the game
     as that seat sees it: the other hands face down, and only that seat's own
-    possible moves (the others' depend on cards it cannot see).
+    possible moves (the others' depend on cards it cannot see).  ``judge``
+    ticks **Judge**: every move of a two-player game played once the talon is
+    empty gets the exact solver's verdict (:mod:`durak_lab.analyser`).
 
     Frame 0 is the start position; :meth:`next`, :meth:`back`, :meth:`start`,
     :meth:`end` and :meth:`go` move through :attr:`frames`; :attr:`frame` is
@@ -153,10 +161,11 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, example: Example = None, four_colour: bool = False, viewer: Optional[int] = None,
-                 **kwargs: Any) -> None:
+                 judge: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dl-stepper")
         self._viewer = viewer
+        self._verdicts: dict = {}
         self._records: dict = {}
         options = []
         for ident in _ordered_ids():
@@ -184,6 +193,9 @@ class Stepper(widgets.VBox):
                                         layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
                                         style={"description_width": "initial"})
         self.seen_by.add_class("dl-seen-by")
+        self.judge = widgets.Checkbox(value=bool(judge), description="Judge the endgame moves (exact solver)",
+                                      indent=False, layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
+        self.judge.add_class("dl-judge")
         self.title = _html("dl-title")
         self.start_button = _button("Start", "step-backward", "Go to the start position", "dl-start")
         self.back_button = _button("Back", "chevron-left", "One step back", "dl-back")
@@ -210,6 +222,7 @@ class Stepper(widgets.VBox):
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")
         self.seen_by.observe(self._on_seen_by, names="value")
+        self.judge.observe(self._on_judge, names="value")
         self.start_button.on_click(self._on_start)
         self.back_button.on_click(self._on_back)
         self.next_button.on_click(self._on_next)
@@ -219,7 +232,7 @@ class Stepper(widgets.VBox):
 
         heading = widgets.HTML
         self.children = [
-            widgets.HBox([self.example, self.four_colour, self.seen_by],
+            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
@@ -311,6 +324,27 @@ class Stepper(widgets.VBox):
         'EX-KO-1'
         """
         return self._record
+
+    @property
+    def verdicts(self) -> dict:
+        """With **Judge** ticked: ``{move index: MoveVerdict}`` for the moves played once the
+        talon was empty (:mod:`durak_lab.analyser`); else empty.
+
+        >>> s = Stepper("EX-KO-1", judge=True); s.verdicts   # the talon is full: nothing to judge
+        {}
+        """
+        return dict(self._verdicts)
+
+    def frame_of_move(self, step: int) -> int:
+        """The number of the frame that shows the record's move ``step`` (0-based).
+
+        >>> s = Stepper("EX-ZH-BOUT"); s.frame_of_move(0), s.frame_of_move(5)
+        (1, 6)
+        """
+        for i, f in enumerate(self._frames):
+            if f.kind in ("move", "rejected") and f.step == step:
+                return i
+        raise ValueError(f"the record has no move {step + 1}")
 
     def go(self, i: int) -> None:
         """Show frame ``i`` (clamped to the first and the last frame).
@@ -424,6 +458,7 @@ class Stepper(widgets.VBox):
         self._record = rec
         self._frames = frames
         self._sync_seen_by()
+        self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
         self._views = [self._view(f) for f in frames]
         self._index = 0
         self.title.value = _title_html(rec)
@@ -433,6 +468,8 @@ class Stepper(widgets.VBox):
         problem = next((f.problem for f in frames if f.problem), None)
         if problem:
             self._tell(sentence(f"This record and the rules disagree: {problem}"), keep=True)
+        elif note:
+            self._tell(note)
         self._quiet = True
         try:
             self.step.max = len(frames) - 1
@@ -454,7 +491,8 @@ class Stepper(widgets.VBox):
                       f'font-weight:600">{_esc(f.reason)}</div>')
         return _View(table, f'<div style="border-left:5px solid #2f8a56;padding:6px 10px;font-size:16px;'
                             f'line-height:1.45">{_esc(f.text)}</div>',
-                     _move_line(f, len(self._record.moves) if self._record else 0), rules, _legal_html(f, viewer),
+                     _move_line(f, len(self._record.moves) if self._record else 0, self._verdicts.get(f.step)
+                                if f.kind == "move" else None), rules, _legal_html(f, viewer),
                      _esc(result_sentence(f.snapshot.result)), reason)
 
     # ---------------------------------------------------------------- showing
@@ -499,6 +537,34 @@ class Stepper(widgets.VBox):
     def _on_seen_by(self, change: dict) -> None:
         if not self._quiet and change.get("new") is not None:
             self.viewer = None if change["new"] < 0 else change["new"]
+
+    @_guard
+    def _on_judge(self, change: dict) -> None:
+        if self._frames:
+            self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
+            self._tell(note)
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
+    def _judge_moves(self) -> tuple:
+        """``(verdicts, note)``: the solver's verdicts on the record's moves once the talon is
+        empty (two players), and a sentence when it cannot judge them."""
+        from .analyser import analyse_moves
+
+        rec = self._record
+        if rec is None:
+            return {}, ""
+        if rec.rules.players != 2:
+            return {}, sentence("The solver judges the endgames of two-player games; this one has "
+                                f"{rec.rules.players} players")
+        moves = [f.move for f in self._frames if f.kind == "move"]
+        try:
+            analysis = analyse_moves(rec.start, moves, max_nodes=JUDGE_NODES)
+        except DurakError as err:  # e.g. rules outside the solver's domain: say why
+            return {}, sentence(f"The solver cannot judge this game: {err}")
+        if analysis.first is None:
+            return {}, sentence("The talon never ran out in this game, so no move can be judged exactly")
+        return {v.index: v for v in analysis.verdicts}, ""
 
     @_guard
     def _on_four_colour(self, change: dict) -> None:
@@ -574,7 +640,7 @@ def _source_html(rec: Record) -> str:
     return "".join(parts)
 
 
-def _move_line(f: Frame, n_moves: int) -> str:
+def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
     style = 'style="font-size:14px;opacity:0.85"'
     if f.kind == "start":
         return f"<div {style}>The start position</div>"
@@ -582,7 +648,13 @@ def _move_line(f: Frame, n_moves: int) -> str:
     if f.kind == "rejected":
         return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>, rejected by the rules</div>"
     if f.kind == "move":
-        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b></div>"
+        judged = ""
+        if verdict is not None:
+            colour = {"best": "#2f8a56", "mistake": "#c62828"}.get(verdict.verdict, "#6b6b6b")
+            words = verdict.text().split(": ", 1)[-1]
+            judged = (f' <span class="dl-verdict" data-verdict="{_esc(verdict.verdict)}" '
+                      f'style="color:{colour};font-weight:600">· {_esc(words)}</span>')
+        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>{judged}</div>"
     return f"<div {style}>After move {f.step + 1}: what follows by itself</div>"
 
 

@@ -413,3 +413,39 @@ def test_a_viewer_never_sees_another_hand_in_any_frame(ident):
                 for c in cards_of(hands[other]):
                     drawn = f'data-card="{Card(c)}"' in table
                     assert drawn == (other == seat), (ident, i, seat, other, str(Card(c)))
+
+
+def test_judge_adds_the_solvers_verdict_to_every_endgame_move():
+    from durak_lab.analyser import analyse_record
+    from durak_lab.records import record_from_game
+    from durak_lab.rules import Rules
+    from durak_lab.solver_bench import random_game
+
+    record = record_from_game(random_game(Rules.preset("podkidnoy", players=2), seed=17), seed=17)
+    expected = analyse_record(record)
+    s = Stepper(record)
+    assert s.verdicts == {} and "dl-verdict" not in s.move_line.value
+    s.judge.value = True
+    assert set(s.verdicts) == {v.index for v in expected.verdicts}
+    assert [v.verdict for v in s.verdicts.values()] == [v.verdict for v in expected.verdicts]
+    first = expected.mistakes[0]
+    s.go(s.frame_of_move(first.index))
+    root = html_root(s.move_line.value)
+    (span,) = [el for el in root.iter() if "dl-verdict" in classes(el)]
+    assert span.get("data-verdict") == "mistake"
+    assert "".join(span.itertext()).startswith("· mistake, the win becomes a") and "better: " in span.text
+    s.go(s.frame_of_move(expected.first))
+    assert 'data-verdict="' in s.move_line.value
+    s.go(s.frame_of_move(expected.first - 1))  # played while the talon still held cards: not judged
+    assert "dl-verdict" not in s.move_line.value
+    s.judge.value = False
+    assert s.verdicts == {} and "dl-verdict" not in s.move_line.value
+
+
+def test_judge_says_why_it_cannot_judge():
+    s = Stepper("EX-ZH-BOUT", judge=True)
+    assert "two-player games; this one has 4 players" in s.message.value and s.verdicts == {}
+    s.select("EX-KO-2")
+    assert "The talon never ran out" in s.message.value
+    with pytest.raises(ValueError, match="no move 99"):
+        s.frame_of_move(98)

@@ -2,8 +2,9 @@
 
 Opens ``notebooks/03_game_tree_and_endgames.ipynb``, runs every cell, and checks
 that no cell failed, that each of its five tree figures drew its SVG with points
-and lines, that the legend names the line of best play and the values, and that
-hovering a position shows it in words.
+and lines, that the legend names the line of best play and the values, that
+hovering a position shows it in words, and that the stepper with Judge ticked
+shows the solver's verdict on a move.
 """
 
 import pytest
@@ -42,5 +43,14 @@ def test_game_tree_notebook_runs_and_draws_its_trees(lab_page, screenshot):
     screenshot(first, "-tree")
     expect(panel).to_contain_text("positions searched")
     expect(panel).to_contain_text("mistake, the win becomes a draw")
+    # the stepper with Judge ticked opens at P2's first mistake and judges the next move too
+    stepper = panel.locator(".dl-stepper")
+    expect(stepper.locator(".dl-judge input")).to_be_checked()
+    verdict = stepper.locator(".dl-move .dl-verdict")
+    expect(verdict).to_have_attribute("data-verdict", "mistake")
+    expect(verdict).to_contain_text("mistake, the win becomes a draw")
+    stepper.get_by_role("button", name="Next").click()
+    expect(stepper.locator(".dl-move")).not_to_contain_text("the win becomes a draw", timeout=30_000)
+    screenshot(stepper, "-judge")
     screenshot(lab_page)
     assert_lab_page_clean(lab_page, panel)
