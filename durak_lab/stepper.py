@@ -52,7 +52,7 @@ from .moves import seat_text
 from .records import Record, example_ids, load_example, load_record
 from .render import position_html
 
-__all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label"]
+__all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
 _log = logging.getLogger(__name__)
 _esc = html.escape
