@@ -208,6 +208,7 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
     info = machine()
     stamp = {"cpu": info["cpu"], "python": f"{info['implementation']} {info['python']}"}
     spent = 0.0
+    t_start = os.times()
     out = open(results, "a", encoding="utf-8") if results is not None else None
     try:
         for i, text in enumerate(texts):
@@ -241,6 +242,8 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
         "p99_ms": _quantile(ts, 0.99) * 1e3, "max_ms": ts[-1] * 1e3, "mean_ms": statistics.fmean(ts) * 1e3,
         "nodes_median": statistics.median(ns), "nodes_p99": _quantile(ns, 0.99), "nodes_max": ns[-1],
         "total_s": sum(ts), "this_run_s": spent, "results": tally, "solver": stamp_solver,
+        "this_run_user_s": round(os.times().user - t_start.user, 2),
+        "this_run_system_s": round(os.times().system - t_start.system, 2),
         "other_solver_lines": other,
         "machines": sorted({f"{r.get('cpu', '?')}, {r.get('python', '?')}" for r in recs}),
     }
@@ -306,8 +309,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                 continue  # a size not measured yet: the table shows the others
             return 2
         if not args.json:
-            print(f"  {n}+{n}: {rows[-1]['positions']} positions solved, {rows[-1]['this_run_s']:.1f} s "
-                  "of solving in this run",
+            r = rows[-1]
+            print(f"  {n}+{n}: {r['positions']} positions solved, {r['this_run_s']:.1f} s of solving in this "
+                  f"run (user {r['this_run_user_s']:.1f} s, system {r['this_run_system_s']:.1f} s)",
                   file=sys.stderr, flush=True)
     if not rows:
         return 2
