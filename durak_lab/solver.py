@@ -598,6 +598,15 @@ class _Search:
 
         self.search = search
         self.canon = canon
+        self.memo = memo
+
+    def release(self) -> None:
+        """Free the tables now.  The search closures refer to themselves (a recursive nested
+        function), so without this only the cyclic garbage collector would free them, and
+        the tables of many finished solves could pile up in memory until it runs."""
+        self.tt.clear()
+        self.memo.clear()
+        self.path.clear()
 
     def value(self, state: tuple, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
         """The value of ``state`` for the seat to act; ``history`` lists bout-start keys
@@ -811,6 +820,10 @@ class Solver:
         self.max_nodes = max_nodes
         self.max_table = max_table
         self._searches: dict = {}
+
+    def __del__(self) -> None:
+        for s in getattr(self, "_searches", {}).values():
+            s.release()
 
     def _search(self, position: Position) -> _Search:
         key = (position.rules, position.trump)

@@ -314,6 +314,26 @@ def test_the_default_table_bound_leaves_ordinary_searches_alone():
     assert solver.max_table == MAX_TABLE
 
 
+def test_a_finished_solver_frees_its_tables_without_waiting_for_the_garbage_collector():
+    import gc
+
+    p = random_endgame(Rules.preset("podkidnoy", players=2), 5, 5, random.Random(2))
+    solver = Solver()
+    solver.solve(p)
+    (search,) = solver._searches.values()
+    tt, memo = search.tt, search.memo
+    assert tt and memo
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        del solver, search  # the search closures still refer to themselves: only a cycle is left
+        assert not tt and not memo
+    finally:
+        if enabled:
+            gc.enable()
+    assert solve(p).move_values  # and the module function, which makes its own solver, still works
+
+
 # ---------------------------------------------------------------- the domain
 
 
