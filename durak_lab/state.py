@@ -71,6 +71,13 @@ BIG = 1 << 30
 _THROW_ALL, _THROW_NEIGH, _THROW_TURNS, _THROW_NONE = (
     ThrowIn.ALL, ThrowIn.NEIGHBOURS, ThrowIn.BY_TURNS, ThrowIn.NONE)
 
+# Enum members as module constants: an ``is`` test against these is several times
+# cheaper than the class attribute lookup in the engine's hot paths.
+_HL_START, _HL_CURRENT = HandLimit.BOUT_START, HandLimit.CURRENT
+_TAKE_NONE, _TAKE_SEEN = AfterTake.NONE, AfterTake.SEEN_RANKS
+_DRAW_ATTACK, _DRAW_EQUAL = DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL
+_TIE_ALL = Tie.ALL_DURAK
+
 
 class Event(NamedTuple):
     """Something that happens by itself after a move: the end of a bout and what follows.
@@ -130,7 +137,7 @@ def _mask(cards: Union[str, int, Iterable, CardSet]) -> int:
 class _Slots:
     """The storage of a position (see :class:`Position`)."""
 
-    __slots__ = _FIELDS + ("_hash", "_att", "_room", "_tm")
+    __slots__ = _FIELDS + ("_hash", "_att", "_room", "_tm", "_tr")
 
 
 class _Draft(_Slots):
@@ -200,17 +207,18 @@ class Position(_Slots):
         p.taking = taking
         p.passed = passed
         p.first_limit = first_limit
-        p.start_hand = start_hand if rules.hand_limit is HandLimit.BOUT_START else 0
-        p.attack_order = attack_order if rules.draw_order is DrawOrder.ATTACK_ORDER else ()
+        p.start_hand = start_hand if rules.hand_limit is _HL_START else 0
+        p.attack_order = attack_order if rules.draw_order is _DRAW_ATTACK else ()
         p.known = known
         p.shown_used = shown_used
         p.swap_open = swap_open
-        p.in_bout = in_bout if rules.tie is Tie.ALL_DURAK else 0
+        p.in_bout = in_bout if rules.tie is _TIE_ALL else 0
         p.result = result
         p._hash = None
         p._att = None
         p._room = None
         p._tm = None
+        p._tr = None
         p.__class__ = Position
         return p
 
@@ -435,6 +443,14 @@ class Position(_Slots):
             object.__setattr__(self, "_tm", m)
         return m
 
+    def _table_ranks(self) -> int:
+        """Every card of a rank on the table (what may be thrown in, R12), cached."""
+        m = self._tr
+        if m is None:
+            m = ranks_mask(self.table_cards())
+            object.__setattr__(self, "_tr", m)
+        return m
+
     def uncovered(self) -> list[Card]:
         """The attack cards not yet covered, in the order they were played."""
         return [Card(a) for a, c, _, _ in self.table if c < 0]
@@ -555,7 +571,7 @@ class Position(_Slots):
 
     def _compute_room(self) -> int:
         r = self.rules
-        if self.taking and r.after_take is AfterTake.SEEN_RANKS:
+        if self.taking and r.after_take is _TAKE_SEEN:
             return BIG
         n_att = len(self.table)
         cap = r.attack_limit if r.attack_limit is not None else BIG
@@ -563,7 +579,7 @@ class Position(_Slots):
             cap = r.first_bout_limit
         room = cap - n_att
         hl = r.hand_limit
-        if hl is HandLimit.CURRENT:
+        if hl is _HL_CURRENT:
             unc = 0
             for e in self.table:
                 if e[1] < 0:
@@ -573,13 +589,13 @@ class Position(_Slots):
                 for s in self._defending_seats()[1:]:
                     hand += popcount(self.hands[s])
             room = min(room, hand - unc)
-        elif hl is HandLimit.BOUT_START:
+        elif hl is _HL_START:
             start = self.start_hand if self.table else popcount(self.hands[self.defender])
             room = min(room, start - n_att)
         return room
 
     def _can_add(self, seat: int) -> bool:
-        return bool(self.hands[seat] & ranks_mask(self.table_cards())) and self.room() > 0
+        return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0
 
     def _turns_thrower(self) -> Optional[int]:
         """'attack by turns' (R12): the first attacker in order who has not passed and can add."""
@@ -625,7 +641,7 @@ class Position(_Slots):
                         return d
                     return self.defender
         if self.room() > 0:
-            tr = ranks_mask(self.table_cards())
+            tr = self._table_ranks()
             passed = self.passed
             hands = self.hands
             for s in self.attackers():
@@ -676,18 +692,27 @@ class Position(_Slots):
                 k_max = self.room()
                 if lead is not None and lead < k_max:
                     k_max = lead
-                self._attack_sets(s, hand, k_max, out)
+                if k_max == 1:  # the common case, inline: one card leads
+                    row = _ATTACK1[s]
+                    m = hand
+                    while m:
+                        low = m & -m
+                        out.append(row[low.bit_length() - 1])
+                        m ^= low
+                else:
+                    self._attack_sets(s, hand, k_max, out)
             return
         d = self.defender
         if s == d or (r.partner_covers and s in self._defending_seats()):
             if self.taking:
                 return
-            unc = [a for a, c, _, _ in table if c < 0]
-            if not unc:
-                return
             beat = BEATERS[self.trump]
             cache = _COVERS
-            for a in unc:
+            unc = False
+            for a, c, _, _ in table:
+                if c >= 0:
+                    continue
+                unc = True
                 m = hand & beat[a]
                 while m:
                     low = m & -m
@@ -697,6 +722,8 @@ class Position(_Slots):
                         mv = cache[key] = Move(COVER, s, (CARDS[low.bit_length() - 1],), CARDS[a])
                     out.append(mv)
                     m ^= low
+            if not unc:
+                return
             if s == d:
                 if r.transfer:
                     self._transfers(s, out)
@@ -710,7 +737,7 @@ class Position(_Slots):
             return
         if self.passed >> s & 1:
             return
-        if self.taking and r.after_take is AfterTake.NONE:
+        if self.taking and r.after_take is _TAKE_NONE:
             return
         if s not in self.attackers():
             return
@@ -722,13 +749,13 @@ class Position(_Slots):
             k_max = lead
         if k_max == 1:  # the common case, inline: one card of a rank on the table
             row = _ATTACK1[s]
-            m = hand & ranks_mask(self.table_cards())
+            m = hand & self._table_ranks()
             while m:
                 low = m & -m
                 out.append(row[low.bit_length() - 1])
                 m ^= low
         elif k_max > 0:
-            self._attack_sets(s, hand & ranks_mask(self.table_cards()), k_max, out)
+            self._attack_sets(s, hand & self._table_ranks(), k_max, out)
         out.append(_PASS[s])
 
     def _covers_any(self, s: int) -> bool:
@@ -861,7 +888,7 @@ class Position(_Slots):
                 if r.throw_in is _THROW_NONE:
                     raise F(Reason.NO_THROW_IN, "in these rules nobody throws in: the lead is the whole "
                             "attack (R12)", m)
-                if self.taking and r.after_take is AfterTake.NONE:
+                if self.taking and r.after_take is _TAKE_NONE:
                     raise F(Reason.NO_THROW_IN_AFTER_TAKE, "once the defender takes, nothing more may be "
                             "added (R18)", m)
                 if s not in self.attackers():
@@ -975,7 +1002,7 @@ class Position(_Slots):
                                       for p in self._defending_seats()[1:]):
                     raise F(Reason.CANNOT_PASS, f"{who}'s partner cannot cover: cover or take", m)
                 return
-            if self.taking and r.after_take is AfterTake.NONE:
+            if self.taking and r.after_take is _TAKE_NONE:
                 raise F(Reason.CANNOT_PASS, "the defender is picking up", m)
             if s not in self.attackers():
                 raise F(Reason.NOT_AN_ATTACKER, f"{who} is not attacking in this bout", m)
@@ -993,7 +1020,7 @@ class Position(_Slots):
             first = " in the first bout (R14)" if self.first_limit and cap == r.first_bout_limit else " (R13)"
             raise IllegalMoveError(Reason.BOUT_LIMIT, f"at most {cap} attack cards in a bout{first}; "
                                    f"{n_att} already on the table", m)
-        if r.hand_limit is HandLimit.BOUT_START:
+        if r.hand_limit is _HL_START:
             raise IllegalMoveError(Reason.DEFENDER_HAND_LIMIT, f"the attack may not exceed the "
                                    f"{self.start_hand} cards the defender held when the bout began (R13)", m)
         d = self.defender
@@ -1030,11 +1057,16 @@ class Position(_Slots):
         events: list = []
         return self._apply(move, events), events
 
-    def play_unchecked(self, move: Move) -> "Position":
-        """Apply a move taken from :meth:`legal_moves` without checking it again (fast path)."""
-        return self._apply(move, None)
+    def play_unchecked(self, m: Move, events: Optional[list] = None) -> "Position":
+        """Apply a move taken from :meth:`legal_moves` without checking it again (fast path).
 
-    def _apply(self, m: Move, events: Optional[list]) -> "Position":
+        With a list as ``events``, the :class:`Event` s that follow the move are
+        appended to it, as :meth:`play_events` returns them.
+
+        >>> p = Position.start(Rules(players=2), ["7♦", "Q♦ 8♠"], trump="♥", discard="rest", attacker=0)
+        >>> str(p.play_unchecked(p.sequential_moves()[0]).uncovered()[0])
+        '7♦'
+        """
         r = self.rules
         s = m.seat
         kind = m.kind
@@ -1085,7 +1117,7 @@ class Position(_Slots):
             if not table:
                 order = (s,)
                 start_hand = popcount(self.hands[d])
-                if r.tie is Tie.ALL_DURAK:
+                if r.tie is _TIE_ALL:
                     in_bout = self._active_mask()
                 swap_open = False
             elif s not in order:
@@ -1094,7 +1126,12 @@ class Position(_Slots):
         elif kind == COVER:
             a = m.target
             c = m.cards[0]
-            table = tuple((e[0], c, e[2], s) if e[0] == a else e for e in table)
+            i = 0
+            for e in table:
+                if e[0] == a:
+                    table = table[:i] + ((a, c, e[2], s),) + table[i + 1:]
+                    break
+                i += 1
         else:  # TRANSFER, SHOW
             nxt = self._next_opponent(d)
             if kind == TRANSFER:
@@ -1111,7 +1148,11 @@ class Position(_Slots):
         p = Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                            leader, d, self.taking, 0, self.first_limit, start_hand, order, known, shown_used,
                            swap_open, in_bout, None)
+        if kind == ATTACK and not self.taking and hands[d]:
+            return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
+
+    _apply = play_unchecked
 
     def _settle(self, events: Optional[list]) -> "Position":
         """End the bout if nobody can or will act in it any more (R16)."""
@@ -1133,10 +1174,10 @@ class Position(_Slots):
                     return self._end_bout(True, events)  # extras go back (R13 unlimited)
             if unc:
                 return self
-        elif r.after_take is AfterTake.NONE:
+        elif r.after_take is _TAKE_NONE:
             return self._end_bout(False, events)
         if self.room() > 0:
-            tr = ranks_mask(self.table_cards())
+            tr = self._table_ranks()
             passed = self.passed
             for s in self.attackers():
                 if not passed >> s & 1 and self.hands[s] & tr:
@@ -1173,10 +1214,10 @@ class Position(_Slots):
         talon = self.talon
         if talon:
             hs = r.hand_size
-            order = self._draw_order()
+            order = (1 - d, d) if n == 2 else self._draw_order()
             pos = 0
             nt = len(talon)
-            if r.draw_order is DrawOrder.EQUAL:
+            if r.draw_order is _DRAW_EQUAL:
                 got: dict = {}
                 while pos < nt:
                     need = [s for s in order if popcount(hands[s]) < hs]
@@ -1215,7 +1256,7 @@ class Position(_Slots):
         # players out (R28) and the end of the game (R27, R29)
         if not talon:
             was = 0
-            if events is not None or r.tie is Tie.ALL_DURAK:
+            if events is not None or r.tie is _TIE_ALL:
                 was = self.in_bout if self.in_bout else self._active_mask_before()
             if events is not None:
                 for s in range(n):
@@ -1227,7 +1268,7 @@ class Position(_Slots):
                 if groups:
                     g = next(iter(groups))
                     losers = tuple(s for s in range(n) if (s % t == g if t else s == g))
-                elif r.tie is Tie.ALL_DURAK:
+                elif r.tie is _TIE_ALL:
                     losers = tuple(s for s in range(n) if was >> s & 1)
                 else:
                     losers = ()
@@ -1243,7 +1284,7 @@ class Position(_Slots):
             leader = _next_seat(hands_t, talon, n, d, 0)
         defender = _next_seat(hands_t, talon, n, leader, r.teams)
         in_bout = 0
-        if r.tie is Tie.ALL_DURAK:
+        if r.tie is _TIE_ALL:
             in_bout = sum(1 << x for x in range(n) if hands[x] or talon)
         p = Position._make(r, self.trump, self.trump_card, hands_t, talon, discard, (), leader, defender,
                            False, 0, first_limit, popcount(hands[defender]), (), known_t, self.shown_used,
@@ -1266,7 +1307,7 @@ class Position(_Slots):
             return [1 - d, d]
         rest = [(self.leader + i) % n for i in range(n)]
         rest = [s for s in rest if s != d]
-        if self.rules.draw_order is DrawOrder.ATTACK_ORDER:
+        if self.rules.draw_order is _DRAW_ATTACK:
             first = [s for s in self.attack_order if s != d]
             rest = first + [s for s in rest if s not in first]
         return rest + [d]
