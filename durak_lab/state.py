@@ -193,7 +193,8 @@ class Position(_Slots):
     @classmethod
     def _make(cls, rules, trump, trump_card, hands, talon, discard, table, leader, defender, taking,
               passed, first_limit, start_hand, attack_order, known, shown_used, swap_open, in_bout,
-              result) -> "Position":
+              result, att=None) -> "Position":
+        # ``att``: the attackers (see :meth:`attackers`) when the caller knows them unchanged
         p = _new(_Draft)
         p.rules = rules
         p.trump = trump
@@ -215,7 +216,7 @@ class Position(_Slots):
         p.in_bout = in_bout if rules.tie is _TIE_ALL else 0
         p.result = result
         p._hash = None
-        p._att = None
+        p._att = att
         p._room = None
         p._tm = None
         p._tr = None
@@ -1079,12 +1080,12 @@ class Position(_Slots):
             return Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                                   self.leader, self.defender, self.taking, self.passed | 1 << s,
                                   self.first_limit, self.start_hand, self.attack_order, known,
-                                  self.shown_used, self.swap_open, self.in_bout, None)._settle(events)
+                                  self.shown_used, self.swap_open, self.in_bout, None, self._att)._settle(events)
         if kind == TAKE:
             return Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                                   self.leader, self.defender, True, 0, self.first_limit, self.start_hand,
                                   self.attack_order, known, self.shown_used, self.swap_open, self.in_bout,
-                                  None)._settle(events)
+                                  None, self._att)._settle(events)
         cm = 0
         for c in m.cards:
             cm |= 1 << c
@@ -1147,7 +1148,8 @@ class Position(_Slots):
             start_hand = popcount(hands[d])
         p = Position._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                            leader, d, self.taking, 0, self.first_limit, start_hand, order, known, shown_used,
-                           swap_open, in_bout, None)
+                           swap_open, in_bout, None,
+                           self._att if kind != TRANSFER and kind != SHOW and hands[s] else None)
         if kind == ATTACK and not self.taking and hands[d]:
             return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
