@@ -45,6 +45,8 @@ CORE_MODULES = (
     "durak_lab.analyse_cli",
     "durak_lab.commands",
     "durak_lab.probability_bench",
+    "durak_lab.bots",
+    "durak_lab.tournament",
 )
 
 # Files checked statically: the core modules above plus __main__.py and bench.py,
@@ -79,6 +81,8 @@ CORE_FILES = (
     "analyse_cli.py",
     "commands.py",
     "probability_bench.py",
+    "bots.py",
+    "tournament.py",
 )
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
