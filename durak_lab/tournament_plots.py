@@ -45,7 +45,7 @@ def standings_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
         x=df["bot"], y=df["durak_rate"], marker_color="#4C78A8", hovertext=hover, hoverinfo="text",
         error_y=dict(type="data", symmetric=False, array=df["high"] - df["durak_rate"],
                      arrayminus=df["durak_rate"] - df["low"]),
-        text=[f"{x:.0%}" for x in df["durak_rate"]], textposition="outside"))
+        text=[f"{x:.0%}" for x in df["durak_rate"]], textposition="inside", insidetextanchor="end"))
     fig.update_layout(title=title or f"How often each bot is the durak ({_describe(t)})",
                       xaxis_title="bot", yaxis_title="durak rate", yaxis_range=[0, 1.05],
                       yaxis_tickformat=".0%", template="plotly_white", margin=dict(t=60))
