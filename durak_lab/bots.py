@@ -317,8 +317,9 @@ class EndgameBot:
     In that endgame it plays a move of the best value (win > draw > loss, R28,
     R29), the one ``base`` prefers among them.  Each solver call searches at
     most ``max_nodes`` positions; past that it plays ``base``'s move.  The
-    solver keeps its table between moves and games, bounded by ``max_table``
-    entries.  ``solved`` and ``fallbacks`` count the moves of each kind.
+    solver keeps its tables between moves and games; once they hold more than
+    ``max_table`` entries (about 330 bytes each) it starts again with empty
+    ones.  ``solved`` and ``fallbacks`` count the moves of each kind.
 
     >>> from durak_lab.rules import Rules
     >>> p = Position.start(Rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", discard="rest",
@@ -343,7 +344,7 @@ class EndgameBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The solver's best move in a two-player endgame, else ``base``'s move."""
-        from .solver import SearchLimitExceeded, in_domain
+        from .solver import SearchLimitExceeded, Solver, in_domain
 
         if view.rules.players == 2 and not view.talon_size and len(view.legal) > 1:
             p = position_of_view(view)
@@ -354,6 +355,8 @@ class EndgameBot:
                     self.fallbacks += 1
                 else:
                     self.solved += 1
+                    if self._solver.table_size > self.max_table:  # bound the memory over a tournament
+                        self._solver = Solver(max_nodes=self.max_nodes, max_table=self.max_table)
                     top = max(v for _, v in values)
                     best = tuple(m for m, v in values if v == top)
                     if len(best) == 1:

@@ -290,3 +290,15 @@ def test_a_view_with_hidden_cards_has_no_position():
         position_of_view(Position.deal(Rules(players=2), 5).view(0))
     with pytest.raises(ValueError, match="hides cards"):
         position_of_view(start(rules("podkidnoy", players=3), ["7♦", "8♦", "9♦"], trump="♥").view(0))
+
+
+def test_endgame_bot_keeps_its_tables_within_max_table():
+    bot = EndgameBot(max_table=2_000)
+    sizes = []
+    for seed in range(6):
+        p = random_endgame(Rules.preset("podkidnoy", players=2), 5, 5, random.Random(seed))
+        while p.result is None:
+            m = bot.choose(p.view(p.to_act()), random.Random(0))
+            sizes.append(bot._solver.table_size)
+            p = p.play(m)
+    assert bot.solved > 10 and max(sizes) <= 2_000
