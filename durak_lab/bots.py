@@ -45,7 +45,7 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Optional, Protocol, Sequence, runtime_checkable
 
-from .cards import BEATERS, CARDS, RANK_MASKS, SUIT_MASKS, deck_mask, popcount, rank_of, suit_of
+from .cards import BEATERS, CARDS, RANK_MASKS, cards_of, deck_mask, popcount, rank_of, suit_of
 from .errors import DurakError
 from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from .state import Position
@@ -104,7 +104,7 @@ def cheapest_cover(attacks: Sequence[int], hand: int, trump: int) -> Optional[di
     options = []
     for a in attacks:
         m = hand & beat[a]
-        opts = sorted((card_cost(c, trump), c) for c in _bits(m))
+        opts = sorted((card_cost(c, trump), c) for c in cards_of(m))
         if not opts:
             return None
         options.append((CARDS[a], opts))
@@ -146,15 +146,6 @@ def _greedy_cover(options: list, trump: int) -> Optional[dict]:
         else:
             return None
     return plan
-
-
-def _bits(mask: int) -> list:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,7 @@ import math
 import random
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Optional, Sequence
+from typing import Sequence
 
 from .bots import Bot, BotError
 from .moves import Move, seat_text
