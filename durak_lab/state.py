@@ -687,24 +687,12 @@ class Position(_Slots):
             out.append(Move(SWAP, s, (CARDS[self.trump * 13 + r.lowest_rank - 2],)))
             out.append(_PASS[s])
         table = self.table
-        if not table:
-            if s == self.leader and hand:
-                lead = r.lead
-                k_max = self.room()
-                if lead is not None and lead < k_max:
-                    k_max = lead
-                if k_max == 1:  # the common case, inline: one card leads
-                    row = _ATTACK1[s]
-                    m = hand
-                    while m:
-                        low = m & -m
-                        out.append(row[low.bit_length() - 1])
-                        m ^= low
-                else:
-                    self._attack_sets(s, hand, k_max, out)
-            return
         d = self.defender
-        if s == d or (r.partner_covers and s in self._defending_seats()):
+        if not table:  # the lead (R10)
+            if s != self.leader or not hand:
+                return
+            cards = hand
+        elif s == d or (r.partner_covers and s in self._defending_seats()):
             if self.taking:
                 return
             beat = BEATERS[self.trump]
@@ -736,28 +724,31 @@ class Position(_Slots):
             elif not self.passed >> s & 1:
                 out.append(_PASS[s])
             return
-        if self.passed >> s & 1:
-            return
-        if self.taking and r.after_take is _TAKE_NONE:
-            return
-        if s not in self.attackers():
-            return
-        if r.throw_in is _THROW_TURNS and self._turns_thrower() != s:
-            return
+        else:  # a throw-in (R12)
+            if self.passed >> s & 1:
+                return
+            if self.taking and r.after_take is _TAKE_NONE:
+                return
+            if s not in self.attackers():
+                return
+            if r.throw_in is _THROW_TURNS and self._turns_thrower() != s:
+                return
+            cards = hand & self._table_ranks()
         lead = r.lead
         k_max = self.room()
         if lead is not None and lead < k_max:
             k_max = lead
-        if k_max == 1:  # the common case, inline: one card of a rank on the table
+        if k_max == 1:  # the common case, inline: single cards
             row = _ATTACK1[s]
-            m = hand & self._table_ranks()
+            m = cards
             while m:
                 low = m & -m
                 out.append(row[low.bit_length() - 1])
                 m ^= low
         elif k_max > 0:
-            self._attack_sets(s, hand & self._table_ranks(), k_max, out)
-        out.append(_PASS[s])
+            self._attack_sets(s, cards, k_max, out)
+        if table:
+            out.append(_PASS[s])
 
     def _covers_any(self, s: int) -> bool:
         beat = BEATERS[self.trump]
@@ -766,16 +757,8 @@ class Position(_Slots):
 
     @staticmethod
     def _attack_sets(s: int, cards: int, k_max: int, out: list) -> None:
-        if k_max <= 0:
-            return
-        if k_max == 1:
-            row = _ATTACK1[s]
-            m = cards
-            while m:
-                low = m & -m
-                out.append(row[low.bit_length() - 1])
-                m ^= low
-            return
+        """Attacks of 1 to ``k_max`` (at least 2) cards of one rank from ``cards`` (R10); single
+        cards alone are listed inline by :meth:`_moves_of`."""
         mine = []
         for rank in range(2, 15):
             group = cards_of(cards & RANK_MASKS[rank])
@@ -1056,7 +1039,7 @@ class Position(_Slots):
                 raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {seat_text(t)}'s turn, not "
                                        f"{seat_text(move.seat)}'s (sequential play)", move)
         events: list = []
-        return self._apply(move, events), events
+        return self.play_unchecked(move, events), events
 
     def play_unchecked(self, m: Move, events: Optional[list] = None) -> "Position":
         """Apply a move taken from :meth:`legal_moves` without checking it again (fast path).
@@ -1154,8 +1137,6 @@ class Position(_Slots):
             return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
 
-    _apply = play_unchecked
-
     def _settle(self, events: Optional[list]) -> "Position":
         """End the bout if nobody can or will act in it any more (R16)."""
         table = self.table
@@ -1216,7 +1197,7 @@ class Position(_Slots):
         talon = self.talon
         if talon:
             hs = r.hand_size
-            order = (1 - d, d) if n == 2 else self._draw_order()
+            order = self._draw_order()
             pos = 0
             nt = len(talon)
             if r.draw_order is _DRAW_EQUAL:
