@@ -58,11 +58,18 @@ __all__ = [
 
 #: A trump costs more than any non-trump (R11): this is added to its rank.
 TRUMP_COST = 100
-_PLAN_LIMIT = 20_000  # assignments tried by cheapest_cover before it settles for a greedy cover
+_PLAN_LIMIT = 20_000  # possible assignments past which cheapest_cover settles for a greedy cover
 
 
 class BotError(DurakError):
     """A bot chose a move that is not one of its legal moves (or chose nothing)."""
+
+
+def _legal(bot: "Bot", view: PlayerView) -> tuple:
+    """``view.legal``; a :class:`BotError` if the seat has no move to choose from."""
+    if not view.legal:
+        raise BotError(f"{bot.name}: seat P{view.seat + 1} has no move to make")
+    return view.legal
 
 
 @runtime_checkable
@@ -90,7 +97,7 @@ def cheapest_cover(attacks: Sequence[int], hand: int, trump: int) -> Optional[di
 
     Returns ``{attack card: cover card}`` with the least total :func:`card_cost`:
     a trump only when no card of the suit will do, low cards before high ones
-    (R11, R15).  Past a few thousand assignments (a huge table) it settles for
+    (R11, R15).  Past 20,000 possible assignments (a huge table) it settles for
     covering the dearest attack first with its cheapest cover.
 
     >>> from durak_lab.cards import Card, CardSet, HEARTS
@@ -162,9 +169,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """A move of ``view.legal`` drawn with ``rng``."""
-        legal = view.legal
-        if not legal:
-            raise BotError(f"{self.name}: seat P{view.seat + 1} has no move to make")
+        legal = _legal(self, view)
         return legal[rng.randrange(len(legal))]
 
 
@@ -205,9 +210,7 @@ class TipsBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The move the tips suggest, among ``view.legal``."""
-        legal = view.legal
-        if not legal:
-            raise BotError(f"{self.name}: seat P{view.seat + 1} has no move to make")
+        legal = _legal(self, view)
         by_kind: dict = {}
         for m in legal:
             by_kind.setdefault(m.kind, []).append(m)
@@ -329,30 +332,33 @@ class EndgameBot:
     fallbacks: int = 0
 
     def __post_init__(self) -> None:
+        self._new_solver()
+
+    def _new_solver(self) -> None:
         from .solver import Solver
 
         self._solver = Solver(max_nodes=self.max_nodes, max_table=self.max_table)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The solver's best move in a two-player endgame, else ``base``'s move."""
-        from .solver import SearchLimitExceeded, Solver, in_domain
+        from .solver import SearchLimitExceeded, SolverDomainError
 
-        if view.rules.players == 2 and not view.talon_size and len(view.legal) > 1:
-            p = position_of_view(view)
-            if in_domain(p):
-                try:
-                    values = self._solver.move_values(p)
-                except SearchLimitExceeded:
-                    self.fallbacks += 1
-                else:
-                    self.solved += 1
-                    if self._solver.table_size > self.max_table:  # bound the memory over a tournament
-                        self._solver = Solver(max_nodes=self.max_nodes, max_table=self.max_table)
-                    top = max(v for _, v in values)
-                    best = tuple(m for m, v in values if v == top)
-                    if len(best) == 1:
-                        return best[0]
-                    return self.base.choose(replace(view, legal=best), rng)
+        if len(_legal(self, view)) > 1 and view.rules.players == 2 and not view.talon_size:
+            try:
+                values = self._solver.move_values(position_of_view(view))
+            except SolverDomainError:
+                pass  # e.g. tie='all_durak' or hand_limit='none': the base bot plays
+            except SearchLimitExceeded:
+                self.fallbacks += 1
+            else:
+                self.solved += 1
+                if self._solver.table_size > self.max_table:  # bound the memory over a tournament
+                    self._new_solver()
+                top = max(v for _, v in values)
+                best = tuple(m for m, v in values if v == top)
+                if len(best) == 1:
+                    return best[0]
+                return self.base.choose(replace(view, legal=best), rng)
         return self.base.choose(view, rng)
 
 

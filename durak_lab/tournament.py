@@ -166,8 +166,6 @@ def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
     n = rules.players
-    if len(lineup) != n:
-        raise ValueError(f"lineup: {len(lineup)} bots for {n} seats")
     games = []
     for i, s in enumerate(deal_seeds(seed, deals)):
         for r in range(n if rotate else 1):

@@ -20,9 +20,6 @@ from durak_lab.state import Position
 
 from helpers import configs, play, rules, seeds, start
 
-RNG = random.Random(0)
-
-
 def choose(bot, p, seat=None):
     seat = p.to_act() if seat is None else seat
     return str(bot.choose(p.view(seat), random.Random(0)))
