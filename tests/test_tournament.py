@@ -38,7 +38,7 @@ def test_each_deal_is_played_with_the_seats_swapped(two):
     for games in by_deal.values():
         assert [g.seats for g in games] == [("tips", "random"), ("random", "tips")]
         assert len({g.seed for g in games}) == 1
-        assert Position.deal(Rules(players=2), games[0].seed).hands is not None
+        assert games[0].game().start == games[1].game().start == Position.deal(Rules(players=2), games[0].seed)
 
 
 def test_standings_add_up_and_rank_the_fewest_duraks_first(two):
