@@ -1,13 +1,26 @@
 """durak_lab: learn the card game Durak step by step.
 
-The core names, all standard library only::
+The core names, all from :mod:`durak_lab.engine` (standard library only)::
 
-    Card, CardSet      cards and sets of cards (cards)
-    Rules              every rule option of the four sources, with presets (rules)
-    Move               a move and its text form (moves)
-    Position           the immutable position and the rules engine (state)
-    Game               a position with a move stack, play and undo (game)
-    Match              several games, R8 and R30 (match)
+    Card, CardSet      cards and sets of cards (engine.cards)
+    Rules              every rule option of the four sources, with presets (engine.rules)
+    Move               a move and its text form (engine.moves)
+    Position           the immutable position and the rules engine (engine.state)
+    Game               a position with a move stack, play and undo (engine.game)
+    Match              several games, R8 and R30 (engine.match)
+
+The layers are subpackages, each importing only the ones before it::
+
+    engine     the rules, positions, moves, records (standard library)
+    analysis   solver, analyser, probabilities, inference (standard library)
+    bots       bots and tournaments (standard library)
+    text       the sentences a learner reads (standard library)
+    display    SVG and HTML drawings (standard library)
+    graphs     networkx graphs and game trees
+    tables     pandas tables
+    plots      plotly figures
+    widgets    ipywidgets and anywidget widgets
+    cli        the durak-lab command line and its benchmarks
 
 >>> import durak_lab as dl
 >>> g = dl.Game(dl.Position.start(dl.Rules(players=2), ["7♦ Q♥", "Q♦ 9♣"], trump="♥",
@@ -17,14 +30,8 @@ The core names, all standard library only::
 ['P2 take']
 """
 
-from .cards import Card, CardSet
-from .errors import (CardError, DurakError, IllegalMoveError, MoveTextError, PositionError, Reason,
-                     RecordError, RulesError)
-from .game import Game
-from .match import Match
-from .moves import Move
-from .rules import PRESETS, Rules
-from .state import Event, Position
+from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game, IllegalMoveError, Match, Move,
+                     MoveTextError, Position, PositionError, Reason, RecordError, Rules, RulesError)
 
 __version__ = "0.1.0"
 

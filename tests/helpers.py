@@ -15,12 +15,12 @@ from typing import Iterable, Iterator, NamedTuple, Optional, Sequence
 import pytest
 from hypothesis import strategies as st
 
-from durak_lab.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask
-from durak_lab.errors import IllegalMoveError, Reason, RulesError
-from durak_lab.game import Game
-from durak_lab.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
-from durak_lab.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
-from durak_lab.state import Event, Position
+from durak_lab.engine.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask
+from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
+from durak_lab.engine.game import Game
+from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from durak_lab.engine.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
+from durak_lab.engine.state import Event, Position
 
 # ---------------------------------------------------------------- configurations
 

@@ -1,7 +1,7 @@
 """Brute force and random positions for the probability, sampling and inference tests.
 
 The brute force enumerates every assignment of the unseen cards to the hidden
-slots of a :class:`~durak_lab.probability.Knowledge`: the model the exact
+slots of a :class:`~durak_lab.analysis.probability.Knowledge`: the model the exact
 engine counts, checked card by card on decks small enough to enumerate.
 """
 
@@ -13,10 +13,10 @@ from itertools import combinations
 from math import factorial
 from typing import Callable, Iterator, Optional
 
-from durak_lab.cards import cards_of, popcount
-from durak_lab.probability import Knowledge
-from durak_lab.rules import Rules
-from durak_lab.state import Position
+from durak_lab.engine.cards import cards_of, popcount
+from durak_lab.analysis.probability import Knowledge
+from durak_lab.engine.rules import Rules
+from durak_lab.engine.state import Position
 
 
 def assignments(k: Knowledge) -> Iterator[tuple]:
@@ -94,7 +94,7 @@ def small_start(rules: Rules, rng: random.Random, hand: int, talon: int, attacke
                 ) -> Position:
     """A game start with ``hand`` cards each and ``talon`` talon cards (the trump card last);
     every other card in the discard.  The leader is found by R7 unless told otherwise."""
-    from durak_lab.cards import deck_mask
+    from durak_lab.engine.cards import deck_mask
 
     deck = cards_of(deck_mask(rules.lowest_rank))
     rng.shuffle(deck)
@@ -169,7 +169,7 @@ def brute_course(start: Position, moves: list, seat: int, model, by_r7: bool = T
     moves.  Returns one ``{(hands..., talon): probability}`` per step (0: the
     start), with every card of each place (the viewer's own entry 0).
     """
-    from durak_lab.evidence import _action_view
+    from durak_lab.analysis.evidence import _action_view
 
     real = []
     p = start
@@ -212,7 +212,7 @@ def brute_course(start: Position, moves: list, seat: int, model, by_r7: bool = T
 
 
 def posterior_table(post) -> dict:
-    """A :class:`~durak_lab.inference.Posterior` in the form of :func:`brute_posterior`."""
+    """A :class:`~durak_lab.analysis.inference.Posterior` in the form of :func:`brute_posterior`."""
     k = post.knowledge
     acc: dict = {}
     for hidden, w in post._hyps():

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 import random
 
-from durak_lab.cards import cards_of, deck_mask
-from durak_lab.rules import Rules
-from durak_lab.solver import DRAW, LOSS, WIN
-from durak_lab.state import Position
+from durak_lab.engine.cards import cards_of, deck_mask
+from durak_lab.engine.rules import Rules
+from durak_lab.analysis.solver import DRAW, LOSS, WIN
+from durak_lab.engine.state import Position
 
 __all__ = ["Oracle", "minimax", "rule_key", "score", "deal"]
 

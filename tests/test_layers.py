@@ -1,10 +1,14 @@
-"""The core engine must stay importable with the standard library alone.
+"""The package's layers are its subpackages, and imports run one way: down.
 
-Analysis (networkx, pandas) and presentation (plotly, ipywidgets, anywidget)
-live in their own layers; importing the core must not drag any of them in.
+One table, :data:`MAY_IMPORT`, says which layers and which libraries outside the
+standard library each subpackage may import at module level. Every module's
+imports are read with :mod:`ast` and checked against it; the imports between the
+package's modules form no circle; and importing the standard-library layers in a
+fresh interpreter loads none of the heavy libraries.
 """
 
 import ast
+import graphlib
 import json
 import subprocess
 import sys
@@ -15,75 +19,181 @@ import pytest
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE_DIR = REPO / "durak_lab"
 
-HEAVY = ("networkx", "pandas", "plotly", "ipywidgets", "anywidget", "IPython", "numpy")
+HEAVY = ("networkx", "pandas", "plotly", "ipywidgets", "anywidget", "IPython", "numpy", "traitlets")
 
-CORE_MODULES = (
-    "durak_lab",
-    "durak_lab.cards",
-    "durak_lab.errors",
-    "durak_lab.rules",
-    "durak_lab.moves",
-    "durak_lab.state",
-    "durak_lab.game",
-    "durak_lab.view",
-    "durak_lab.notation",
-    "durak_lab.records",
-    "durak_lab.cli",
-    "durak_lab.explain",
-    "durak_lab.frames",
-    "durak_lab.probability",
-    "durak_lab.sampling",
-    "durak_lab.evidence",
-    "durak_lab.inference",
-    "durak_lab.trumps_cli",
-    "durak_lab.match",
-    "durak_lab.console",
-    "durak_lab.solver",
-    "durak_lab.solver_bench",
-    "durak_lab.analyser",
-    "durak_lab.solver_cli",
-    "durak_lab.analyse_cli",
-    "durak_lab.commands",
-    "durak_lab.probability_bench",
-    "durak_lab.bots",
-    "durak_lab.tournament",
-)
+#: Bottom to top. A layer may import the layers listed for it and the libraries
+#: listed for it, besides the standard library and itself.
+MAY_IMPORT = {
+    "engine": ((), ()),
+    "analysis": (("engine",), ()),
+    "bots": (("engine", "analysis"), ()),
+    "text": (("engine", "analysis"), ()),
+    "display": (("engine", "analysis", "text"), ()),
+    "graphs": (("engine", "analysis", "bots", "text", "display"), ("networkx",)),
+    "tables": (("engine", "analysis", "bots", "text", "display", "graphs"), ("pandas",)),
+    "plots": (("engine", "analysis", "bots", "text", "display", "graphs", "tables"),
+              ("plotly", "pandas", "networkx")),
+    "widgets": (("engine", "analysis", "bots", "text", "display", "graphs", "tables", "plots"),
+                ("ipywidgets", "anywidget", "traitlets", "IPython", "plotly", "pandas", "networkx")),
+    "cli": (("engine", "analysis", "bots", "text", "display", "graphs", "tables", "plots", "widgets",
+             "top"), ()),
+    # durak_lab/__init__.py re-exports the engine.
+    "top": (("engine",), ()),
+}
+LAYERS = tuple(MAY_IMPORT)
 
-# Files checked statically: the core modules above plus __main__.py and bench.py,
-# which the import test leaves out (importing __main__ would run the CLI).
-CORE_FILES = (
-    "__init__.py",
-    "__main__.py",
-    "cards.py",
-    "errors.py",
-    "rules.py",
-    "moves.py",
-    "state.py",
-    "game.py",
-    "view.py",
-    "notation.py",
-    "records.py",
-    "cli.py",
-    "bench.py",
-    "explain.py",
-    "frames.py",
-    "probability.py",
-    "sampling.py",
-    "match.py",
-    "console.py",
-    "evidence.py",
-    "inference.py",
-    "trumps_cli.py",
-    "solver.py",
-    "solver_bench.py",
-    "analyser.py",
-    "solver_cli.py",
-    "analyse_cli.py",
-    "commands.py",
-    "probability_bench.py",
-    "bots.py",
-    "tournament.py",
-)
+#: Imports that may point up, inside a function: a rich display (``_repr_svg_``,
+#: ``_repr_html_``…) of the engine draws itself with the display layer, as
+#: python-chess's board imports its SVG module inside the method.
+LAZY_UP = {("engine", "display")}
+
+STANDARD = set(sys.stdlib_module_names) | {"__future__"}
+
+#: The layers that must load no heavy library when imported.
+LIGHT_PACKAGES = ("durak_lab", "durak_lab.engine", "durak_lab.analysis", "durak_lab.bots",
+                  "durak_lab.text", "durak_lab.display", "durak_lab.cli")
+
+
+def _modules():
+    """(dotted name, path) of every module of the package."""
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        rel = path.relative_to(REPO).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        yield ".".join(parts), path
+
+
+MODULES = dict(_modules())
+
+
+def layer_of(name):
+    """The layer of a module ``durak_lab.X.…``: X, or "top" for the package's ``__init__``
+    (``__main__`` runs the command line: it counts as ``cli``)."""
+    parts = name.split(".")
+    if name == "durak_lab.__main__":
+        return "cli"
+    if len(parts) > 1 and parts[1] in MAY_IMPORT:
+        return parts[1]
+    return "top"
+
+
+def _resolve(module_name, is_package, node):
+    """The absolute names an import statement reaches."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if node.level == 0:
+        return [node.module]
+    base = module_name.split(".")
+    if not is_package:
+        base = base[:-1]
+    base = base[:len(base) - (node.level - 1)]
+    if node.module:
+        return [".".join(base + node.module.split("."))]
+    # ``from . import x``: the names may be submodules
+    return [".".join(base + [alias.name]) if ".".join(base + [alias.name]) in MODULES else ".".join(base)
+            for alias in node.names]
+
+
+def _is_type_checking_guard(test):
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(body, function=None):
+    """Yield (lineno, import node, enclosing function name or None) for every import.
+
+    ``if TYPE_CHECKING:`` bodies are skipped (they never run).
+    """
+    for node in body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield node.lineno, node, function
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from _imports(node.body, node.name)
+        elif isinstance(node, ast.If) and _is_type_checking_guard(node.test):
+            yield from _imports(node.orelse, function)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                block = getattr(node, field, None)
+                if isinstance(block, list):
+                    yield from _imports(block, function)
+
+
+def imports_of(name):
+    """[(lineno, imported absolute name, enclosing function or None)] of one module."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    out = []
+    for lineno, node, function in _imports(tree.body):
+        for target in _resolve(name, path.name == "__init__.py", node):
+            out.append((lineno, target, function))
+    return out
+
+
+def test_every_module_sits_in_a_layer():
+    stray = [name for name in MODULES if layer_of(name) == "top" and name != "durak_lab"]
+    assert stray == [], f"modules outside every layer's folder: {stray}"
+    assert set(LAYERS) - {"top"} <= {name.split(".")[1] for name in MODULES if name.count(".") >= 1}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_module_imports_follow_the_table(name):
+    mine = layer_of(name)
+    layers, libraries = MAY_IMPORT[mine]
+    wrong = []
+    for lineno, target, function in imports_of(name):
+        top = target.split(".")[0]
+        where = f"{MODULES[name].relative_to(REPO)}:{lineno} imports {target}"
+        if top == "durak_lab":
+            theirs = layer_of(target)
+            if theirs == mine or theirs in layers:
+                continue
+            if function is not None and (mine, theirs) in LAZY_UP and function.startswith("_repr_"):
+                continue
+            wrong.append(f"{where} (layer {theirs!r}, not allowed for {mine!r}"
+                         f"{' inside ' + function if function else ' at module level'})")
+        elif top in STANDARD:
+            continue
+        elif function is None and top not in libraries:
+            wrong.append(f"{where} (a library {mine!r} may not import at module level)")
+        elif function is not None and top in HEAVY and top not in libraries and mine in ("engine", "analysis",
+                                                                                         "bots", "text",
+                                                                                         "display"):
+            wrong.append(f"{where} (a heavy library inside {function}, in a standard-library layer)")
+    assert wrong == []
+
+
+def test_the_table_itself_runs_one_way():
+    """No two layers may import each other: the table is an order."""
+    sorter = graphlib.TopologicalSorter({layer: set(MAY_IMPORT[layer][0]) for layer in LAYERS})
+    order = list(sorter.static_order())  # raises CycleError on a circle
+    assert order[0] == "engine" and order[-1] == "cli"
+
+
+def test_no_import_circle_between_modules():
+    """Module-level imports between the package's modules form no circle (``records`` once
+    went round through ``frames`` and ``explain``; ``cards`` through ``render``)."""
+    graph = {}
+    for name in MODULES:
+        deps = set()
+        for _, target, function in imports_of(name):
+            if function is None and target.startswith("durak_lab"):
+                while target not in MODULES and "." in target:
+                    target = target.rsplit(".", 1)[0]
+                if target != name:
+                    deps.add(target)
+        graph[name] = deps
+    # A package's __init__ imports its modules, and they import siblings through the
+    # package path only as modules, so an edge into a package's own __init__ from inside
+    # it would be a circle: none is allowed.
+    graphlib.TopologicalSorter(graph).prepare()
+
+
+def test_no_file_named_for_a_removed_flat_module():
+    """The old flat modules (solver_cli.py, graph_plots.py, …) are gone from the top folder."""
+    assert sorted(p.name for p in PACKAGE_DIR.glob("*.py")) == ["__init__.py", "__main__.py"]
+
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
 # heavy libraries; prints the heavy top-level packages that ended up loaded.
@@ -96,61 +206,37 @@ print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(heavy))))
 """
 
 
-def _is_heavy(module_name):
-    return module_name.split(".")[0] in HEAVY
-
-
-def test_importing_core_loads_no_heavy_library():
+def _loaded_by(modules):
     proc = subprocess.run(
-        [sys.executable, "-c", _PROBE, json.dumps(CORE_MODULES), json.dumps(HEAVY)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=120,
+        [sys.executable, "-c", _PROBE, json.dumps(list(modules)), json.dumps(HEAVY)],
+        cwd=REPO, capture_output=True, text=True, timeout=120,
     )
     assert proc.returncode == 0, proc.stderr
-    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert loaded == [], f"importing the core loaded heavy modules: {loaded}"
+    return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def _is_type_checking_guard(test):
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+@pytest.mark.parametrize("package", LIGHT_PACKAGES)
+def test_importing_a_light_layer_loads_no_heavy_library(package):
+    assert _loaded_by([package]) == []
 
 
-def _import_time_imports(body):
-    """Yield (lineno, module) for imports that run when the module is imported.
-
-    Function bodies are skipped (they run later); class bodies and if/try/with
-    blocks at module level are searched; ``if TYPE_CHECKING:`` bodies are skipped.
-    """
-    for node in body:
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                yield node.lineno, alias.name
-        elif isinstance(node, ast.ImportFrom):
-            if node.level == 0 and node.module:
-                yield node.lineno, node.module
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            continue
-        elif isinstance(node, ast.If) and _is_type_checking_guard(node.test):
-            yield from _import_time_imports(node.orelse)
-        else:
-            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
-                block = getattr(node, field, None)
-                if isinstance(block, list):
-                    yield from _import_time_imports(block)
+def test_importing_every_standard_library_module_loads_no_heavy_library():
+    light = [name for name in MODULES
+             if layer_of(name) in ("engine", "analysis", "bots", "text", "display", "cli")
+             or name == "durak_lab"]
+    assert _loaded_by(light) == []
 
 
-@pytest.mark.parametrize("filename", CORE_FILES)
-def test_core_file_has_no_top_level_heavy_import(filename):
-    path = PACKAGE_DIR / filename
-    assert path.is_file(), f"missing core module {path.relative_to(REPO)}"
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    offending = [
-        f"{filename}:{lineno} imports {module}"
-        for lineno, module in _import_time_imports(tree.body)
-        if _is_heavy(module)
-    ]
-    assert offending == []
+#: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
+#: in JupyterLite, where they cannot be installed.
+LEARNER_MODULES = ("durak_lab.widgets.stepper",)
+
+
+@pytest.mark.parametrize("module", LEARNER_MODULES)
+def test_learner_widgets_need_no_pandas(module):
+    assert set(_loaded_by([module])) & {"pandas", "numpy", "networkx"} == set()
+
+
+def test_the_probe_can_fail():
+    """The control: importing the plots layer does load plotly."""
+    assert "plotly" in _loaded_by(["durak_lab.plots"])

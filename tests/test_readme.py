@@ -5,7 +5,7 @@ import re
 import shlex
 from pathlib import Path
 
-from durak_lab import cli
+from durak_lab.cli import app as cli
 
 README = Path(__file__).resolve().parents[1] / "README.md"
 

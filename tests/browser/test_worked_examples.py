@@ -32,7 +32,7 @@ EXAMPLE = "EX-ZH-BOUT"
 GOES_ON = "The game goes on"
 
 # What the page shows at each frame of EX-ZH-BOUT, from the source text and its
-# record (durak_lab/examples/EX-ZH-BOUT.json): frame 0 is the start, frames 1-6
+# record (durak_lab/engine/examples/EX-ZH-BOUT.json): frame 0 is the start, frames 1-6
 # the moves, then one frame per event after the bout.
 #   table:     the attack/cover pairs on the table, in order;
 #   narration: patterns the narration must match;

@@ -1,0 +1,366 @@
+"""Bots: players that choose a move from what their seat can see.
+
+A bot is any object with a ``name`` and a method ``choose(view, rng) -> Move``
+(the :class:`Bot` protocol).  It gets a :class:`~durak_lab.engine.view.PlayerView`:
+its own hand, the table, the discard, the cards everyone knows to be in each
+hand, the hand sizes and the talon's size (R3, R7, R18, R24), never another
+hand or the talon's order; and an explicit ``random.Random`` for any choice
+it makes by chance.  It returns one of ``view.legal``, the moves its seat may
+make now under the sequential protocol.
+
+The bots here:
+
+* :class:`RandomBot`: a uniformly random legal move, the baseline.
+* :class:`TipsBot`: the Chinese source's tips for beginners (see the digest's
+  "Tips for beginners (ZH)"): attack with low cards and keep high ones for
+  defence; keep trumps and cover with them only when you must; pairs are
+  good for throwing in; taking is sometimes cheaper than a trump.
+  Every threshold is a parameter, so a class can try variations.
+* :class:`EndgameBot`: another bot's play until the talon is empty and two
+  players are left; then nothing is hidden (R19, R28), and it plays a best
+  move of the exact solver (:mod:`durak_lab.analysis.solver`), breaking ties with the
+  other bot's choice.  A search past its node limit falls back to the other
+  bot for that move.
+
+Write your own by giving a class ``name`` and ``choose``; :mod:`durak_lab.bots.tournament`
+plays bots against each other.
+
+Standard library only.
+
+>>> import random
+>>> from durak_lab.engine.state import Position
+>>> from durak_lab.engine.rules import Rules
+>>> p = Position.start(Rules(players=2), ["7♦ 7♣ Q♠ 9♥", "8♦ 10♣ K♦ A♥"], trump="♥",
+...                    discard="rest", attacker=0, first_bout=False)
+>>> str(TipsBot().choose(p.view(0), random.Random(1)))    # the low pair: 7♣ can follow (R12)
+'P1 attack 7♦'
+>>> p = p.play("P1 attack 7♦")
+>>> str(TipsBot().choose(p.view(1), random.Random(1)))    # the cheapest cover, no trump
+'P2 cover 7♦ with 8♦'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+from typing import Optional, Protocol, Sequence, runtime_checkable
+
+from ..engine.cards import BEATERS, CARDS, RANK_MASKS, cards_of, deck_mask, popcount, rank_of, suit_of
+from ..engine.errors import DurakError
+from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.state import Position
+from ..engine.view import PlayerView
+
+__all__ = [
+    "Bot", "RandomBot", "TipsBot", "EndgameBot", "BotError", "card_cost", "cheapest_cover",
+    "position_of_view", "BOTS",
+]
+
+#: A trump costs more than any non-trump (R11): this is added to its rank.
+TRUMP_COST = 100
+_PLAN_LIMIT = 20_000  # possible assignments past which cheapest_cover settles for a greedy cover
+
+
+class BotError(DurakError):
+    """A bot chose a move that is not one of its legal moves (or chose nothing)."""
+
+
+def _legal(bot: "Bot", view: PlayerView) -> tuple:
+    """``view.legal``; a :class:`BotError` if the seat has no move to choose from."""
+    if not view.legal:
+        raise BotError(f"{bot.name}: seat P{view.seat + 1} has no move to make")
+    return view.legal
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """What a bot is: a ``name`` and ``choose(view, rng)`` returning one of ``view.legal``."""
+
+    name: str
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        ...  # pragma: no cover - a protocol
+
+
+def card_cost(card: int, trump: int) -> int:
+    """What a card is worth keeping: its rank (R11), and a trump above every non-trump.
+
+    >>> from durak_lab.engine.cards import Card, HEARTS
+    >>> card_cost(Card("A♠"), HEARTS), card_cost(Card("6♥"), HEARTS)
+    (14, 106)
+    """
+    return rank_of(card) + (TRUMP_COST if suit_of(card) == trump else 0)
+
+
+def cheapest_cover(attacks: Sequence[int], hand: int, trump: int) -> Optional[dict]:
+    """The cheapest way to cover every card of ``attacks`` from ``hand``, or None if there is none.
+
+    Returns ``{attack card: cover card}`` with the least total :func:`card_cost`:
+    a trump only when no card of the suit will do, low cards before high ones
+    (R11, R15).  Past 20,000 possible assignments (a huge table) it settles for
+    covering the dearest attack first with its cheapest cover.
+
+    >>> from durak_lab.engine.cards import Card, CardSet, HEARTS
+    >>> plan = cheapest_cover([Card("7♦"), Card("9♠")], CardSet.parse("8♦ 10♠ 6♥ J♠").mask, HEARTS)
+    >>> {str(a): str(c) for a, c in plan.items()}
+    {'7♦': '8♦', '9♠': '10♠'}
+    >>> cheapest_cover([Card("A♦")], CardSet.parse("K♦ Q♠").mask, HEARTS) is None
+    True
+    """
+    beat = BEATERS[trump]
+    options = []
+    for a in attacks:
+        m = hand & beat[a]
+        opts = sorted((card_cost(c, trump), c) for c in cards_of(m))
+        if not opts:
+            return None
+        options.append((CARDS[a], opts))
+    options.sort(key=lambda o: (len(o[1]), -card_cost(o[0], trump)))  # the tightest first
+    size = 1
+    for _, opts in options:
+        size *= len(opts)
+    if size > _PLAN_LIMIT:
+        return _greedy_cover(options, trump)
+    best: list = [None, 1 << 30]
+    chosen: dict = {}
+
+    def dfs(i: int, used: int, cost: int) -> None:
+        if cost >= best[1]:
+            return
+        if i == len(options):
+            best[0], best[1] = dict(chosen), cost
+            return
+        a, opts = options[i]
+        for c_cost, c in opts:
+            if not used >> c & 1:
+                chosen[a] = c
+                dfs(i + 1, used | 1 << c, cost + c_cost)
+                del chosen[a]
+
+    dfs(0, 0, 0)
+    return best[0]
+
+
+def _greedy_cover(options: list, trump: int) -> Optional[dict]:
+    plan: dict = {}
+    used = 0
+    for a, opts in sorted(options, key=lambda o: -card_cost(o[0], trump)):
+        for _, c in opts:
+            if not used >> c & 1:
+                plan[a] = c
+                used |= 1 << c
+                break
+        else:
+            return None
+    return plan
+
+
+@dataclass(frozen=True)
+class RandomBot:
+    """Plays a uniformly random legal move: the baseline every strategy should beat.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> v = Position.deal(Rules(players=2), seed=3).view(0)
+    >>> RandomBot().choose(v, random.Random(0)) in v.legal
+    True
+    """
+
+    name: str = "random"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """A move of ``view.legal`` drawn with ``rng``."""
+        legal = _legal(self, view)
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True)
+class TipsBot:
+    """The Chinese source's tips for beginners, as a bot (deterministic: it never uses ``rng``).
+
+    * **Lead** (R10) the cheapest card: the lowest non-trump, where a rank it
+      holds twice counts ``pair_bonus`` ranks lower (its pair can follow as a
+      throw-in, R12); several cards of one rank at once where the rules allow it.
+    * **Throw in** (R12) non-trumps below ``keep_rank`` while the talon lasts,
+      any non-trump once it is empty; a trump only onto a defender who takes,
+      with the talon empty.  Otherwise pass.
+    * **Defend** with :func:`cheapest_cover`: the dearest attack card first,
+      with the cheapest card that beats it (R11, R15).  While the talon holds
+      more than ``early_talon`` cards, a cover that needs more than
+      ``early_trumps`` trumps is not worth it: take (R18).  With no cover, take.
+    * **Transfer** (perevodnoy, R20) with a non-trump when the cover would
+      cost a trump or a card from ``keep_rank`` up; show a trump (R24) rather
+      than spend one.  A defender who will not cover passes to a partner who
+      can (R26) before taking; so does the partner.
+    * **Swap** the trump six (R6) whenever it may.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ K♠ 8♦"], trump="♥", discard="rest",
+    ...                    attacker=0, first_bout=False)
+    >>> str(TipsBot().choose(p.play("P1 attack 7♦").view(1), random.Random(0)))
+    'P2 cover 7♦ with 8♦'
+    >>> str(TipsBot().choose(p.play("P1 attack 9♠").view(1), random.Random(0)))   # K♠, not the trump
+    'P2 cover 9♠ with K♠'
+    """
+
+    name: str = "tips"
+    keep_rank: int = 11          #: cards of this rank and higher are kept for defence (J by default)
+    early_talon: int = 12        #: "early": the talon holds more cards than this
+    early_trumps: int = 1        #: most trumps to spend on one cover in the early game
+    pair_bonus: int = 2          #: a lead from a rank held twice counts as this many ranks lower
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move the tips suggest, among ``view.legal``."""
+        legal = _legal(self, view)
+        by_kind: dict = {}
+        for m in legal:
+            by_kind.setdefault(m.kind, []).append(m)
+        if SWAP in by_kind:
+            return by_kind[SWAP][0]
+        if COVER in by_kind or TAKE in by_kind or TRANSFER in by_kind or SHOW in by_kind:
+            return self._defend(view, by_kind)
+        if ATTACK in by_kind:
+            m = self._attack(view, by_kind[ATTACK])
+            if m is not None:
+                return m
+        if PASS in by_kind:
+            return by_kind[PASS][0]
+        return legal[0]
+
+    # ---------------------------------------------------------------- attacking
+    def _attack(self, view: PlayerView, attacks: list) -> Optional[Move]:
+        trump = view.trump
+        hand = view.hand_mask
+        leading = not view.table
+        endgame = view.talon_size == 0
+        scored = []
+        for m in attacks:
+            worst = max(card_cost(c, trump) for c in m.cards)
+            if not leading:
+                if any(suit_of(c) == trump for c in m.cards):
+                    if not (endgame and view.taking):
+                        continue
+                elif not endgame and any(rank_of(c) >= self.keep_rank for c in m.cards):
+                    continue
+            rank = rank_of(m.cards[0])
+            spare = popcount(hand & RANK_MASKS[rank]) - len(m.cards)   # cards of the rank kept back
+            score = worst - 2 * (len(m.cards) - 1) - (self.pair_bonus if leading and spare > 0 else 0)
+            scored.append((score, -len(m.cards), rank, m.cards, m))
+        if not scored:
+            return None
+        return min(scored, key=lambda t: t[:4])[4]
+
+    # ---------------------------------------------------------------- defending
+    def _defend(self, view: PlayerView, by_kind: dict) -> Move:
+        trump = view.trump
+        hand = view.hand_mask
+        uncovered = [a for a, c, _, _ in view.table if c < 0]
+        plan = cheapest_cover(uncovered, hand, trump) if COVER in by_kind else None
+        plan_trumps = sum(1 for c in plan.values() if suit_of(c) == trump) if plan else 0
+        dear = plan is None or plan_trumps > 0 or any(rank_of(c) >= self.keep_rank for c in plan.values())
+        if dear:
+            for m in sorted(by_kind.get(TRANSFER, ()), key=lambda m: (len(m.cards), m.cards)):
+                if all(suit_of(c) != trump for c in m.cards):
+                    return m
+            if SHOW in by_kind:
+                return by_kind[SHOW][0]
+        early = view.talon_size > self.early_talon
+        if plan is not None and not (early and plan_trumps > self.early_trumps):
+            a = max(plan, key=lambda x: (card_cost(x, trump), x))
+            for m in by_kind[COVER]:
+                if m.target == a and m.cards[0] == plan[a]:
+                    return m
+        if PASS in by_kind:  # a defender's partner who will not cover, or a defender leaving it to them
+            return by_kind[PASS][0]
+        if TAKE in by_kind:
+            return by_kind[TAKE][0]
+        covers = sorted(by_kind.get(COVER, ()), key=lambda m: (card_cost(m.cards[0], trump), m.cards))
+        if covers:
+            return covers[0]
+        return next(iter(by_kind.values()))[0]
+
+
+def position_of_view(view: PlayerView) -> Position:
+    """The whole position behind ``view`` when nothing is hidden: two players, an empty talon.
+
+    Then the other hand is every card this seat has not seen (R19, R28), so the
+    view determines the position.  Anything else raises ``ValueError``.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ K♠ 8♦"], trump="♥", discard="rest",
+    ...                    attacker=0, first_bout=False)
+    >>> position_of_view(p.view(0)) == p
+    True
+    """
+    if view.rules.players != 2 or view.talon_size:
+        raise ValueError("a view hides cards unless two players are left with an empty talon")
+    other = deck_mask(view.rules.lowest_rank) & ~(view.hand_mask | view.table_cards() | view.discard)
+    hands = [0, 0]
+    hands[view.seat] = view.hand_mask
+    hands[1 - view.seat] = other
+    tc = -1 if view.trump_card is None else int(view.trump_card)
+    return Position._make(view.rules, view.trump, tc, tuple(hands), (), view.discard, view.table,
+                          view.leader, view.defender, view.taking, view.passed, view.first_limit,
+                          view.start_hand, view.attack_order, view.known, view.shown_used,
+                          view.swap_open, view.in_bout, view.result)
+
+
+@dataclass
+class EndgameBot:
+    """``base``'s play, and the exact solver's once two players are left with an empty talon.
+
+    In that endgame it plays a move of the best value (win > draw > loss, R28,
+    R29), the one ``base`` prefers among them.  Each solver call searches at
+    most ``max_nodes`` positions; past that it plays ``base``'s move.  The
+    solver keeps its tables between moves and games; once they hold more than
+    ``max_table`` entries (about 330 bytes each) it starts again with empty
+    ones.  ``solved`` and ``fallbacks`` count the moves of each kind.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> p = Position.start(Rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", discard="rest",
+    ...                    attacker=1, first_bout=False)
+    >>> str(TipsBot().choose(p.view(1), random.Random(0)))     # the low card first: a loss
+    'P2 attack 7♦'
+    >>> str(EndgameBot().choose(p.view(1), random.Random(0)))  # the solver's win (R28)
+    'P2 attack 8♥'
+    """
+
+    base: Bot = field(default_factory=TipsBot)
+    max_nodes: int = 20_000
+    max_table: int = 200_000
+    name: str = "endgame"
+    solved: int = 0
+    fallbacks: int = 0
+
+    def __post_init__(self) -> None:
+        self._new_solver()
+
+    def _new_solver(self) -> None:
+        from ..analysis.solver import Solver
+
+        self._solver = Solver(max_nodes=self.max_nodes, max_table=self.max_table)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The solver's best move in a two-player endgame, else ``base``'s move."""
+        from ..analysis.solver import SearchLimitExceeded, SolverDomainError
+
+        if len(_legal(self, view)) > 1 and view.rules.players == 2 and not view.talon_size:
+            try:
+                values = self._solver.move_values(position_of_view(view))
+            except SolverDomainError:
+                pass  # e.g. tie='all_durak' or hand_limit='none': the base bot plays
+            except SearchLimitExceeded:
+                self.fallbacks += 1
+            else:
+                self.solved += 1
+                if self._solver.table_size > self.max_table:  # bound the memory over a tournament
+                    self._new_solver()
+                top = max(v for _, v in values)
+                best = tuple(m for m, v in values if v == top)
+                if len(best) == 1:
+                    return best[0]
+                return self.base.choose(replace(view, legal=best), rng)
+        return self.base.choose(view, rng)
+
+
+#: The bots by name, each a factory: ``BOTS["tips"]()``.
+BOTS = {"random": RandomBot, "tips": TipsBot, "endgame": EndgameBot}

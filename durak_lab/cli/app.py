@@ -1,0 +1,179 @@
+"""The ``durak-lab`` command line (also ``python -m durak_lab``).
+
+Subcommands:
+
+``durak-lab examples [--json]``
+    list the worked examples by id and title.
+``durak-lab replay EX-ID|FILE [--json]``
+    replay a worked example (ids are case-insensitive) or a record file: each
+    move, the table after it, its narration, the events (bito, draws in order,
+    the next bout) and the result.  ``--json`` prints one JSON object instead
+    (see :meth:`durak_lab.engine.records.ReplayResult.to_dict`): ``ok``,
+    ``moves_applied``, ``result`` (``null`` while the game goes on, ``"draw"``,
+    the durak's seat ``"P3"``, or a list of seats when several are durak: a
+    team game or R29 "all durak"), ``attacker``, ``defender``, ``hands``,
+    ``table``, ``talon`` and ``discard`` (counts), ``steps``; at a rejected move
+    also ``move`` and ``reason`` (``code`` and ``message``).
+``durak-lab show EX-ID|FILE``
+    print a record in its canonical JSON form.
+``durak-lab bench [ARGS…]``
+    the engine benchmark (:mod:`durak_lab.cli.bench`).
+``durak-lab trumps EX-ID|FILE --seat P1 [--json]``
+    after the record's moves, the exact distribution of the number of trumps
+    in every other hand and the talon, seen from one seat
+    (:mod:`durak_lab.cli.trumps`).
+``durak-lab solve EX-ID|FILE|POSITION [--json]``
+    the exact result of the two-player endgame after the record's moves, or of
+    a position text: value, best moves, a line of best play
+    (:mod:`durak_lab.cli.solve`).
+``durak-lab analyse EX-ID|FILE [--json]``
+    the solver's verdict on every move of a two-player record played once the
+    talon is empty: best, or a mistake with the better moves
+    (:mod:`durak_lab.cli.analyse`).
+
+Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
+expected to be rejected), 1 at the first unexpected outcome (an illegal move,
+with its reason), 2 for a malformed record, an unknown id or bad arguments,
+with a message on stderr naming what is wrong.
+
+Standard library and the durak_lab core only.
+
+>>> main(["replay", "ex-ko-1"])  # doctest: +ELLIPSIS
+EX-KO-1 — the first attack and its cover
+...
+result: the game goes on; P2 attacks P1
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Optional, Sequence, TextIO
+
+from .console import write_line
+from .. import __version__
+from . import analyse as analyse_cli
+from . import solve as solver_cli
+from . import trumps as trumps_cli
+from .commands import OptionError, positive_int, replayed, resolve, run_standalone
+from ..engine.errors import RecordError
+from ..engine.records import json_text, list_examples, replay
+
+__all__ = ["main", "resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
+
+PROG = "durak-lab"
+
+
+_write = write_line
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Learn Durak: replay worked examples and game records, run the benchmark.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    p = sub.add_parser("examples", help="list the worked examples by id and title")
+    p.add_argument("--json", action="store_true", help="print a JSON list")
+    p = sub.add_parser("replay", help="replay a worked example or a record file",
+                       description="Replay a worked example (EX-ID, any case) or a durak-lab/1 record file. "
+                       "Exit status 0: as recorded; 1: an unexpected illegal move; 2: a malformed record "
+                       "or unknown id.")
+    p.add_argument("record", metavar="EX-ID|FILE")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the transcript")
+    p = sub.add_parser("show", help="print a record in canonical JSON")
+    p.add_argument("record", metavar="EX-ID|FILE")
+    sub.add_parser("bench", help="benchmark the engine (arguments go to the benchmark)", add_help=False)
+    trumps_cli.add_parser(sub)
+    solver_cli.add_parser(sub)
+    analyse_cli.add_parser(sub)
+    return parser
+
+
+def _examples(as_json: bool, out: TextIO) -> int:
+    recs = list_examples()
+    if as_json:
+        _write(out, json.dumps([{"id": r.id, "title": r.title, "source": (r.source or {}).get("id"),
+                                 "rule_ids": list(r.rule_ids)} for r in recs], ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(r.id or "") for r in recs)
+    for r in recs:
+        title = r.title or ""
+        for sep in (" — ", " - ", ": "):
+            if r.id and title.startswith(r.id + sep):
+                title = title[len(r.id) + len(sep):]
+                break
+        _write(out, f"{r.id:<{width}}  {title}")
+    return 0
+
+
+def _replay(name: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    try:
+        record = resolve(name)
+    except RecordError as e:
+        _write(err, f"{PROG} replay: {e}")
+        return 2
+    result = replay(record)
+    if as_json:
+        _write(out, json_text(result.to_dict()))
+    else:
+        _write(out, result.transcript())
+    if not result.ok:
+        _write(err, f"{PROG} replay: {result.problem}")
+        return 1
+    return 0
+
+
+def _show(name: str, out: TextIO, err: TextIO) -> int:
+    try:
+        record = resolve(name)
+    except RecordError as e:
+        _write(err, f"{PROG} show: {e}")
+        return 2
+    _write(out, record.dump())
+    return 0
+
+
+def _bench(args: list, err: TextIO) -> int:
+    try:
+        from . import bench  # lazy: a missing benchmark breaks only this subcommand
+    except ImportError as e:
+        _write(err, f"{PROG} bench: the benchmark is not available ({e})")
+        return 2
+    return int(bench.main(list(args)) or 0)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
+
+    >>> main(["examples"])  # doctest: +ELLIPSIS
+    EX-FI-PAIRS     the pairs game: the defender's partner covers too
+    ...
+    0
+    >>> main(["replay", "EX-NOPE"])
+    2
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    out, err = sys.stdout, sys.stderr
+    if args and args[0] == "bench":
+        return _bench(args[1:], err)
+    parser = _parser()
+    try:
+        ns = parser.parse_args(args)
+    except SystemExit as e:  # bad arguments (2) or --help/--version (0)
+        return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
+    if ns.command == "examples":
+        return _examples(ns.json, out)
+    if ns.command == "replay":
+        return _replay(ns.record, ns.json, out, err)
+    if ns.command == "show":
+        return _show(ns.record, out, err)
+    if ns.command == "trumps":
+        return trumps_cli.run(ns, out, err)
+    if ns.command == "solve":
+        return solver_cli.run(ns, out, err)
+    if ns.command == "analyse":
+        return analyse_cli.run(ns, out, err)
+    parser.print_help(err)
+    return 2

@@ -1,0 +1,277 @@
+"""The one-line text form of a position (like chess's FEN), which round-trips.
+
+``position_text(p)`` writes space-separated ``key=value`` fields; cards inside
+a field are joined by ``.``, seats by ``|``, and ``-`` stands for nothing:
+
+=================  ==========================================================
+``rules=``          preset, ``players=N`` and any other changed option (R1–R29)
+``trump=``          the trump suit
+``card=``           the face-up trump card (``-`` if there is none, R5)
+``hands=``          each seat's hand, seats P1, P2, … separated by ``|``
+``talon=``          the talon, next card first, the trump card last
+``discard=``        the bito pile
+``table=``          attack cards in play order: ``7♥@P4>10♥@P1`` (attack, its
+                    owner, then cover and who covered) or ``8♣@P3`` uncovered
+``lead=`` ``def=``  the leader and the defender of the bout
+flags               ``take`` (the defender takes), ``passed=P2.P3``,
+                    ``first`` (first-bout limit, R14), ``start=6`` (the
+                    defender's hand at the bout's start, R13), ``order=P4.P2``
+                    (attack order, R19 HE), ``known=…|…`` (cards known to be in
+                    each hand), ``shown=7♠`` (trumps shown to transfer, R24),
+                    ``swap`` (R6 swap still open), ``inbout=P1.P2`` (seats in
+                    the bout, R29), ``result=P3`` / ``result=draw``
+=================  ==========================================================
+
+Standard library only.
+
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> p = Position.start(Rules(players=2), ["7♦ 7♠", "Q♦ 9♣"], trump="♥", discard="rest", attacker=0)
+>>> text = position_text(p)
+>>> text[:59]
+'rules=podkidnoy,players=2 trump=♥ card=- hands=7♠.7♦|Q♦.9♣ '
+>>> parse_position(text) == p
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import SUIT_SYMBOLS, Card, cards_of, parse_suit
+from .errors import CardError, PositionError, RulesError
+from .moves import MoveTextError, parse_seat, seat_text
+from .rules import Rules
+
+__all__ = ["position_text", "parse_position", "rules_text", "parse_rules_text"]
+
+
+def rules_text(rules: Rules) -> str:
+    """``preset,players=N,field=value…`` using the preset that needs fewest changes.
+
+    >>> rules_text(Rules.preset("perevodnoy", players=4, deck=52))
+    'perevodnoy,players=4,deck=52'
+    """
+    name, _, rest = rules.short_name().partition(",")
+    return f"{name},players={rules.players}" + (f",{rest}" if rest else "")
+
+
+def _value(text: str) -> Any:
+    if text == "None":
+        return None
+    if text in ("True", "False"):
+        return text == "True"
+    if text.lstrip("-").isdecimal() and text.isascii():
+        return int(text)
+    return text
+
+
+def parse_rules_text(text: str) -> Rules:
+    """The inverse of :func:`rules_text`.
+
+    >>> parse_rules_text("pairs,players=4").partner_covers
+    True
+    """
+    parts = text.split(",")
+    data: dict = {"preset": parts[0]}
+    for part in parts[1:]:
+        key, eq, val = part.partition("=")
+        if not eq:
+            raise PositionError(f"rules: {part!r} is not field=value")
+        data[key] = _value(val)
+    try:
+        return Rules.from_dict(data)
+    except RulesError as err:
+        raise PositionError(f"rules: {err}") from None
+
+
+def _cards_text(mask_or_seq: Any) -> str:
+    cs = cards_of(mask_or_seq) if isinstance(mask_or_seq, int) else list(mask_or_seq)
+    return ".".join(str(Card(c)) for c in cs) or "-"
+
+
+def _parse_cards(text: str, where: str) -> list[Card]:
+    if text == "-":
+        return []
+    try:
+        return [Card.parse(t) for t in text.split(".")]
+    except CardError as err:
+        raise PositionError(f"{where}: {err}") from None
+
+
+def _mask(cards: list[Card]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _seats_text(mask: int) -> str:
+    return ".".join(seat_text(s) for s in range(mask.bit_length()) if mask >> s & 1)
+
+
+def position_text(p: Any) -> str:
+    """The one-line text of a :class:`~durak_lab.engine.state.Position`."""
+    f = [
+        f"rules={rules_text(p.rules)}",
+        f"trump={SUIT_SYMBOLS[p.trump]}",
+        f"card={Card(p.trump_card) if p.trump_card >= 0 else '-'}",
+        "hands=" + "|".join(_cards_text(h) for h in p.hands),
+        f"talon={_cards_text(p.talon)}",
+        f"discard={_cards_text(p.discard)}",
+    ]
+    entries = []
+    for a, c, o, co in p.table:
+        e = f"{Card(a)}@{seat_text(o)}"
+        if c >= 0:
+            e += f">{Card(c)}@{seat_text(co)}"
+        entries.append(e)
+    f.append("table=" + (",".join(entries) or "-"))
+    f.append(f"lead={seat_text(p.leader)}")
+    f.append(f"def={seat_text(p.defender)}")
+    if p.taking:
+        f.append("take")
+    if p.passed:
+        f.append("passed=" + _seats_text(p.passed))
+    if p.first_limit:
+        f.append("first")
+    if p.start_hand:
+        f.append(f"start={p.start_hand}")
+    if p.attack_order:
+        f.append("order=" + ".".join(seat_text(s) for s in p.attack_order))
+    if any(p.known):
+        f.append("known=" + "|".join(_cards_text(k) for k in p.known))
+    if p.shown_used:
+        f.append("shown=" + _cards_text(p.shown_used))
+    if p.swap_open:
+        f.append("swap")
+    if p.in_bout:
+        f.append("inbout=" + _seats_text(p.in_bout))
+    if p.result is not None:
+        f.append("result=" + (".".join(seat_text(s) for s in p.result) or "draw"))
+    return " ".join(f)
+
+
+_FLAGS = {"take", "first", "swap"}
+_KEYS = {"rules", "trump", "card", "hands", "talon", "discard", "table", "lead", "def", "passed",
+         "start", "order", "known", "shown", "inbout", "result"}
+_REQUIRED = ("rules", "trump", "card", "hands", "talon", "discard", "table", "lead", "def")
+
+
+def parse_position(text: str) -> Any:
+    """Read a position from its one-line text; raise :class:`PositionError` naming the bad field.
+
+    >>> parse_position("rules=podkidnoy,players=2 trump=X")
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.PositionError: trump: 'X' is not a suit: write ♠ ♥ ♦ ♣ or S H D C
+    """
+    from .state import Position
+
+    if not isinstance(text, str):
+        raise PositionError(f"{text!r} is not a position text")
+    fields: dict[str, str] = {}
+    flags: set[str] = set()
+    for tok in text.split():
+        key, eq, val = tok.partition("=")
+        if not eq:
+            if tok not in _FLAGS:
+                raise PositionError(f"{tok!r} is not a field of a position text")
+            flags.add(tok)
+            continue
+        if key not in _KEYS:
+            raise PositionError(f"{key!r} is not a field of a position text")
+        if key in fields:
+            raise PositionError(f"{key}: given twice")
+        fields[key] = val
+    rules = parse_rules_text(fields["rules"]) if "rules" in fields else None
+    if rules is None:
+        raise PositionError("rules: missing")
+    try:
+        trump = parse_suit(fields.get("trump", ""))
+    except CardError as err:
+        raise PositionError(f"trump: {err}") from None
+    for key in _REQUIRED:
+        if key not in fields:
+            raise PositionError(f"{key}: missing")
+    n = rules.players
+
+    def seat(t: str, where: str) -> int:
+        try:
+            return parse_seat(t, n)
+        except MoveTextError as err:
+            raise PositionError(f"{where}: {err}") from None
+
+    def seats_mask(t: str, where: str) -> int:
+        m = 0
+        for part in t.split("."):
+            m |= 1 << seat(part, where)
+        return m
+
+    card = fields["card"]
+    trump_card = -1 if card == "-" else _parse_cards(card, "card")[0]
+    hand_texts = fields["hands"].split("|")
+    if len(hand_texts) != n:
+        raise PositionError(f"hands: {len(hand_texts)} hands for {n} players")
+    hands = tuple(_mask(_parse_cards(h, f"hands.{seat_text(i)}")) for i, h in enumerate(hand_texts))
+    talon = tuple(_parse_cards(fields["talon"], "talon"))
+    discard = _mask(_parse_cards(fields["discard"], "discard"))
+    table = []
+    if fields["table"] != "-":
+        for i, e in enumerate(fields["table"].split(",")):
+            where = f"table[{i}]"
+            att, _, cov = e.partition(">")
+            a_txt, at, a_own = att.partition("@")
+            if not at:
+                raise PositionError(f"{where}: write attack@owner, e.g. 7♥@P4")
+            a = _parse_cards(a_txt, where)[0]
+            if cov:
+                c_txt, ct, c_own = cov.partition("@")
+                if not ct:
+                    raise PositionError(f"{where}: write cover@seat, e.g. 10♥@P1")
+                table.append((a, _parse_cards(c_txt, where)[0], seat(a_own, where), seat(c_own, where)))
+            else:
+                table.append((a, -1, seat(a_own, where), -1))
+    known = (0,) * n
+    if "known" in fields:
+        kt = fields["known"].split("|")
+        if len(kt) != n:
+            raise PositionError(f"known: {len(kt)} entries for {n} players")
+        known = tuple(_mask(_parse_cards(k, f"known.{seat_text(i)}")) for i, k in enumerate(kt))
+    result = None
+    if "result" in fields:
+        r = fields["result"]
+        result = () if r == "draw" else tuple(sorted(seat(x, "result") for x in r.split(".")))
+    try:
+        start = int(fields.get("start", "0"))
+    except ValueError:
+        raise PositionError(f"start: {fields['start']!r} is not a number") from None
+    p = Position._make(
+        rules, trump, trump_card, hands, talon, discard, tuple(table),
+        seat(fields["lead"], "lead"), seat(fields["def"], "def"), "take" in flags,
+        seats_mask(fields["passed"], "passed") if "passed" in fields else 0, "first" in flags, start,
+        tuple(seat(x, "order") for x in fields["order"].split(".")) if "order" in fields else (),
+        known, _mask(_parse_cards(fields["shown"], "shown")) if "shown" in fields else 0,
+        "swap" in flags, seats_mask(fields["inbout"], "inbout") if "inbout" in fields else 0, result)
+    _validate(p)
+    return p
+
+
+def _validate(p: Any) -> None:
+    """Cards conserved and within the deck; trump consistent; roles distinct."""
+    from .state import check_cards
+
+    if len(set(p.talon)) != len(p.talon):
+        raise PositionError("talon: a card appears twice")
+    groups = [(f"hands.{seat_text(i)}", h) for i, h in enumerate(p.hands)]
+    check_cards(p.rules, groups + [("talon", _mask(list(p.talon))), ("discard", p.discard),
+                                   ("table", p.table_cards())])
+    if p.trump_card >= 0:
+        if p.trump_card // 13 != p.trump:
+            raise PositionError("card: the trump card's suit is not the trump")
+    if p.result is None and p.leader == p.defender:
+        raise PositionError("def: the defender cannot also lead")
+    for i, k in enumerate(p.known):
+        if k & ~p.hands[i]:
+            raise PositionError(f"known.{seat_text(i)}: known cards must be in that hand")
+

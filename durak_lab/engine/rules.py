@@ -1,0 +1,363 @@
+"""The rules of a game: one frozen value, one field per option of the sources.
+
+Every field carries, in its metadata, the rule in words (``doc``) and the rule
+id of the digest (``rule``: R1…R31); :func:`explain` prints them.  Variants are
+parameters, not subclasses.  Named presets build common games and
+:meth:`Rules.replace` re-validates.
+
+Standard library only.
+
+>>> r = Rules.preset("perevodnoy", players=4)
+>>> r.transfer, r.players, r.deck, r.first_bout_limit
+(True, 4, 36, 5)
+>>> r.replace(players=7)
+Traceback (most recent call last):
+...
+durak_lab.engine.errors.RulesError: players: 7 is not allowed: Durak is for 2 to 6 players (R2)
+>>> Rules.field_doc("throw_in")[:20]
+'Who may throw in (R1'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from .errors import RulesError
+
+__all__ = [
+    "Rules", "ThrowIn", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
+    "TrumpSwap", "PRESETS", "explain",
+]
+
+
+class ThrowIn(str, enum.Enum):
+    """Who may throw in (R12)."""
+
+    ALL = "all"                #: everyone but the defender (ZH basic, HE most versions)
+    NEIGHBOURS = "neighbours"  #: only the defender's two neighbours (ZH variant)
+    BY_TURNS = "by_turns"      #: the leader, then the next player when the leader stops (HE)
+    NONE = "none"              #: nobody: the lead is the whole attack (HE simple durak)
+
+
+class HandLimit(str, enum.Enum):
+    """How the defender's hand limits an attack (R13)."""
+
+    CURRENT = "current"        #: uncovered attack cards never exceed the defender's hand
+    BOUT_START = "bout_start"  #: attack cards never exceed the defender's hand at the bout's start (HE)
+    NONE = "none"              #: no hand limit: the defender beats what he can, the rest go back (HE, FI)
+
+
+class AfterTake(str, enum.Enum):
+    """What attackers may add once the defender has decided to take (R18)."""
+
+    LIMIT = "limit"            #: matching cards, within the bout limit (ZH)
+    SEEN_RANKS = "seen_ranks"  #: any number of cards of ranks seen in the bout (HE)
+    NONE = "none"              #: nothing: the defender picks up at once
+
+
+class DrawOrder(str, enum.Enum):
+    """Who draws first after a bout (R19)."""
+
+    CLOCKWISE = "clockwise"        #: leader, then the others clockwise, defender last (HE, KO, ZH, FI)
+    ATTACK_ORDER = "attack_order"  #: attackers in the order they attacked, then the rest, defender last (HE)
+    EQUAL = "equal"                #: one card at a time to the shortest hand, as equal as possible (HE)
+
+
+class NextLeader(str, enum.Enum):
+    """Who leads the next game of a match (R8)."""
+
+    LEFT_OF_DURAK = "left_of_durak"    #: the player to the left of the last durak (ZH; FI/HE: the loser deals)
+    RIGHT_OF_DURAK = "right_of_durak"  #: the player to the right of the last durak (HE variant)
+    WINNER = "winner"                  #: the winner, two players (KO)
+    LOWEST_TRUMP = "lowest_trump"      #: as in the first game (R7)
+
+
+class Tie(str, enum.Enum):
+    """What happens when the last cards go at the same time (R29)."""
+
+    NO_DURAK = "no_durak"    #: a draw: nobody is durak (ZH, HE)
+    ALL_DURAK = "all_durak"  #: the last ones are all durak (HE variant)
+
+
+class TrumpSwap(str, enum.Enum):
+    """Swapping the lowest trump for the face-up trump card (R6)."""
+
+    OFF = "off"  #: no swap
+    ACE = "ace"  #: if the trump card is an ace, the holder of the trump six may swap (HE)
+    ANY = "any"  #: the trump six may be swapped for any trump card (rarer HE version)
+
+
+def _f(default: Any, rule: str, doc: str) -> Any:
+    return field(default=default, metadata={"rule": rule, "doc": doc})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """All options of one game of Durak.  Build with :meth:`preset` or directly.
+
+    >>> Rules(players=3).throw_in
+    <ThrowIn.ALL: 'all'>
+    >>> Rules.preset("pairs").teams
+    2
+    """
+
+    deck: int = _f(36, "R1", "Deck size: 36 cards (6–A, HE KO ZH), 52 (2–A, FI default), or any "
+                   "multiple of 4 from 20 to 52 (lowest rank 10…2); ace high.")
+    players: int = _f(2, "R2", "Number of players, 2 to 6 (KO describes 2; 3–4 or 4–5 play best).")
+    hand_size: int = _f(6, "R3", "Cards dealt to each player and refilled after every bout (R19). "
+                        "If the deal uses every card there is no talon; the dealer shows a card to fix trump (R5).")
+    throw_in: ThrowIn = _f(ThrowIn.ALL, "R12", "Who may throw in (R12): cards whose rank is already on the "
+                           "table, attack or cover, any suit.  'all': everyone but the defender; "
+                           "'neighbours': the defender's two neighbours; 'by_turns': the leader, then the next "
+                           "player in seating order when the leader stops; 'none': nobody (simple durak).")
+    lead: Optional[int] = _f(1, "R10", "Most cards in a lead, all of one rank: 1 (HE KO ZH), 2 (HE simple "
+                             "durak), or None for any number of one rank (FI).")
+    attack_limit: Optional[int] = _f(6, "R13", "Most attack cards in one bout: 6 (HE KO ZH FI), 12 in the "
+                                     "FI pairs game (R26), or None for no fixed limit.")
+    hand_limit: HandLimit = _f(HandLimit.CURRENT, "R13", "How the defender's hand limits the attack: "
+                               "'current': uncovered attack cards never exceed the cards the defender holds; "
+                               "'bout_start': attack cards never exceed the defender's hand at the start of the "
+                               "bout (HE); 'none': no limit, the defender beats what he can and the extra cards "
+                               "go back to their owners (HE, FI).")
+    first_bout_limit: Optional[int] = _f(5, "R14", "Most attack cards in the first bout of the game: 5 (ZH "
+                                         "standard, HE option), or None.")
+    first_bout_carry: bool = _f(False, "R14", "HE: if the defender takes in the first bout, the first-bout "
+                                "limit carries over to the next bout, until a bout is fully defended.")
+    after_take: AfterTake = _f(AfterTake.LIMIT, "R18", "Once the defender takes, attackers may still add "
+                               "matching cards: 'limit': within the bout limit (ZH); 'seen_ranks': any number of "
+                               "cards of ranks seen in the bout (HE); 'none': the defender picks up at once.")
+    transfer: bool = _f(False, "R20", "Perevodnoy (HE FI, ZH variant): before covering anything the defender "
+                        "may add card(s) of the attack rank and pass the attack on to the next player, who "
+                        "must hold at least as many cards as the attack then has (R21, R22, R23).")
+    transfer_by_show: bool = _f(False, "R24", "HE special transfer: the defender may transfer by showing a "
+                                "trump of the attack rank instead of playing it; each trump once per game.")
+    teams: int = _f(0, "R25", "0 for every player alone; 2 or 3 for teams, seat i belonging to team i mod "
+                    "teams, so partners sit opposite (4 players in 2 pairs: HE FI; 6 in 3 pairs or 2 teams of "
+                    "3: ZH).  Every attack goes to an opponent; the first team out of cards wins (R27).")
+    partner_throw_in: bool = _f(False, "R26", "In a team game, may a player throw in against their own "
+                                "partner?  HE: no.")
+    partner_covers: bool = _f(False, "R26", "FI pairs: the defender's partner may cover attack cards with "
+                              "their own cards.")
+    draw_order: DrawOrder = _f(DrawOrder.CLOCKWISE, "R19", "Draw order after a bout: 'clockwise' (leader, "
+                               "other attackers clockwise, defender last; FI pairs: leader, leader's partner, "
+                               "defender's partner, defender), 'attack_order' (HE: in the order they attacked), "
+                               "'equal' (HE: hands as equal as possible).")
+    show_lowest_trump: bool = _f(True, "R7", "The first leader is the holder of the lowest trump, who shows "
+                                 "it (HE KO ZH FI); the shown card is public knowledge.")
+    next_leader: NextLeader = _f(NextLeader.LEFT_OF_DURAK, "R8", "Who leads the next game of a match: "
+                                 "'left_of_durak' (ZH; FI HE: the loser deals), 'right_of_durak' (HE), "
+                                 "'winner' (KO), 'lowest_trump' (as in the first game).")
+    tie: Tie = _f(Tie.NO_DURAK, "R29", "If the last cards go at the same time: 'no_durak' (a draw, ZH HE) "
+                  "or 'all_durak' (the last ones are all durak, HE variant).")
+    trump_swap: TrumpSwap = _f(TrumpSwap.OFF, "R6", "HE option: if the face-up trump card is an ace "
+                               "('ace'), or any trump ('any'), the holder of the lowest trump (the six in a "
+                               "36-card deck) may swap it in before the first lead.")
+    redeal: bool = _f(False, "R4", "HE option: a player dealt 5 cards of one suit or 6 of one colour may "
+                      "declare it and all cards but the trump card are dealt again (applied to seeded deals).")
+
+    def __post_init__(self) -> None:
+        conv = {"throw_in": ThrowIn, "hand_limit": HandLimit, "after_take": AfterTake,
+                "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie, "trump_swap": TrumpSwap}
+        for name, enum_type in conv.items():
+            value = getattr(self, name)
+            if not isinstance(value, enum_type):
+                try:
+                    object.__setattr__(self, name, enum_type(value))
+                except ValueError:
+                    choices = ", ".join(repr(e.value) for e in enum_type)
+                    raise RulesError(f"{name}: {value!r} is not one of {choices}") from None
+        self._validate()
+        object.__setattr__(self, "_hash", hash(dataclasses.astuple(self)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]
+
+    def _validate(self) -> None:
+        def bad(name: str, why: str) -> RulesError:
+            return RulesError(f"{name}: {getattr(self, name)!r} is not allowed: {why}")
+
+        for name in ("deck", "players", "hand_size", "teams"):
+            if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int):
+                raise bad(name, "it must be a whole number")
+        for name in ("lead", "attack_limit", "first_bout_limit"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                raise bad(name, "it must be a whole number of at least 1, or None")
+        for name in ("first_bout_carry", "transfer", "transfer_by_show", "partner_throw_in",
+                     "partner_covers", "show_lowest_trump", "redeal"):
+            if not isinstance(getattr(self, name), bool):
+                raise bad(name, "it must be true or false")
+        if not (20 <= self.deck <= 52 and self.deck % 4 == 0):
+            raise bad("deck", "a deck has 4 suits of 5 to 13 ranks: 20, 24, …, 36, …, 52 cards (R1)")
+        if not 2 <= self.players <= 6:
+            raise bad("players", "Durak is for 2 to 6 players (R2)")
+        if self.hand_size < 1:
+            raise bad("hand_size", "each player needs at least one card (R3)")
+        if self.players * self.hand_size > self.deck:
+            raise bad("hand_size", f"{self.players} hands of {self.hand_size} need more than "
+                      f"{self.deck} cards (R5: add low ranks or play with fewer)")
+        if self.teams:
+            if self.teams < 2 or self.players % self.teams or self.players // self.teams < 2:
+                raise bad("teams", "teams need 2 or more teams of 2 or more equal members "
+                          "(4 players in 2 pairs, 6 in 3 pairs or 2 teams of 3) (R25)")
+        elif self.partner_covers or self.partner_throw_in:
+            raise bad("partner_covers" if self.partner_covers else "partner_throw_in",
+                      "partners exist only in a team game (set teams) (R26)")
+        if self.transfer_by_show and not self.transfer:
+            raise bad("transfer_by_show", "showing a trump is a kind of transfer: set transfer too (R24)")
+        if self.transfer and self.partner_covers:
+            raise bad("transfer", "FI pairs, where the partner covers, allow no transfers (R26)")
+        if self.partner_covers and self.partner_throw_in:
+            raise bad("partner_throw_in", "a partner who helps to cover cannot also throw in against the "
+                      "defender (R26)")
+
+    # ------------------------------------------------------------------ helpers
+    @property
+    def lowest_rank(self) -> int:
+        """Lowest rank of the deck: 6 for 36 cards, 2 for 52.
+
+        >>> Rules(deck=24).lowest_rank
+        9
+        """
+        return 15 - self.deck // 4
+
+    @property
+    def has_talon(self) -> bool:
+        """False when the deal uses every card (six players on 36 cards, R5)."""
+        return self.players * self.hand_size < self.deck
+
+    def replace(self, **changes: Any) -> "Rules":
+        """A copy with some fields changed, validated again.
+
+        >>> Rules().replace(players=4, transfer=True).players
+        4
+        >>> Rules().replace(colour="red")
+        Traceback (most recent call last):
+        ...
+        durak_lab.engine.errors.RulesError: 'colour' is not a rules option; options: deck, players, ...
+        """
+        names = {f.name for f in dataclasses.fields(self)}
+        for key in changes:
+            if key not in names:
+                raise RulesError(f"{key!r} is not a rules option; options: deck, players, ...")
+        return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def preset(cls, name: str, **changes: Any) -> "Rules":
+        """A named preset (see :data:`PRESETS`) with optional changes.
+
+        >>> Rules.preset("simple").throw_in.value
+        'none'
+        """
+        if name not in PRESETS:
+            raise RulesError(f"{name!r} is not a preset; presets: {', '.join(PRESETS)}")
+        return cls(**{**PRESETS[name], **changes})
+
+    def to_dict(self, preset: Optional[str] = None) -> dict:
+        """The fields as plain JSON values; with ``preset``, only those that differ from it.
+
+        >>> Rules.preset("perevodnoy", players=4).to_dict("perevodnoy")
+        {'preset': 'perevodnoy', 'players': 4}
+        """
+        base = Rules.preset(preset) if preset else None
+        out: dict = {"preset": preset} if preset else {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            if base is not None and getattr(base, f.name) == v:
+                continue
+            out[f.name] = v.value if isinstance(v, enum.Enum) else v
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Rules":
+        """Rules from ``{"preset": name, field: value, ...}`` (the record's ``rules``).
+
+        >>> Rules.from_dict({"preset": "podkidnoy", "players": 4}).players
+        4
+        """
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object of options")
+        data = dict(data)
+        name = data.pop("preset", None)
+        names = {f.name for f in dataclasses.fields(cls)}
+        for key in data:
+            if key not in names:
+                raise RulesError(f"{key!r} is not a rules option; options: {', '.join(sorted(names))}")
+        if name is None:
+            return cls(**data)
+        return cls.preset(name, **data)
+
+    def short_name(self) -> str:
+        """The first preset equal to these rules with ``players`` changed, plus the rest.
+
+        >>> Rules.preset("pairs").short_name()
+        'pairs'
+        """
+        best = None
+        for name in PRESETS:
+            d = self.to_dict(name)
+            d.pop("preset")
+            d.pop("players", None)
+            if best is None or len(d) < len(best[1]):
+                best = (name, d)
+        assert best is not None
+        return best[0] + "".join(f",{k}={v}" for k, v in best[1].items())
+
+    @classmethod
+    def field_doc(cls, name: str) -> str:
+        """The rule a field states, with its rule id."""
+        f = {f.name: f for f in dataclasses.fields(cls)}[name]
+        return f.metadata["doc"]
+
+    @classmethod
+    def field_rule(cls, name: str) -> str:
+        """The rule id a field implements, e.g. ``'R12'``.
+
+        >>> Rules.field_rule("transfer")
+        'R20'
+        """
+        return {f.name: f for f in dataclasses.fields(cls)}[name].metadata["rule"]
+
+
+#: Named presets: field values over the defaults (ZH "podkidnoy" standard).
+PRESETS: dict[str, dict[str, Any]] = {
+    # ZH standard: 36 cards, everyone throws in, 5 cards in the first bout
+    "podkidnoy": {},
+    # HE basic / ZH "first bout 6" variant
+    "classic": {"first_bout_limit": None},
+    "perevodnoy": {"transfer": True},
+    "perevodnoy_show": {"transfer": True, "transfer_by_show": True},
+    "neighbours": {"throw_in": "neighbours"},
+    "by_turns": {"throw_in": "by_turns", "first_bout_limit": None},
+    # HE simple durak: one card or two of a rank, nobody throws in
+    "simple": {"throw_in": "none", "lead": 2, "first_bout_limit": None, "after_take": "none"},
+    # FI Paripeli: 4 players, partners opposite, partner covers, 12 cards, no transfers
+    "pairs": {"players": 4, "teams": 2, "partner_covers": True, "attack_limit": 12,
+              "first_bout_limit": None},
+    # HE pairs: partners may not throw in on each other
+    "pairs_he": {"players": 4, "teams": 2, "first_bout_limit": None},
+    # FI individual game: 52 cards, several cards of a rank in a lead, transfers
+    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None},
+    # HE "another version": the limit is the defender's hand; after a take, any cards of seen ranks
+    "he_hand": {"attack_limit": None, "hand_limit": "bout_start", "after_take": "seen_ranks",
+                "first_bout_limit": None},
+    # HE unlimited attack: no limit, the defender beats what he can, the rest go back
+    "unlimited": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None},
+}
+
+
+def explain(rules: Rules) -> str:
+    """Every option of ``rules`` with its value and the rule it states.
+
+    >>> print(explain(Rules()).splitlines()[0])
+    deck = 36  [R1] Deck size: 36 cards (6–A, HE KO ZH), 52 (2–A, FI default), or any multiple of 4 from 20 to 52 (lowest rank 10…2); ace high.
+    """
+    lines = []
+    for f in dataclasses.fields(rules):
+        v = getattr(rules, f.name)
+        v = v.value if isinstance(v, enum.Enum) else v
+        lines.append(f"{f.name} = {v}  [{f.metadata['rule']}] {f.metadata['doc']}")
+    return "\n".join(lines)

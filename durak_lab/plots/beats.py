@@ -1,0 +1,356 @@
+"""Figures of the attack and defence graphs (plotly).
+
+* :func:`beats_figure` — the beats graph of :func:`~durak_lab.graphs.beats_graph`
+  in two ranked rows, the trump suit on top: a line joins each card to the next
+  higher card of its suit (curved below the row for the other suits), and the
+  lowest trump to the ace of every other suit; with ``reduced=False`` every
+  edge.
+* :func:`table_figure` — the table graph of :func:`~durak_lab.graphs.table_graph`
+  in four columns: throw-in candidates, attack cards, covers, the defender's hand.
+* :func:`cover_figure` — the cover plan of :func:`~durak_lab.graphs.cover_plan`
+  as a bipartite drawing: every possible cover a thin dotted line, the chosen
+  covers (the matching) thick, solid and in the legend, the Hall set and its
+  too-few answers marked by symbol and legend entry, not by colour alone.
+
+Every figure has a title, words in the hover text of nodes and edges ("10 of
+diamonds"), and a pandas table as its text alternative:
+:func:`~durak_lab.graphs.edge_table` for the beats and table graphs,
+:func:`~durak_lab.graphs.cover_table` for a cover plan (re-exported here).
+Figures are plain ``plotly.graph_objects.Figure`` values: ``fig.show()`` in a
+notebook, or ``go.FigureWidget(fig)`` in a widget.
+
+Presentation layer: needs plotly (and networkx, pandas through
+:mod:`durak_lab.graphs`).
+
+>>> from durak_lab.graphs import cover_plan_for
+>>> fig = cover_figure(cover_plan_for("10♥ A♠ 6♣", "7♥ 9♥ J♥", "♠"))
+>>> [t.name for t in fig.data if t.showlegend is not False]
+['possible cover', 'chosen cover (the matching)', 'attack card', 'card in hand', 'Hall set: too few answers', 'their only answers']
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence, Union
+
+import networkx as nx
+import plotly.graph_objects as go
+
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_suit
+from ..graphs.beats import (TABLE_ROLES, CoverPlan, Suit, beats_graph, beats_layout, card_cost, cover_table, edge_table,
+                     table_graph)
+from ..engine.state import Position
+
+__all__ = ["beats_figure", "table_figure", "cover_figure", "cover_table", "edge_table", "COLOURS"]
+
+#: Colours readable on light and dark backgrounds; every kind also differs by line dash or marker symbol.
+COLOURS = {"trump": "#E45756", "other": "#4C78A8", "edge": "#9D9D9D", "chosen": "#F58518",
+           "attack": "#4C78A8", "cover": "#54A24B", "hand": "#B279A2", "throw-in": "#72B7B2",
+           "hall": "#E45756", "beats": "#9D9D9D", "covered by": "#54A24B", "may throw in": "#72B7B2"}
+
+_SYMBOLS = {"attack": "square", "cover": "diamond", "hand": "circle", "throw-in": "triangle-up"}
+_DASH = {"covered by": "solid", "beats": "dot", "may throw in": "dash"}
+_COLUMN_TITLES = {"throw-in": "may be thrown in", "attack": "attack cards", "cover": "covers",
+                  "hand": "defender's hand"}
+_COLUMNS = ("throw-in", "attack", "cover", "hand")
+
+
+def _curve(p0: Sequence[float], p1: Sequence[float], bend: float = 0.0, n: int = 9) -> tuple[list, list]:
+    """Points of a quadratic curve from p0 to p1 whose middle is pushed ``bend`` along the normal."""
+    (x0, y0), (x1, y1) = p0, p1
+    if not bend:
+        return [x0, x1], [y0, y1]
+    dx, dy = x1 - x0, y1 - y0
+    length = (dx * dx + dy * dy) ** 0.5 or 1.0
+    cx, cy = (x0 + x1) / 2 - dy / length * bend, (y0 + y1) / 2 + dx / length * bend
+    xs, ys = [], []
+    for i in range(n):
+        t = i / (n - 1)
+        xs.append((1 - t) ** 2 * x0 + 2 * (1 - t) * t * cx + t * t * x1)
+        ys.append((1 - t) ** 2 * y0 + 2 * (1 - t) * t * cy + t * t * y1)
+    return xs, ys
+
+
+class _Lines:
+    """Collects edges of one kind into one line trace (None-separated) and hover points at their middles."""
+
+    def __init__(self) -> None:
+        self.x: list = []
+        self.y: list = []
+        self.mx: list = []
+        self.my: list = []
+        self.hover: list = []
+        self.data: list = []
+
+    def add(self, p0: Sequence[float], p1: Sequence[float], hover: str, bend: float = 0.0,
+            data: Optional[list] = None) -> None:
+        xs, ys = _curve(p0, p1, bend)
+        self.x += xs + [None]
+        self.y += ys + [None]
+        mid = len(xs) // 2
+        if len(xs) == 2:
+            self.mx.append((xs[0] + xs[1]) / 2)
+            self.my.append((ys[0] + ys[1]) / 2)
+        else:
+            self.mx.append(xs[mid])
+            self.my.append(ys[mid])
+        self.hover.append(hover)
+        self.data.append(data or [])
+
+    def traces(self, name: str, colour: str, width: float, dash: str, legend: bool = True,
+               group: Optional[str] = None) -> list:
+        if not self.hover:
+            return []
+        group = group or name
+        line = go.Scatter(x=self.x, y=self.y, mode="lines", name=name, legendgroup=group, showlegend=legend,
+                          line=dict(color=colour, width=width, dash=dash), hoverinfo="skip",
+                          customdata=None)
+        mids = go.Scatter(x=self.mx, y=self.my, mode="markers", name=f"{name} (hover)", legendgroup=group,
+                          showlegend=False, marker=dict(size=9, color=colour, opacity=0.0),
+                          hovertext=self.hover, hoverinfo="text", customdata=self.data)
+        return [line, mids]
+
+
+def _layout(fig: go.Figure, title: str, height: int, width: Optional[int] = None) -> go.Figure:
+    fig.update_layout(title=dict(text=title, x=0.01), height=height, width=width, template="plotly_white",
+                      hovermode="closest", margin=dict(l=20, r=20, t=70, b=20),
+                      legend=dict(orientation="h", yanchor="bottom", y=-0.12, x=0),
+                      xaxis=dict(visible=False), yaxis=dict(visible=False))
+    return fig
+
+
+def _node_hover(words: str, extra: Sequence[str]) -> str:
+    return "<br>".join([words] + [e for e in extra if e])
+
+
+# ---------------------------------------------------------------- the beats graph
+def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optional[str] = None) -> go.Figure:
+    """The beats graph as two ranked rows: the trump suit above, the other suits below.
+
+    Traces: the edges within the trump suit ("a higher trump"), within the
+    other suits ("a higher card of the same suit"), from trumps to the other
+    suits ("a trump beats any other suit"), then the trump cards and the other
+    cards as markers labelled with their text.  Hover a card for its name in
+    words and what it beats; hover the middle of a line for the edge in words.
+
+    >>> fig = beats_figure("♦")
+    >>> [t.name for t in fig.data if t.showlegend is not False]
+    ['higher trump', 'higher card of the same suit', 'trump beats another suit', 'trumps (♦)', 'other suits']
+    >>> fig.layout.title.text
+    'Which card beats which: trump ♦ (diamonds) on top, 36 cards'
+    """
+    g = beats_graph(trump, deck=deck, reduced=reduced)
+    t = parse_suit(g.graph["trump"])
+    pos = beats_layout(g)
+    others = [s for s in range(4) if s != t]
+    kinds = {"higher trump": _Lines(), "higher card of the same suit": _Lines(), "trump beats another suit": _Lines()}
+    for a, b, d in g.edges(data=True):
+        if a.suit == b.suit == t:
+            kinds["higher trump"].add(pos[b], pos[a], d["text"], bend=0.12 if not reduced else 0.0,
+                                      data=[str(a), str(b)])
+        elif a.suit == b.suit:
+            bend = -(0.08 + 0.06 * others.index(a.suit)) if reduced else -0.1
+            kinds["higher card of the same suit"].add(pos[b], pos[a], d["text"], bend=bend, data=[str(a), str(b)])
+        else:
+            kinds["trump beats another suit"].add(pos[a], pos[b], d["text"], data=[str(a), str(b)])
+    fig = go.Figure()
+    styles = {"higher trump": (COLOURS["trump"], "solid"), "higher card of the same suit": (COLOURS["other"], "solid"),
+              "trump beats another suit": (COLOURS["edge"], "dot")}
+    for name, lines in kinds.items():
+        colour, dash = styles[name]
+        for tr in lines.traces(name, colour, 1.5 if reduced else 0.6, dash):
+            fig.add_trace(tr)
+    for is_trump, name, symbol in ((True, f"trumps ({SUIT_SYMBOLS[t]})", "star"), (False, "other suits", "circle")):
+        nodes = [c for c, d in g.nodes(data=True) if d["is_trump"] == is_trump]
+        hover = []
+        for c in nodes:
+            beaten = g.in_degree(c) if not reduced else len(nx.ancestors(g, c))
+            beats = g.out_degree(c) if not reduced else len(nx.descendants(g, c))
+            hover.append(_node_hover(f"{c.name}{' (trump)' if is_trump else ''}",
+                                     [f"beats {beats} card{'s' if beats != 1 else ''}",
+                                      f"beaten by {beaten} card{'s' if beaten != 1 else ''}"]))
+        fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
+                        name=name, text=[str(c) for c in nodes], textposition="top center",
+                        marker=dict(size=16 if is_trump else 11, symbol=symbol, line=dict(width=1, color="#333"),
+                                    color=COLOURS["trump" if is_trump else "other"]),
+                        hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
+    deckname = f"{deck} cards"
+    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]}) on top, "
+                                f"{deckname}", height=420)
+    fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
+    fig.add_annotation(x=-0.6, y=1.0, text="trumps", showarrow=False, xanchor="right")
+    fig.add_annotation(x=-0.6, y=0.0, text="other suits", showarrow=False, xanchor="right")
+    fig.update_yaxes(range=[-0.55, 1.35])
+    fig.update_xaxes(range=[-1.8, max(x for x, _ in pos.values()) + 0.6])
+    return fig
+
+
+# ---------------------------------------------------------------- the table graph
+def table_figure(position: Union[Position, nx.DiGraph], title: Optional[str] = None) -> go.Figure:
+    """The table of a bout in four columns: may be thrown in, attack cards, covers, the defender's hand.
+
+    An attack card and its cover share a row.  Edges: "covered by" solid,
+    "beats" (a defender's card could beat an uncovered attack card) dotted,
+    "may throw in" dashed; every kind is a legend entry.  Nodes differ by
+    symbol per role and name their player in the hover text.
+
+    >>> from durak_lab.engine.records import load_example
+    >>> fig = table_figure(load_example("EX-HE-BOUT").game_after(3).position)
+    >>> [t.name for t in fig.data if t.showlegend is not False]
+    ['covered by', 'beats', 'may throw in', 'attack cards', 'covers', "defender's hand", 'may be thrown in']
+    >>> "10 of hearts" in " ".join(fig.data[-4].hovertext)
+    True
+    """
+    g = position if isinstance(position, nx.DiGraph) else table_graph(position)
+    x_of = {role: float(i) for i, role in enumerate(_COLUMNS)}
+    pos: dict = {}
+    row = 0
+    for c, d in g.nodes(data=True):
+        if d["role"] == "attack":
+            pos[c] = (x_of["attack"], -row)
+            for _, cov, e in g.out_edges(c, data=True):
+                if e["kind"] == "covered by":
+                    pos[cov] = (x_of["cover"], -row)
+            row += 1
+    for role in ("hand", "throw-in"):
+        nodes = sorted((c for c, d in g.nodes(data=True) if d["role"] == role), key=lambda c: (g.nodes[c]["seat"], c))
+        for i, c in enumerate(nodes):
+            pos[c] = (x_of[role], -i)
+    fig = go.Figure()
+    for kind in ("covered by", "beats", "may throw in"):
+        lines = _Lines()
+        for a, b, e in g.edges(data=True):
+            if e["kind"] == kind:
+                bend = 0.0 if kind == "covered by" else (0.15 if kind == "beats" else -0.15)
+                lines.add(pos[a], pos[b], e["text"], bend=bend, data=[str(a), str(b)])
+        for tr in lines.traces(kind, COLOURS[kind], 2.0, _DASH[kind]):
+            fig.add_trace(tr)
+    players = g.graph.get("players", {})
+    for role in TABLE_ROLES:
+        nodes = [c for c, d in g.nodes(data=True) if d["role"] == role]
+        if not nodes:
+            continue
+        hover = []
+        for c in nodes:
+            d = g.nodes[c]
+            extra = [f"{_COLUMN_TITLES[role]}: {d['player']} ({d['player_role']})"]
+            if role == "attack":
+                extra.append("covered" if d.get("covered") else "not covered yet")
+            hover.append(_node_hover(f"{d['words']}{' (trump)' if d['is_trump'] else ''}", extra))
+        fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
+                        name=_COLUMN_TITLES[role], text=[f"{c} ({g.nodes[c]['player']})" for c in nodes],
+                        textposition="top center", cliponaxis=False,
+                        marker=dict(size=16, symbol=_SYMBOLS[role], color=COLOURS[role],
+                                    line=dict(width=1, color="#333")),
+                        hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
+    rows = max([1] + [1 - int(y) for _, y in pos.values()])
+    for role in _COLUMNS:
+        fig.add_annotation(x=x_of[role], y=0.8, text=f"<b>{_COLUMN_TITLES[role]}</b>", showarrow=False)
+    who = ", ".join(f"{'P' + str(s + 1)} {r}" for s, r in players.items() if r != "onlooker")
+    fig = _layout(fig, title or f"The table: trump {g.graph.get('trump', '')}; {who}", height=200 + 60 * rows)
+    fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
+    fig.update_xaxes(range=[-0.4, 3.8])
+    fig.update_yaxes(range=[-rows + 0.5, 1.1])
+    return fig
+
+
+# ---------------------------------------------------------------- the cover plan
+def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
+    """The cover plan as a bipartite drawing: attack cards on the left, the defender's hand on the right.
+
+    Every possible cover is a thin dotted line; the chosen covers (the
+    cheapest maximum matching) are thick solid lines, a legend entry of
+    their own, and each also says "chosen" in its hover text.  Without a full
+    cover the Hall set is ringed (legend "Hall set: too few answers") and its
+    possible covers are marked ("their only answers").  The plan's sentence
+    is written under the title.
+
+    >>> from durak_lab.graphs import cover_plan_for
+    >>> plan = cover_plan_for("8♥ 10♥ A♠", "7♥ 9♥", "♠")
+    >>> fig = cover_figure(plan)
+    >>> chosen = next(t for t in fig.data if t.name == "chosen cover (the matching) (hover)")
+    >>> [tuple(d) for d in chosen.customdata]
+    [('7♥', '8♥'), ('9♥', '10♥')]
+    """
+    t = plan.trump
+    attack = list(plan.attack)
+    hand = sorted(plan.hand, key=lambda c: (c.suit == t, c.rank, c.suit))
+    n = max(len(attack), len(hand), 1)
+    pos = {}
+    for i, a in enumerate(attack):
+        pos[("a", a)] = (0.0, -i * (n - 1) / max(len(attack) - 1, 1) if len(attack) > 1 else -(n - 1) / 2)
+    for i, c in enumerate(hand):
+        pos[("h", c)] = (1.0, -float(i))
+    chosen = set(plan.matching)
+    possible, picked = _Lines(), _Lines()
+    for a, opts in plan.options.items():
+        for c in opts:
+            how = "a trump" if c.suit == t and a.suit != t else ("a higher trump" if c.suit == t else
+                                                                 f"a higher {SUIT_NAMES[c.suit][:-1]}")
+            if (a, c) in chosen:
+                picked.add(pos[("a", a)], pos[("h", c)],
+                           f"chosen: cover {a} with {c} ({how}), cost {card_cost(c, t)}", data=[str(a), str(c)])
+            else:
+                possible.add(pos[("a", a)], pos[("h", c)], f"{c} could beat {a}: {how}", data=[str(a), str(c)])
+    fig = go.Figure()
+    for tr in possible.traces("possible cover", COLOURS["edge"], 1.0, "dot"):
+        fig.add_trace(tr)
+    for tr in picked.traces("chosen cover (the matching)", COLOURS["chosen"], 5.0, "solid"):
+        fig.add_trace(tr)
+    opts = plan.options
+    used = {c: a for a, c in plan.matching}
+    fig.add_scatter(x=[pos[("a", a)][0] for a in attack], y=[pos[("a", a)][1] for a in attack],
+                    mode="markers+text", name="attack card", text=[f"{a}\u2003" for a in attack],
+                    textposition="middle left", cliponaxis=False,
+                    marker=dict(size=18, symbol="square", color=COLOURS["attack"], line=dict(width=1, color="#333")),
+                    hovertext=[_node_hover(f"{a.name}{' (trump)' if a.suit == t else ''}",
+                                           [f"can be beaten by {' '.join(map(str, opts[a])) or 'no card of the hand'}",
+                                            f"chosen cover: {dict(plan.matching)[a]}" if a in dict(plan.matching)
+                                            else "stays uncovered"]) for a in attack],
+                    hoverinfo="text", customdata=[str(a) for a in attack])
+    fig.add_scatter(x=[pos[("h", c)][0] for c in hand], y=[pos[("h", c)][1] for c in hand], mode="markers+text",
+                    name="card in hand", text=[f"\u2003{c}" for c in hand], textposition="middle right",
+                    cliponaxis=False,
+                    marker=dict(size=18, symbol="circle", color=COLOURS["hand"], line=dict(width=1, color="#333")),
+                    hovertext=[_node_hover(f"{c.name}{' (trump)' if c.suit == t else ''}",
+                                           [f"cost {card_cost(c, t)}",
+                                            f"covers {used[c]}" if c in used else "kept"]) for c in hand],
+                    hoverinfo="text", customdata=[str(c) for c in hand])
+    if plan.hall_set:
+        fig.add_scatter(x=[pos[("a", a)][0] for a in plan.hall_set], y=[pos[("a", a)][1] for a in plan.hall_set],
+                        mode="markers", name="Hall set: too few answers",
+                        marker=dict(size=30, symbol="square-open", color=COLOURS["hall"], line=dict(width=3)),
+                        hovertext=[f"{a.name}: in the Hall set" for a in plan.hall_set], hoverinfo="text",
+                        customdata=[str(a) for a in plan.hall_set])
+        fig.add_scatter(x=[pos[("h", c)][0] for c in plan.neighbours],
+                        y=[pos[("h", c)][1] for c in plan.neighbours],
+                        mode="markers", name="their only answers",
+                        marker=dict(size=30, symbol="circle-open-dot", color=COLOURS["hall"], line=dict(width=3)),
+                        hovertext=[f"{c.name}: one of the only answers to the Hall set" for c in plan.neighbours],
+                        hoverinfo="text", customdata=[str(c) for c in plan.neighbours])
+    answer = "Nothing to cover" if not attack else ("Yes" if plan.full else "No")
+    heading = title or f"Can the defender cover everything? {answer}"
+    fig = _layout(fig, heading, height=230 + 56 * n, width=None)
+    fig.add_annotation(x=0.0, y=1.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
+                       text=_wrap(plan.sentence()), showarrow=False, align="left")
+    fig.add_annotation(x=0.0, y=0.55, text="<b>attack</b>", showarrow=False, yanchor="bottom")
+    fig.add_annotation(x=1.0, y=0.55, text="<b>defender's hand</b>", showarrow=False, yanchor="bottom")
+    fig.update_layout(margin=dict(t=120, b=70), legend=dict(y=-0.05, yanchor="top"))
+    fig.update_xaxes(range=[-0.6, 1.6])
+    fig.update_yaxes(range=[-(n - 1) - 0.5, 0.9])
+    return fig
+
+
+def _wrap(text: str, width: int = 90) -> str:
+    words, lines, line = text.split(), [], ""
+    for w in words:
+        if line and len(line) + 1 + len(w) > width:
+            lines.append(line)
+            line = w
+        else:
+            line = f"{line} {w}".strip()
+    if line:
+        lines.append(line)
+    return "<br>".join(lines)
+
+
+

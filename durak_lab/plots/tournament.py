@@ -1,0 +1,87 @@
+"""Charts of a tournament (plotly): durak rates with their intervals, and head to head.
+
+* :func:`standings_figure` — each bot's durak rate as a bar with its 95%
+  Wilson interval; the fewest duraks first (R30).
+* :func:`head_to_head_figure` — two players: a heatmap of the row bot's durak
+  rate against each column bot.
+
+The numbers are those of :mod:`durak_lab.tables.tournament`, the text
+alternative.  Figures are plain ``plotly.graph_objects.Figure`` values.
+
+Presentation layer: needs plotly (and pandas).
+
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.bots import RandomBot, TipsBot
+>>> from durak_lab.bots.tournament import round_robin
+>>> t = round_robin(Rules(players=2), [TipsBot(), RandomBot()], deals=5, seed=2)
+>>> fig = standings_figure(t)
+>>> list(fig.data[0].x), fig.layout.yaxis.title.text
+(['tips', 'random'], 'durak rate')
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import plotly.graph_objects as go
+
+from ..bots.tournament import Tournament
+from ..tables.tournament import head_to_head_table, standings_table
+
+__all__ = ["standings_figure", "head_to_head_figure"]
+
+
+def _describe(t: Tournament) -> str:
+    deals = len({g.deal for g in t.games})
+    return f"{len(t.games)} games, {deals} deals, {t.rules.players} players"
+
+
+def standings_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
+    """Bars of each bot's durak rate, with the 95% interval as error bars."""
+    df = standings_table(t)
+    hover = [f"{r.bot}: durak in {r.duraks} of {r.games} games ({r.durak_rate:.1%}; 95% interval "
+             f"{r.low:.1%}–{r.high:.1%}), {r.draws} draws" for r in df.itertuples()]
+    fig = go.Figure(go.Bar(
+        x=df["bot"], y=df["durak_rate"], marker_color="#4C78A8", hovertext=hover, hoverinfo="text",
+        error_y=dict(type="data", symmetric=False, array=df["high"] - df["durak_rate"],
+                     arrayminus=df["durak_rate"] - df["low"]),
+        text=[f"{x:.0%}" for x in df["durak_rate"]], textposition="inside", insidetextanchor="end"))
+    fig.update_layout(title=title or f"How often each bot is the durak ({_describe(t)})",
+                      xaxis_title="bot", yaxis_title="durak rate", yaxis_range=[0, 1.05],
+                      yaxis_tickformat=".0%", template="plotly_white", margin=dict(t=60))
+    return fig
+
+
+def head_to_head_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
+    """Two players: a heatmap, row bot against column bot, of the row bot's durak rate.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.bots import RandomBot, TipsBot
+    >>> from durak_lab.bots.tournament import round_robin
+    >>> fig = head_to_head_figure(round_robin(Rules(players=2), [TipsBot(), RandomBot()], deals=3))
+    >>> fig.data[0].type, list(fig.data[0].x)
+    ('heatmap', ['tips', 'random'])
+    """
+    df = head_to_head_table(t)
+    games = {(r["bot"], r["opponent"]): r for r in t.head_to_head()}
+    text, hover = [], []
+    for a in df.index:
+        row_t, row_h = [], []
+        for b in df.columns:
+            r = games.get((a, b))
+            if r is None:
+                row_t.append("")
+                row_h.append(f"{a} did not play {b}")
+            else:
+                row_t.append(f"{r['losses'] / r['games']:.0%}")
+                row_h.append(f"{a} against {b}: durak in {r['losses']} of {r['games']} games, "
+                             f"{r['wins']} wins, {r['draws']} draws")
+        text.append(row_t)
+        hover.append(row_h)
+    fig = go.Figure(go.Heatmap(z=df.values, x=list(df.columns), y=list(df.index), zmin=0, zmax=1,
+                               colorscale="RdBu_r", text=text, texttemplate="%{text}", hovertext=hover,
+                               hoverinfo="text", colorbar=dict(title="durak rate", tickformat=".0%")))
+    fig.update_layout(title=title or f"Head to head: the row bot's durak rate ({_describe(t)})",
+                      xaxis_title="opponent", yaxis_title="bot", yaxis_autorange="reversed",
+                      template="plotly_white")
+    return fig

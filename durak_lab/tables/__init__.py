@@ -1,0 +1,12 @@
+"""pandas tables: trump probabilities and tournaments as DataFrames.
+"""
+
+from .tournament import games_table, seats_table, standings_table, head_to_head_table
+from .trumps import (trump_course, expected_trumps, trump_count_table, card_table, side_by_side, deal_questions,
+                     COLUMNS)
+
+__all__ = [
+    'games_table', 'seats_table', 'standings_table', 'head_to_head_table', 'trump_course',
+    'expected_trumps', 'trump_count_table', 'card_table', 'side_by_side', 'deal_questions',
+    'COLUMNS'
+]

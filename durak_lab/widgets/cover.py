@@ -1,0 +1,223 @@
+"""A notebook widget: "can the defender cover everything?" for any table and hand.
+
+:class:`CoverWidget` is an ipywidgets ``VBox``.  Type the attack cards
+("7♥ 9♥ J♥") and the defender's hand, choose the trump, or pick a moment of a
+worked example (its uncovered attack cards, the defender's hand and the trump
+fill the fields); the answer updates at once: the plan's sentence
+(:meth:`~durak_lab.graphs.CoverPlan.text`), the bipartite figure of
+:func:`~durak_lab.plots.beats.cover_figure` and the same facts as a table
+(:func:`~durak_lab.graphs.cover_table`, the text alternative).  Bad card text
+shows a sentence, never a traceback, and leaves the last figure in place.
+
+UI contract (CSS classes): the widget ``dl-cover-widget``; the Dropdown
+"Example" ``dl-cover-example``; the Text fields "Attack" ``dl-cover-attack``
+and "Hand" ``dl-cover-hand``; the Dropdown "Trump" ``dl-cover-trump``; the
+answer ``dl-cover-answer``; the box around the figure ``dl-cover-figure``; the
+table ``dl-cover-table``.
+
+Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
+
+>>> w = CoverWidget("7♥ 9♥ J♥", "10♥ A♠ 6♣", "♠")
+>>> "three cards, two answers" in w.answer.value
+True
+>>> w.hand.value = "10♥ A♠ 6♣ Q♥"; "The defender can cover all three" in w.answer.value
+True
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from typing import Any, Optional
+
+import ipywidgets as widgets
+import plotly.graph_objects as go
+
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
+from ..engine.errors import DurakError
+from ..text.explain import sentence
+from ..plots.beats import cover_figure
+from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for, cover_table
+from ..engine.records import load_example
+from .stepper import EXAMPLE_ORDER
+
+__all__ = ["CoverWidget", "example_moments", "OWN"]
+
+#: The value of the Example choice "your own cards" (None would show an empty choice).
+OWN = ""
+
+_log = logging.getLogger(__name__)
+_esc = html.escape
+
+
+def example_moments(ids: Optional[tuple] = None) -> list:
+    """The moments of the worked examples with an uncovered attack card: ``(label, (id, moves played))``.
+
+    >>> example_moments(("EX-ZH-BOUT",))[0]
+    ('EX-ZH-BOUT after move 1: P4 attack 7♥', ('EX-ZH-BOUT', 1))
+    """
+    out = []
+    for ident in ids or EXAMPLE_ORDER:
+        try:
+            rec = load_example(ident)
+            game = rec.new_game()
+        except DurakError:  # pragma: no cover - the shipped examples are tested
+            continue
+        for k, rm in enumerate(rec.moves, 1):
+            if rm.illegal:
+                break
+            try:
+                game.play(rm.move)
+            except DurakError:  # pragma: no cover
+                break
+            p = game.position
+            if p.uncovered() and not p.taking:
+                out.append((f"{ident} after move {k}: {rm.move}", (ident, k)))
+    return out
+
+
+class CoverWidget(widgets.VBox):
+    """Pick a table and a hand, choose the trump, and see whether the defender can cover everything.
+
+    ``attack`` and ``hand``: card texts; ``trump``: a suit (``"♠"``, ``"S"`` or
+    0–3).  :attr:`plan` is the :class:`~durak_lab.graphs.CoverPlan` shown
+    (None while the input is bad).
+
+    >>> w = CoverWidget()
+    >>> w.attack.value = "7♥ X9"; w.plan is None, "is not a card" in w.answer.value
+    (True, True)
+    >>> w.select(("EX-ZH-BOUT", 3)); w.attack.value, w.hand.value, w.trump.value
+    ('10♦', '8♠ Q♥ 7♣ 10♣ Q♣', 0)
+    """
+
+    def __init__(self, attack: str = "7♥ 9♥ J♥", hand: str = "10♥ A♠ 6♣", trump: Any = "♠",
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dl-cover-widget")
+        self._quiet = False
+        self._plan: Optional[CoverPlan] = None
+        self.example = widgets.Dropdown(options=[("your own cards", OWN)] + example_moments(),
+                                        value=OWN, description="Example",
+                                        layout=widgets.Layout(width="min(100%, 560px)"),
+                                        style={"description_width": "initial"})
+        self.example.add_class("dl-cover-example")
+        self.attack = widgets.Text(value=attack, description="Attack", placeholder="e.g. 7♥ 9♥ J♥ or 7H 9H JH",
+                                   continuous_update=False, layout=widgets.Layout(width="min(100%, 360px)"))
+        self.attack.add_class("dl-cover-attack")
+        self.hand = widgets.Text(value=hand, description="Hand", placeholder="the defender's cards",
+                                 continuous_update=False, layout=widgets.Layout(width="min(100%, 420px)"))
+        self.hand.add_class("dl-cover-hand")
+        self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
+                                      value=_suit(trump), description="Trump",
+                                      layout=widgets.Layout(width="180px"))
+        self.trump.add_class("dl-cover-trump")
+        self.answer = widgets.HTML(value="")
+        self.answer.add_class("dl-cover-answer")
+        self.figure = go.FigureWidget()
+        box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
+        box.add_class("dl-cover-figure")  # a FigureWidget draws no classes of its own
+        self.table = widgets.HTML(value="")
+        self.table.add_class("dl-cover-table")
+
+        for w in (self.attack, self.hand, self.trump):
+            w.observe(self._on_change, names="value")
+        self.example.observe(self._on_example, names="value")
+        self.children = [
+            self.example,
+            widgets.HBox([self.attack, self.hand, self.trump], layout=widgets.Layout(flex_flow="row wrap")),
+            self.answer, box, self.table,
+        ]
+        self.refresh()
+
+    @property
+    def plan(self) -> Optional[CoverPlan]:
+        """The plan shown now, or None while the input is bad.
+
+        >>> CoverWidget("7♥", "8♥", "♠").plan.full
+        True
+        """
+        return self._plan
+
+    def select(self, moment: Optional[tuple]) -> None:
+        """Show a moment of a worked example, ``(id, moves played)``; None: back to "your own cards".
+
+        >>> w = CoverWidget(); w.select(("EX-HE-BOUT", 3)); w.attack.value, w.trump.value
+        ('10♥', 1)
+        """
+        if moment is None or moment == OWN:
+            self.example.value = OWN
+            return
+        moment = (str(moment[0]).upper(), int(moment[1]))
+        values = [v for _, v in self.example.options]
+        if moment in values:
+            if self.example.value == moment:
+                self._load(moment)
+            else:
+                self.example.value = moment
+        else:
+            self._load(moment)
+
+    def refresh(self) -> None:
+        """Work out the answer for the fields' values and show it (the callbacks call this).
+
+        >>> w = CoverWidget("7♥", "", "♥"); w.refresh(); "cannot be beaten" in w.answer.value
+        True
+        """
+        try:
+            plan = cover_plan_for(self.hand.value, self.attack.value, self.trump.value)
+        except DurakError as err:
+            self._plan = None
+            self._say(sentence(str(err)), alert=True)
+            return
+        except Exception as err:  # noqa: BLE001 - a learner must never see a traceback
+            _log.debug("cover widget: unexpected error", exc_info=True)
+            self._plan = None
+            self._say(sentence(f"Something went wrong ({type(err).__name__}: {err}); check the cards"), alert=True)
+            return
+        self._plan = plan
+        self._say(plan.text())
+        fig = cover_figure(plan)
+        with self.figure.batch_update():
+            self.figure.data = []
+            self.figure.add_traces(list(fig.data))
+            self.figure.layout = fig.layout
+        rows = cover_table(plan).to_html(index=False, na_rep="", border=0, classes="dl-cover-rows")
+        cell = 'style="padding:2px 12px;text-align:left"'
+        self.table.value = rows.replace("<th>", f"<th {cell}>").replace("<td>", f"<td {cell}>")
+
+    # ---------------------------------------------------------------- internals
+    def _say(self, text: str, alert: bool = False) -> None:
+        colour, role = ("#ef6c00", "alert") if alert else ("#2f8a56", "status")
+        self.answer.value = (f'<div role="{role}" style="border-left:5px solid {colour};padding:6px 10px;'
+                             f'font-size:15px;line-height:1.45">{_esc(text, quote=False)}</div>')
+
+    def _load(self, moment: tuple) -> None:
+        ident, k = moment
+        try:
+            p = load_example(ident).game_after(k).position
+        except (DurakError, IndexError) as err:
+            self._say(sentence(f"Could not open {ident} after move {k}: {err}"), alert=True)
+            return
+        plan = cover_plan(p)
+        self._quiet = True
+        try:
+            self.attack.value = " ".join(str(c) for c in plan.attack)
+            self.hand.value = str(CardSet(p.hands[p.defender]))
+            self.trump.value = p.trump
+        finally:
+            self._quiet = False
+        self.refresh()
+
+    def _on_change(self, change: dict) -> None:
+        if not self._quiet:
+            if self.example.value != OWN:  # edited by hand: no longer the example's moment
+                self.example.value = OWN
+            self.refresh()
+
+    def _on_example(self, change: dict) -> None:
+        if change.get("new") not in (None, OWN):
+            try:
+                self._load(change["new"])
+            except Exception as err:  # noqa: BLE001 - never a traceback
+                _log.debug("cover widget: unexpected error", exc_info=True)
+                self._say(sentence(f"Something went wrong ({type(err).__name__}: {err})"), alert=True)

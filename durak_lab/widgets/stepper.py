@@ -1,0 +1,693 @@
+"""Step through a worked example, or any game record, in a notebook widget.
+
+:class:`Stepper` is an ipywidgets ``VBox``: choose an example, then go
+Start / Back / Next / End (or type a step number) and watch the table change.
+Each step shows the table (:func:`durak_lab.display.render.position_html`), the
+narration, the rule ids it illustrates, what each player may do now and why
+(:mod:`durak_lab.text.explain`), the result, the engine's reason when the rules
+reject a move, and on request the passage of the original source.  A move that
+ends a bout is followed by a frame for each thing that follows (bito, each
+draw, the next bout: :mod:`durak_lab.text.frames`).
+
+The HTML of every frame is built when an example is chosen, so a click only
+swaps strings.  Errors reach the learner as sentences, never as tracebacks.
+
+UI contract (CSS classes, for browser tests and styling): the stepper
+``dl-stepper``; the Dropdown "Example" ``dl-example`` (labels such as "EX-ZH-BOUT
+— a full 4-player bout"); the Buttons "Start", "Back", "Next", "End"
+``dl-start``, ``dl-back``, ``dl-next``, ``dl-end``; the step box "Step"
+``dl-step`` (0 is the start position); the label "Step 3 of 12"
+``dl-step-label``; ``dl-narration``, ``dl-table``, ``dl-rules`` (e.g. "R11
+R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
+``dl-message``; the Dropdown "Seen by" ``dl-seen-by`` ("everyone": every hand
+face up; "P1" …: that seat's view, the other hands face down); the Checkbox
+"Judge the endgame moves (exact solver)" ``dl-judge``, which adds the verdict
+``dl-verdict`` (``data-verdict`` best, mistake or unknown) to each move of a
+two-player game played once the talon is empty.  Start and Back are disabled
+on the first frame, Next and End on the last.
+
+Presentation layer: needs ipywidgets 8.
+
+>>> s = Stepper("EX-ZH-BOUT")
+>>> s.step_label.value, s.next_button.disabled, s.back_button.disabled
+('Step 0 of 12', False, True)
+>>> s.next(); s.narration.value.count("7♥") > 0, s.step_label.value
+(True, 'Step 1 of 12')
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import os
+from typing import Any, Callable, NamedTuple, Optional, Union
+
+import ipywidgets as widgets
+
+from ..engine.errors import DurakError, RecordError
+from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role, sentence
+from ..text.frames import Frame, frames_of
+from ..engine.moves import seat_text
+from ..engine.records import Record, example_ids, load_example, load_record
+from ..display.render import position_html
+
+__all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
+
+_log = logging.getLogger(__name__)
+_esc = html.escape
+
+#: The order the worked examples are offered in: the two-player game first, then 4 players, variants last.
+EXAMPLE_ORDER = ("EX-KO-DEAL", "EX-KO-1", "EX-KO-2", "EX-ZH-OPEN", "EX-ZH-BOUT", "EX-HE-BOUT", "EX-HE-TAKE",
+                 "EX-HE-TRANSFER", "EX-HE-PUSH", "EX-HE-SIMPLE", "EX-FI-PAIRS")
+
+#: The four sources: id -> (language tag, writing direction, what the source is).
+SOURCES = {
+    "HE": ("he", "rtl", "the Hebrew encyclopedia article"),
+    "KO": ("ko", "ltr", "the Korean wiki article"),
+    "ZH": ("zh", "ltr", "the Chinese rules page"),
+    "FI": ("fi", "ltr", "the Finnish encyclopedia article"),
+}
+
+Example = Union[str, Record, "os.PathLike[str]", None]
+
+
+def example_label(record: Record) -> str:
+    """The label of a record in the Example list: "EX-ZH-BOUT — a full 4-player bout".
+
+    >>> example_label(load_example("EX-ZH-BOUT"))
+    'EX-ZH-BOUT — a full 4-player bout'
+    """
+    title = record.title or ""
+    ident = record.id or ""
+    if ident and title.startswith(ident):
+        return title
+    if ident and title:
+        return f"{ident} — {title}"
+    return title or ident or "a game record"
+
+
+class _View(NamedTuple):
+    """The HTML of one frame, built once."""
+
+    table: str
+    narration: str
+    move: str
+    rules: str
+    legal: str
+    result: str
+    reason: str
+
+
+def _guard(method: Callable) -> Callable:
+    """Run a widget callback; show any error as a sentence in the stepper, never a traceback."""
+
+    @functools.wraps(method)
+    def run(self: "Stepper", *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        except DurakError as err:
+            _log.debug("stepper: %s", err, exc_info=True)
+            self._tell(sentence(str(err)))
+        except Exception as err:  # noqa: BLE001 - a learner must never see a traceback
+            _log.debug("stepper: unexpected error", exc_info=True)
+            self._tell(sentence(f"Something went wrong ({type(err).__name__}: {err}); choose the example "
+                                "again, or restart the notebook"))
+        return None
+
+    return run
+
+
+def _button(text: str, icon: str, tip: str, cls: str) -> widgets.Button:
+    b = widgets.Button(description=text, icon=icon, tooltip=tip, layout=widgets.Layout(width="auto"))
+    b.add_class(cls)
+    return b
+
+
+def _html(cls: str, **layout: str) -> widgets.HTML:
+    w = widgets.HTML(value="", layout=widgets.Layout(**layout))
+    w.add_class(cls)
+    return w
+
+
+_EVERYONE = "everyone (all hands face up)"
+#: With **Judge** ticked: the most positions the solver searches for one move; a move that
+#: needs more is "not judged" (the analyser's ``unknown``).
+JUDGE_NODES = 200_000
+
+
+class Stepper(widgets.VBox):
+    """A widget that steps through a worked example or a game record.
+
+    ``example`` is a worked-example id (``"EX-ZH-BOUT"``, any case), a
+    :class:`~durak_lab.engine.records.Record`, the path of a record file, or None for
+    the first example of :data:`EXAMPLE_ORDER`.  A bad id or file shows a
+    message and the first example.  ``four_colour`` draws the four-colour deck.
+    ``viewer`` (a 0-based seat, or None for all hands face up) shows the game
+    as that seat sees it: the other hands face down, and only that seat's own
+    possible moves (the others' depend on cards it cannot see).  ``judge``
+    ticks **Judge**: every move of a two-player game played once the talon is
+    empty gets the exact solver's verdict (:mod:`durak_lab.analysis.analyser`).
+
+    Frame 0 is the start position; :meth:`next`, :meth:`back`, :meth:`start`,
+    :meth:`end` and :meth:`go` move through :attr:`frames`; :attr:`frame` is
+    the frame shown, :attr:`index` its number.
+
+    >>> s = Stepper("ex-he-push")
+    >>> s.end(); s.frame.kind, "The rules do not allow “P3 attack Q♦”" in s.reason.value
+    ('rejected', True)
+    >>> s.select("EX-KO-1"); s.index, len(s.frames)
+    (0, 3)
+    """
+
+    def __init__(self, example: Example = None, four_colour: bool = False, viewer: Optional[int] = None,
+                 judge: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dl-stepper")
+        self._viewer = viewer
+        self._verdicts: dict = {}
+        self._records: dict = {}
+        options = []
+        for ident in _ordered_ids():
+            try:
+                rec = load_example(ident)
+            except DurakError:  # pragma: no cover - the shipped examples are tested
+                continue
+            self._records[ident] = rec
+            options.append((example_label(rec), ident))
+        self._frames: list = []
+        self._views: list = []
+        self._index = 0
+        self._quiet = False
+        self._record: Optional[Record] = None
+        self._message_text = ""
+
+        self.example = widgets.Dropdown(options=options, description="Example",
+                                        layout=widgets.Layout(width="min(100%, 640px)"),
+                                        style={"description_width": "initial"})
+        self.example.add_class("dl-example")
+        self.four_colour = widgets.Checkbox(value=bool(four_colour), description="Four-colour deck",
+                                            indent=False, layout=widgets.Layout(width="auto"))
+        self.four_colour.add_class("dl-four-colour")
+        self.seen_by = widgets.Dropdown(options=[(_EVERYONE, -1)], value=-1, description="Seen by",
+                                        layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
+                                        style={"description_width": "initial"})
+        self.seen_by.add_class("dl-seen-by")
+        self.judge = widgets.Checkbox(value=bool(judge), description="Judge the endgame moves (exact solver)",
+                                      indent=False, layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
+        self.judge.add_class("dl-judge")
+        self.title = _html("dl-title")
+        self.start_button = _button("Start", "step-backward", "Go to the start position", "dl-start")
+        self.back_button = _button("Back", "chevron-left", "One step back", "dl-back")
+        self.next_button = _button("Next", "chevron-right", "One step forward", "dl-next")
+        self.end_button = _button("End", "step-forward", "Go to the last step", "dl-end")
+        self.step = widgets.BoundedIntText(value=0, min=0, max=0, description="Step",
+                                           layout=widgets.Layout(width="150px"),
+                                           style={"description_width": "initial"})
+        self.step.add_class("dl-step")
+        self.step_label = widgets.Label(value="")
+        self.step_label.add_class("dl-step-label")
+        self.move_line = _html("dl-move")
+        self.narration = _html("dl-narration")
+        self.table = _html("dl-table", width="100%", margin="2px 0")
+        self.rules = _html("dl-rules")
+        self.result = _html("dl-result")
+        self.reason = _html("dl-reason")
+        self.legal = _html("dl-legal")
+        self.show_source = widgets.Checkbox(value=False, description="Show the source text", indent=False)
+        self.show_source.add_class("dl-show-source")
+        self.source = _html("dl-source", display="none")
+        self.message = _html("dl-message", display="none")
+
+        self.example.observe(self._on_example, names="value")
+        self.four_colour.observe(self._on_four_colour, names="value")
+        self.seen_by.observe(self._on_seen_by, names="value")
+        self.judge.observe(self._on_judge, names="value")
+        self.start_button.on_click(self._on_start)
+        self.back_button.on_click(self._on_back)
+        self.next_button.on_click(self._on_next)
+        self.end_button.on_click(self._on_end)
+        self.step.observe(self._on_step, names="value")
+        self.show_source.observe(self._on_show_source, names="value")
+
+        heading = widgets.HTML
+        self.children = [
+            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.title,
+            widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
+                          self.step_label], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.message,
+            self.move_line,
+            self.narration,
+            self.table,
+            widgets.HBox([heading("<b>Rules:</b>"), self.rules, heading("&#160;&#160;<b>Result:</b>"), self.result],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="baseline")),
+            self.reason,
+            heading("<b>What may happen now</b>"),
+            self.legal,
+            self.show_source,
+            self.source,
+        ]
+        self._open(example, initial=True)
+
+    # ---------------------------------------------------------------- public API
+    @property
+    def viewer(self) -> Optional[int]:
+        """The seat whose view is shown (0-based), or None: every hand face up.
+
+        >>> s = Stepper("EX-KO-1"); s.end()
+        >>> "K♦" in s.table.value, "J♠" in s.table.value   # P1 holds the K♦, P2 the J♠
+        (True, True)
+        >>> s.viewer = 1; "K♦" in s.table.value, "J♠" in s.table.value, "seen by P2" in s.table.value
+        (False, True, True)
+        >>> s.viewer = None; "K♦" in s.table.value
+        True
+        """
+        return self._viewer
+
+    @viewer.setter
+    def viewer(self, seat: Optional[int]) -> None:
+        if seat == self._viewer:
+            return
+        self._viewer = seat
+        self._sync_seen_by()
+        if self._frames:
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
+    def _sync_seen_by(self) -> None:
+        """The "Seen by" choices for the record's seats, showing :attr:`viewer`."""
+        players = self._record.rules.players if self._record is not None else 0
+        options = [(_EVERYONE, -1)] + [(seat_text(s), s) for s in range(players)]
+        want = self._viewer if self._viewer is not None and self._viewer < players else -1
+        quiet, self._quiet = self._quiet, True
+        try:
+            if list(self.seen_by.options) != options:
+                self.seen_by.options = options
+            self.seen_by.value = want
+        finally:
+            self._quiet = quiet
+
+    @property
+    def frames(self) -> list:
+        """Every frame of the record shown (:class:`~durak_lab.text.frames.Frame`), frame 0 the start.
+
+        >>> [f.kind for f in Stepper("EX-KO-1").frames]
+        ['start', 'move', 'move']
+        """
+        return list(self._frames)
+
+    @property
+    def frame(self) -> Frame:
+        """The frame shown now.
+
+        >>> s = Stepper("EX-KO-1"); s.next(); str(s.frame.move)
+        'P2 attack 7♦'
+        """
+        return self._frames[self._index]
+
+    @property
+    def index(self) -> int:
+        """The number of the frame shown now (0 is the start position).
+
+        >>> Stepper("EX-KO-1").index
+        0
+        """
+        return self._index
+
+    @property
+    def record(self) -> Optional[Record]:
+        """The record shown.
+
+        >>> Stepper("EX-KO-1").record.id
+        'EX-KO-1'
+        """
+        return self._record
+
+    @property
+    def verdicts(self) -> dict:
+        """With **Judge** ticked: ``{move index: MoveVerdict}`` for the moves played once the
+        talon was empty (:mod:`durak_lab.analysis.analyser`); else empty.
+
+        >>> s = Stepper("EX-KO-1", judge=True); s.verdicts   # the talon is full: nothing to judge
+        {}
+        """
+        return dict(self._verdicts)
+
+    def frame_of_move(self, step: int) -> int:
+        """The number of the frame that shows the record's move ``step`` (0-based).
+
+        >>> s = Stepper("EX-ZH-BOUT"); s.frame_of_move(0), s.frame_of_move(5)
+        (1, 6)
+        """
+        for i, f in enumerate(self._frames):
+            if f.kind in ("move", "rejected") and f.step == step:
+                return i
+        raise ValueError(f"the record has no move {step + 1}")
+
+    def go(self, i: int) -> None:
+        """Show frame ``i`` (clamped to the first and the last frame).
+
+        >>> s = Stepper("EX-ZH-BOUT"); s.go(99); s.index
+        12
+        """
+        if not self._frames:
+            return
+        self._index = max(0, min(int(i), len(self._frames) - 1))
+        self._show()
+
+    def next(self) -> None:
+        """One frame forward (nothing at the last frame).
+
+        >>> s = Stepper("EX-KO-1"); s.next(); s.next(); s.next(); s.index, s.next_button.disabled
+        (2, True)
+        """
+        self.go(self._index + 1)
+
+    def back(self) -> None:
+        """One frame back (nothing at the start).
+
+        >>> s = Stepper("EX-KO-1"); s.back(); s.index, s.back_button.disabled
+        (0, True)
+        """
+        self.go(self._index - 1)
+
+    def start(self) -> None:
+        """Go to the start position, frame 0.
+
+        >>> s = Stepper("EX-KO-1"); s.end(); s.start(); s.step_label.value
+        'Step 0 of 2'
+        """
+        self.go(0)
+
+    def end(self) -> None:
+        """Go to the last frame.
+
+        >>> s = Stepper("EX-ZH-BOUT"); s.end(); s.frame.text
+        'P1 leads against P2'
+        """
+        self.go(len(self._frames) - 1)
+
+    def select(self, example: Example) -> None:
+        """Show another example: an id, a :class:`~durak_lab.engine.records.Record` or a record file's path.
+
+        A bad id or file leaves the stepper as it was and shows a message.
+
+        >>> s = Stepper("EX-KO-1"); s.select("EX-NOPE"); s.record.id, "no such" in s.message.value
+        ('EX-KO-1', True)
+        """
+        self._open(example, initial=False)
+
+    # ---------------------------------------------------------------- loading
+    @_guard
+    def _open(self, example: Example, initial: bool) -> None:
+        try:
+            key = self._key_for(example)
+        except DurakError as err:
+            self._tell(sentence(str(err)))
+            if initial and self.example.options:
+                self._quiet = True
+                try:
+                    self.example.value = self.example.options[0][1]
+                finally:
+                    self._quiet = False
+                self._load(self.example.value, keep_message=True)
+            return
+        if self.example.value == key:
+            self._load(key)
+        else:
+            self.example.value = key  # the observer loads it
+
+    def _key_for(self, example: Example) -> str:
+        if example is None:
+            if not self._records:  # pragma: no cover
+                raise RecordError("", "no worked examples are installed")
+            return next(iter(self._records))
+        if isinstance(example, Record):
+            for key, rec in self._records.items():
+                if rec is example or rec == example:
+                    return key
+            return self._add(example, example_label(example))
+        text = os.fspath(example)
+        wanted = text.strip().upper()
+        for key in self._records:
+            if key.upper() == wanted:
+                return key
+        if wanted.startswith("EX-") and not os.path.exists(text):
+            raise RecordError(text, "no such worked example; choose one from the list")
+        try:
+            rec = load_record(text)
+        except RecordError as err:
+            raise RecordError("", f"could not open the record {text!r}: {err}") from None
+        return self._add(rec, example_label(rec) if (rec.title or rec.id) else os.path.basename(text))
+
+    def _add(self, rec: Record, label: str) -> str:
+        key = f"record-{len(self._records)}"
+        self._records[key] = rec
+        self._quiet = True
+        try:
+            self.example.options = list(self.example.options) + [(label, key)]
+        finally:
+            self._quiet = False
+        return key
+
+    def _load(self, key: str, keep_message: bool = False) -> None:
+        rec = self._records[key]
+        frames = frames_of(rec)
+        self._record = rec
+        self._frames = frames
+        self._sync_seen_by()
+        self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
+        self._views = [self._view(f) for f in frames]
+        self._index = 0
+        self.title.value = _title_html(rec)
+        self.source.value = _source_html(rec)
+        if not keep_message:
+            self._tell("")
+        problem = next((f.problem for f in frames if f.problem), None)
+        if problem:
+            self._tell(sentence(f"This record and the rules disagree: {problem}"), keep=True)
+        elif note:
+            self._tell(note)
+        self._quiet = True
+        try:
+            self.step.max = len(frames) - 1
+            self.step.value = 0
+        finally:
+            self._quiet = False
+        self._show()
+
+    def _view(self, f: Frame) -> _View:
+        four = self.four_colour.value
+        viewer = self._viewer if self._record is not None and self._viewer is not None \
+            and self._viewer < self._record.rules.players else None
+        table = position_html(f.snapshot, viewer=viewer, last=f.last, four_colour=four)
+        rules = " ".join(f'<span class="dl-rule" title="{_esc(r)}: {_esc(RULE_TITLES.get(r, ""))}">{_esc(r)}</span>'
+                         for r in f.rule_ids)
+        reason = ""
+        if f.reason:
+            reason = (f'<div role="status" style="border-left:5px solid #c62828;padding:6px 10px;font-size:15px;'
+                      f'font-weight:600">{_esc(f.reason)}</div>')
+        return _View(table, f'<div style="border-left:5px solid #2f8a56;padding:6px 10px;font-size:16px;'
+                            f'line-height:1.45">{_esc(f.text)}</div>',
+                     _move_line(f, len(self._record.moves) if self._record else 0, self._verdicts.get(f.step)
+                                if f.kind == "move" else None), rules, _legal_html(f, viewer),
+                     _esc(result_sentence(f.snapshot.result)), reason)
+
+    # ---------------------------------------------------------------- showing
+    def _show(self) -> None:
+        i = self._index
+        last = len(self._frames) - 1
+        v = self._views[i]
+        self.table.value = v.table
+        self.narration.value = v.narration
+        self.move_line.value = v.move
+        self.rules.value = v.rules
+        self.legal.value = v.legal
+        self.result.value = v.result
+        self.reason.value = v.reason
+        self.reason.layout.display = None if v.reason else "none"
+        self.step_label.value = f"Step {i} of {last}"
+        self.start_button.disabled = self.back_button.disabled = i == 0
+        self.next_button.disabled = self.end_button.disabled = i == last
+        if self.step.value != i:
+            self._quiet = True
+            try:
+                self.step.value = i
+            finally:
+                self._quiet = False
+
+    def _tell(self, text: str, keep: bool = False) -> None:
+        """Show a message to the learner (empty: hide it)."""
+        if keep and self._message_text and text:
+            text = self._message_text + " " + text
+        self._message_text = text
+        self.message.value = (f'<div role="alert" style="border-left:5px solid #ef6c00;padding:6px 10px;'
+                              f'font-size:15px">{_esc(text)}</div>' if text else "")
+        self.message.layout.display = None if text else "none"
+
+    # ---------------------------------------------------------------- callbacks
+    @_guard
+    def _on_example(self, change: dict) -> None:
+        if not self._quiet and change.get("new") is not None:
+            self._load(change["new"])
+
+    @_guard
+    def _on_seen_by(self, change: dict) -> None:
+        if not self._quiet and change.get("new") is not None:
+            self.viewer = None if change["new"] < 0 else change["new"]
+
+    @_guard
+    def _on_judge(self, change: dict) -> None:
+        if self._frames:
+            self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
+            self._tell(note)
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
+    def _judge_moves(self) -> tuple:
+        """``(verdicts, note)``: the solver's verdicts on the record's moves once the talon is
+        empty (two players), and a sentence when it cannot judge them."""
+        from ..analysis.analyser import analyse_moves
+
+        rec = self._record
+        if rec is None:
+            return {}, ""
+        if rec.rules.players != 2:
+            return {}, sentence("The solver judges the endgames of two-player games; this one has "
+                                f"{rec.rules.players} players")
+        moves = [f.move for f in self._frames if f.kind == "move"]
+        try:
+            analysis = analyse_moves(rec.start, moves, max_nodes=JUDGE_NODES)
+        except DurakError as err:  # e.g. rules outside the solver's domain: say why
+            return {}, sentence(f"The solver cannot judge this game: {err}")
+        if analysis.first is None:
+            return {}, sentence("The talon never ran out in this game, so no move can be judged exactly")
+        return {v.index: v for v in analysis.verdicts}, ""
+
+    @_guard
+    def _on_four_colour(self, change: dict) -> None:
+        if self._frames:
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
+    @_guard
+    def _on_start(self, _button: widgets.Button) -> None:
+        self.start()
+
+    @_guard
+    def _on_back(self, _button: widgets.Button) -> None:
+        self.back()
+
+    @_guard
+    def _on_next(self, _button: widgets.Button) -> None:
+        self.next()
+
+    @_guard
+    def _on_end(self, _button: widgets.Button) -> None:
+        self.end()
+
+    @_guard
+    def _on_step(self, change: dict) -> None:
+        if not self._quiet and change.get("new") is not None:
+            self.go(change["new"])
+
+    @_guard
+    def _on_show_source(self, change: dict) -> None:
+        self.source.layout.display = None if change.get("new") else "none"
+
+
+# -------------------------------------------------------------------- HTML pieces
+def _ordered_ids() -> list:
+    have = example_ids()
+    first = [i for i in EXAMPLE_ORDER if i in have]
+    return first + sorted(i for i in have if i not in first)
+
+
+def _source_name_html(rec: Record) -> str:
+    src = rec.source or {}
+    ident = src.get("id", "")
+    what = SOURCES.get(ident, (None, None, f"source {ident}"))[2]
+    section = src.get("section")  # may be in the source's language: isolate its direction
+    return _esc(f"{what} ({ident})") + (f", section <bdi>{_esc(section)}</bdi>" if section else "")
+
+
+def _title_html(rec: Record) -> str:
+    title = _esc(rec.title or rec.id or "A game record")
+    src = f'<div style="font-size:13px;opacity:0.8">From {_source_name_html(rec)}</div>' if rec.source else ""
+    return f'<div style="font-size:18px;font-weight:700;margin:4px 0 2px 0">{title}</div>{src}'
+
+
+def _source_html(rec: Record) -> str:
+    src = rec.source
+    if not src:
+        return '<div style="font-style:italic">This record names no source.</div>'
+    lang, direction, _ = SOURCES.get(src.get("id", ""), (None, "ltr", ""))
+    quote = src.get("quote") or ""
+    if isinstance(quote, list):
+        quote = "\n".join(quote)
+    attrs = (f' lang="{lang}"' if lang else "") + f' dir="{direction}"'
+    box = "margin:6px 0 10px 0;padding:8px 12px;border-left:4px solid #9e9e9e;font-size:15px;line-height:1.6"
+    parts = [f'<div class="dl-source-panel"><div><b>Source:</b> {_source_name_html(rec)}, '
+             f'in its own language:</div>']
+    if quote:
+        parts.append(f'<blockquote{attrs} style="{box}">{_esc(quote).replace(chr(10), "<br/>")}</blockquote>')
+    if src.get("translation"):
+        parts.append(f'<div><b>In English:</b></div><blockquote lang="en" dir="ltr" style="{box}">'
+                     f'{_esc(src["translation"])}</blockquote>')
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
+    style = 'style="font-size:14px;opacity:0.85"'
+    if f.kind == "start":
+        return f"<div {style}>The start position</div>"
+    number = f"Move {f.step + 1} of {n_moves}"
+    if f.kind == "rejected":
+        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>, rejected by the rules</div>"
+    if f.kind == "move":
+        judged = ""
+        if verdict is not None:
+            colour = {"best": "#2f8a56", "mistake": "#c62828"}.get(verdict.verdict, "#6b6b6b")
+            words = verdict.text().split(": ", 1)[-1]
+            judged = (f' <span class="dl-verdict" data-verdict="{_esc(verdict.verdict)}" '
+                      f'style="color:{colour};font-weight:600">· {_esc(words)}</span>')
+        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>{judged}</div>"
+    return f"<div {style}>After move {f.step + 1}: what follows by itself</div>"
+
+
+def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
+    p = f.position
+    if p is None:
+        if f.kind == "move":
+            text = "Nobody can or will add a card any more, so the bout ends by itself (R16)."
+        else:
+            text = "Nobody moves while the bout is cleared away and the hands are refilled (R17, R18, R19)."
+        return f'<div style="font-style:italic">{_esc(text)}</div>'
+    if p.result is not None:
+        return f'<div style="font-style:italic">The game is over: {_esc(result_sentence(p.result))}.</div>'
+    groups = legal_by_seat(p)
+    hidden = ""
+    if viewer is not None:
+        others = sum(1 for seat, _ in groups if seat != viewer)
+        groups = [(seat, group) for seat, group in groups if seat == viewer]
+        if others:
+            hidden = (f'<div style="font-style:italic">{_esc(seat_text(viewer))} cannot see what the other '
+                      'players may do: that depends on their cards.</div>')
+        if not groups:
+            return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
+    if not groups:
+        return '<div style="font-style:italic">Nobody may move now.</div>'
+    head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
+    out = []
+    for seat, group in groups:
+        role = seat_role(p, seat)
+        items = "".join(f'<li>{_esc(e.text)} <span class="dl-rule" style="opacity:0.7;font-size:12px" '
+                        f'title="{_esc(e.rule)}: {_esc(RULE_TITLES.get(e.rule, ""))}">{_esc(e.rule)}</span></li>'
+                        for e in group)
+        out.append(f'<div class="dl-legal-seat" data-seat="{seat_text(seat)}" style="margin:2px 0;'
+                   f'min-width:230px"><b>{seat_text(seat)}</b>{" (" + role + ")" if role else ""}'
+                   f'<ul style="margin:2px 0 4px 0;padding-left:20px">{items}</ul></div>')
+    return head + '<div style="display:flex;flex-wrap:wrap;gap:0 32px">' + "".join(out) + "</div>" + hidden

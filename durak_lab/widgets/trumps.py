@@ -1,0 +1,288 @@
+"""A notebook widget: step through a game and watch who holds the trumps, from any seat.
+
+:class:`TrumpWidget` reuses the worked-examples :class:`~durak_lab.widgets.stepper.Stepper`
+for the table, the narration and the Start / Back / Next / End buttons and
+step box (the table as the viewpoint's seat sees it: the other hands face
+down), and adds below it:
+
+* a "Viewpoint" dropdown: whose knowledge (P1 …);
+* an "Inference" dropdown: counting only, or an ε opponent model
+  (:class:`~durak_lab.analysis.inference.EpsilonModel`): ε = 1/10, 1/3, or 0 (certain);
+* the trump-count bars of every other hand and the talon (counting beside the
+  posterior), the card × place heatmap of the trumps, the expected trumps
+  move by move, and the same numbers as a table (the text alternative).
+
+The numbers shown belong to the position after the record's move of the
+current frame (a bout's draws are part of the move that ended it).  Two
+players: the exact posterior; more: sampled (``n`` hypotheses, seeded).
+Results are cached per record, seat and model, so stepping back is instant.
+
+UI contract (CSS classes): the widget ``dl-trumps``; the Dropdowns
+"Viewpoint" ``dl-viewpoint`` and "Inference" ``dl-inference``; the figures
+(boxes around them) ``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
+``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.
+
+Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
+
+>>> w = TrumpWidget("EX-KO-2", seat=0)
+>>> w.stepper.end(); "After move 4: P1 take" in w.caption.value
+True
+>>> w.viewpoint.value = 1; sorted({t.name for t in w.bars.data})
+['counting', 'posterior']
+>>> w.stepper.viewer, "seen by P2" in w.stepper.table.value
+(1, True)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from fractions import Fraction
+from typing import Any, Optional
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from ..engine.errors import DurakError
+from ..analysis.evidence import Timeline, observe
+from ..analysis.inference import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
+from ..engine.moves import seat_text
+from ..plots.trumps import card_heatmap, course_lines, trump_bars
+from ..analysis.probability import trump_counts
+from ..engine.records import Record, record_from_game
+from .stepper import Stepper
+from ..tables.trumps import COLUMNS, _rows, expected_trumps
+
+__all__ = ["TrumpWidget", "MODELS"]
+
+#: The choices of the "Inference" dropdown: label -> ε (None: counting only).
+MODELS = {"Counting only": None, "ε = 1/10 (unusual actions are rare)": "1/10",
+          "ε = 1/3": "1/3", "ε = 0 (never unusual: certain)": "0"}
+
+
+def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
+    with fw.batch_update():
+        fw.data = []
+        fw.add_traces(list(fig.data))
+        fw.layout = fig.layout
+
+
+class _Course:
+    """The posteriors of one record, seat and model, computed as they are asked for."""
+
+    def __init__(self, timeline: Timeline, model: Any, n: int, seed: int) -> None:
+        self.t = timeline
+        self.model = model
+        self.n = n
+        self.seed = seed
+        self.cache: dict = {}
+        self._it = None
+        self._next = 0
+
+    def at(self, step: int) -> Posterior:
+        if step in self.cache:
+            return self.cache[step]
+        t = self.t
+        if t.players == 2:
+            if self._it is None or self._next > step:
+                self._it = iter_exact_posteriors(t, t.seat, self.model)
+                self._next = 0
+            while True:
+                post = next(self._it)
+                self._next = post.step + 1
+                if post.step == step:
+                    break
+        else:
+            rng = random.Random(self.seed * 1000 + step)
+            post = sampled_posterior(None, t.seat, self.model, self.n, rng, upto=step, timeline=t)
+        self.cache[step] = post
+        return post
+
+
+class TrumpWidget(widgets.VBox):
+    """Step through a record and see the trump probabilities from a chosen seat.
+
+    ``record``: a worked-example id, a :class:`~durak_lab.engine.records.Record`, a
+    record file's path, or a :class:`~durak_lab.engine.game.Game`; ``seat``: the
+    first viewpoint (0-based); ``epsilon``: the first inference choice (a key
+    of :data:`MODELS` or an ε text such as ``"1/10"``, None for counting
+    only); ``n`` and ``seed``: the sampled posterior for more than two players.
+
+    >>> w = TrumpWidget("EX-ZH-BOUT", seat=2, epsilon=None, n=200)
+    >>> w.viewpoint.options[2], w.inference.value
+    (('P3', 2), None)
+    """
+
+    def __init__(self, record: Any = None, seat: int = 0, epsilon: Optional[str] = "1/10", n: int = 600,
+                 seed: int = 0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("dl-trumps")
+        if record is not None and not isinstance(record, (Record, str)):
+            record = record_from_game(record)
+        self.stepper = Stepper(record, viewer=seat)
+        self.stepper.seen_by.layout.display = "none"  # the Viewpoint below chooses whose view it shows
+        self.n = n
+        self.seed = seed
+        self._courses: dict = {}
+        self._timelines: dict = {}
+        self._visited: dict = {}
+        style = {"description_width": "initial"}
+        self.viewpoint = widgets.Dropdown(options=[], description="Viewpoint",
+                                          style=style, layout=widgets.Layout(width="180px"))
+        self.viewpoint.add_class("dl-viewpoint")
+        eps_values = list(MODELS.values())
+        first = MODELS.get(epsilon, epsilon) if epsilon is not None else None
+        if first not in eps_values:
+            first = "1/10"
+        self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first, description="Inference",
+                                          style=style, layout=widgets.Layout(width="min(100%, 420px)"))
+        self.inference.add_class("dl-inference")
+        self.caption = widgets.HTML()
+        self.caption.add_class("dl-trump-caption")
+        self.message = widgets.HTML(layout=widgets.Layout(display="none"))
+        self.message.add_class("dl-trump-message")
+        self.bars = go.FigureWidget()
+        self.heatmap = go.FigureWidget()
+        self.course = go.FigureWidget()
+        self.summary = widgets.HTML()
+        self.summary.add_class("dl-trump-summary")
+        boxes = []
+        for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
+                        (self.course, "dl-trump-course")):
+            box = widgets.Box([fw], layout=widgets.Layout(width="100%"))
+            box.add_class(cls)  # on a box: a FigureWidget draws no classes of its own
+            boxes.append(box)
+        self.children = [
+            self.stepper,
+            widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
+            self.message, self.caption, *boxes,
+            widgets.HTML("<b>The same numbers as a table</b>"), self.summary,
+        ]
+        for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
+            w.observe(self._on_change, names="value")
+        self.viewpoint.observe(self._on_change, names="value")
+        self.inference.observe(self._on_change, names="value")
+        self._seat_wanted = seat
+        self.refresh()
+
+    # ------------------------------------------------------------ state
+    @property
+    def record(self) -> Optional[Record]:
+        """The record the stepper shows.
+
+        >>> TrumpWidget("EX-KO-1", epsilon=None).record.id
+        'EX-KO-1'
+        """
+        return self.stepper.record
+
+    @property
+    def moves_played(self) -> int:
+        """How many of the record's moves the current frame has played.
+
+        >>> w = TrumpWidget("EX-KO-1", epsilon=None); w.stepper.end(); w.moves_played
+        2
+        """
+        frame = self.stepper.frame
+        return frame.step + 1 if frame.kind != "rejected" else frame.step
+
+    def _timeline(self, rec: Record, seat: int) -> Timeline:
+        key = (id(rec), seat)
+        if key not in self._timelines:
+            self._timelines[key] = observe(rec, seat)
+        return self._timelines[key]
+
+    def _course(self, rec: Record, seat: int, eps: Optional[str]) -> Optional[_Course]:
+        if eps is None:
+            return None
+        key = (id(rec), seat, eps)
+        if key not in self._courses:
+            self._courses[key] = _Course(self._timeline(rec, seat), EpsilonModel(Fraction(eps)), self.n, self.seed)
+        return self._courses[key]
+
+    # ------------------------------------------------------------ drawing
+    def _on_change(self, change: dict) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Recompute and redraw for the stepper's frame, the viewpoint and the inference chosen.
+
+        Called by every change of the stepper or the dropdowns; a
+        :class:`~durak_lab.engine.errors.DurakError` becomes a message, never a traceback.
+
+        >>> w = TrumpWidget("EX-KO-1", epsilon=None); w.refresh(); w.message.value
+        ''
+        """
+        try:
+            self._refresh()
+            self._tell("")
+        except DurakError as err:
+            self._tell(str(err))
+
+    def _tell(self, text: str) -> None:
+        self.message.value = (f'<div role="alert" style="border-left:5px solid #ef6c00;padding:6px 10px">'
+                              f'{html.escape(text)}</div>' if text else "")
+        self.message.layout.display = None if text else "none"
+
+    def _refresh(self) -> None:
+        rec = self.record
+        if rec is None:  # pragma: no cover - the stepper always shows a record
+            return
+        players = rec.rules.players
+        options = [(seat_text(s), s) for s in range(players)]
+        if list(self.viewpoint.options) != options:
+            wanted = self._seat_wanted if self._seat_wanted < players else 0
+            self.viewpoint.unobserve(self._on_change, names="value")
+            try:
+                self.viewpoint.options = options
+                self.viewpoint.value = wanted
+            finally:
+                self.viewpoint.observe(self._on_change, names="value")
+        seat = self.viewpoint.value
+        self._seat_wanted = seat
+        self.stepper.viewer = seat  # the table as this seat sees it: the other hands face down
+        eps = self.inference.value
+        t = self._timeline(rec, seat)
+        step = min(max(self.moves_played, 0), len(t.moves))
+        prior = counting_knowledge(t, step)
+        course = self._course(rec, seat, eps)
+        post = course.at(step) if course is not None else None
+        label = "start" if step == 0 else str(t.moves[step - 1])
+        how = "" if post is None else (" (exact posterior)" if post.exact else
+                                       f" (sampled posterior: {post.n} hypotheses, effective {post.ess:.0f})")
+        self.caption.value = (f"<b>{'At the start' if step == 0 else f'After move {step}: {html.escape(label)}'}"
+                              f"</b>, seen from {seat_text(seat)}{how}")
+        _replace(self.bars, trump_bars(prior, post))
+        _replace(self.heatmap, card_heatmap(post if post is not None else prior))
+        _replace(self.course, self._course_figure(rec, t, seat, eps, step, post))
+        self.summary.value = self._summary(prior, post)
+
+    def _course_figure(self, rec: Record, t: Timeline, seat: int, eps: Optional[str], step: int,
+                       post: Optional[Posterior]) -> go.Figure:
+        rows: list = []
+        for s in range(len(t.moves) + 1):
+            move = "" if s == 0 else str(t.moves[s - 1])
+            rows += _rows(s, move, "counting", trump_counts(counting_knowledge(t, s)))
+        key = (id(rec), seat, eps)
+        seen = self._visited.setdefault(key, {})
+        if post is not None:
+            seen[step] = post
+        for s, p in sorted(seen.items()):
+            move = "" if s == 0 else str(t.moves[s - 1])
+            rows += _rows(s, move, "posterior", p.trump_counts(), p.stderr)
+        df = pd.DataFrame(rows, columns=COLUMNS)
+        title = "Expected trumps move by move" + ("" if post is None else "<br><sup>counting solid, the "
+                                                   "posterior dashed at the steps visited</sup>")
+        return course_lines(df, title=title, step=step)
+
+    @staticmethod
+    def _summary(prior: Any, post: Optional[Posterior]) -> str:
+        rows = _rows(0, "", "counting", trump_counts(prior))
+        if post is not None:
+            rows += _rows(0, "", "posterior", post.trump_counts(), post.stderr)
+        e = expected_trumps(pd.DataFrame(rows, columns=COLUMNS))
+        head = ("<table><thead><tr><th scope='col'>place</th><th scope='col'>source</th>"
+                "<th scope='col'>expected trumps</th><th scope='col'>P(at least one)</th></tr></thead><tbody>")
+        body = "".join(f"<tr><td>{html.escape(r.place)}</td><td>{r.source}</td><td>{r.expected:.2f}</td>"
+                       f"<td>{r.p_any:.3f}</td></tr>" for r in e.itertuples())
+        return head + body + "</tbody></table>"
