@@ -33,6 +33,10 @@ The layers are subpackages, each importing only the ones before it::
 from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game, IllegalMoveError, Match, Move,
                      MoveTextError, Position, PositionError, Reason, RecordError, Rules, RulesError)
 
+from . import _moved
+
+_moved.install()  # the 0.1 names (durak_lab.solver, durak_lab.stepper …) still import, with a warning
+
 __version__ = "0.1.0"
 
 __all__ = [

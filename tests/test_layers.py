@@ -132,7 +132,7 @@ def imports_of(name):
 
 
 def test_every_module_sits_in_a_layer():
-    stray = [name for name in MODULES if layer_of(name) == "top" and name != "durak_lab"]
+    stray = [name for name in MODULES if layer_of(name) == "top" and name not in ("durak_lab", "durak_lab._moved")]
     assert stray == [], f"modules outside every layer's folder: {stray}"
     assert set(LAYERS) - {"top"} <= {name.split(".")[1] for name in MODULES if name.count(".") >= 1}
 
@@ -192,7 +192,7 @@ def test_no_import_circle_between_modules():
 
 def test_no_file_named_for_a_removed_flat_module():
     """The old flat modules (solver_cli.py, graph_plots.py, …) are gone from the top folder."""
-    assert sorted(p.name for p in PACKAGE_DIR.glob("*.py")) == ["__init__.py", "__main__.py"]
+    assert sorted(p.name for p in PACKAGE_DIR.glob("*.py")) == ["__init__.py", "__main__.py", "_moved.py"]
 
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the

@@ -1,11 +1,55 @@
-"""Bots that play from what their seat sees, and tournaments between them.
+"""Bots: players that choose a move from what their seat can see.
+
+A bot is any object with a ``name`` and a method ``choose(view, rng) -> Move``
+(the :class:`Bot` protocol).  It gets a :class:`~durak_lab.engine.view.PlayerView`:
+its own hand, the table, the discard, the cards everyone knows to be in each
+hand, the hand sizes and the talon's size (R3, R7, R18, R24), never another
+hand or the talon's order; and an explicit ``random.Random`` for any choice
+it makes by chance.  It returns one of ``view.legal``, the moves its seat may
+make now under the sequential protocol.
+
+The bots here:
+
+* :class:`RandomBot`: a uniformly random legal move, the baseline.
+* :class:`TipsBot`: the Chinese source's tips for beginners (see the digest's
+  "Tips for beginners (ZH)"): attack with low cards and keep high ones for
+  defence; keep trumps and cover with them only when you must; pairs are
+  good for throwing in; taking is sometimes cheaper than a trump.
+  Every threshold is a parameter, so a class can try variations.
+* :class:`EndgameBot`: another bot's play until the talon is empty and two
+  players are left; then nothing is hidden (R19, R28), and it plays a best
+  move of the exact solver (:mod:`durak_lab.analysis.solver`), breaking ties with the
+  other bot's choice.  A search past its node limit falls back to the other
+  bot for that move.
+
+Write your own by giving a class ``name`` and ``choose``; :mod:`durak_lab.bots.tournament`
+plays bots against each other.
+
+The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
+``tips`` (:class:`TipsBot` and the cheapest cover), ``endgame``
+(:class:`EndgameBot`), ``tournament`` (games, duplicate deals, round robins).
 
 Standard library only; imports the engine and analysis.
+
+>>> import random
+>>> from durak_lab.engine.state import Position
+>>> from durak_lab.engine.rules import Rules
+>>> p = Position.start(Rules(players=2), ["7♦ 7♣ Q♠ 9♥", "8♦ 10♣ K♦ A♥"], trump="♥",
+...                    discard="rest", attacker=0, first_bout=False)
+>>> str(TipsBot().choose(p.view(0), random.Random(1)))    # the low pair: 7♣ can follow (R12)
+'P1 attack 7♦'
+>>> p = p.play("P1 attack 7♦")
+>>> str(TipsBot().choose(p.view(1), random.Random(1)))    # the cheapest cover, no trump
+'P2 cover 7♦ with 8♦'
 """
 
-from .bots import (BOTS, TRUMP_COST, Bot, BotError, EndgameBot, RandomBot, TipsBot, card_cost, cheapest_cover,
-                   position_of_view)
+from .base import Bot, BotError, RandomBot
+from .endgame import EndgameBot, position_of_view
+from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
 from .tournament import MAX_MOVES, GameResult, Tournament, deal_seeds, play_deals, play_game, round_robin, wilson
+
+#: The bots by name, each a factory: ``BOTS["tips"]()``.
+BOTS = {"random": RandomBot, "tips": TipsBot, "endgame": EndgameBot}
 
 __all__ = [
     "Bot", "BotError", "RandomBot", "TipsBot", "EndgameBot", "BOTS", "TRUMP_COST", "card_cost", "cheapest_cover",

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Sequence
 
-from .bots import Bot, BotError
+from .base import Bot, BotError
 from ..engine.moves import Move, seat_text
 from ..engine.rules import Rules
 from ..engine.state import Position

@@ -1,29 +1,11 @@
-"""Bots: players that choose a move from what their seat can see.
+"""The Chinese source's tips for beginners as a bot, and the cheapest cover it relies on.
 
-A bot is any object with a ``name`` and a method ``choose(view, rng) -> Move``
-(the :class:`Bot` protocol).  It gets a :class:`~durak_lab.engine.view.PlayerView`:
-its own hand, the table, the discard, the cards everyone knows to be in each
-hand, the hand sizes and the talon's size (R3, R7, R18, R24), never another
-hand or the talon's order; and an explicit ``random.Random`` for any choice
-it makes by chance.  It returns one of ``view.legal``, the moves its seat may
-make now under the sequential protocol.
-
-The bots here:
-
-* :class:`RandomBot`: a uniformly random legal move, the baseline.
-* :class:`TipsBot`: the Chinese source's tips for beginners (see the digest's
-  "Tips for beginners (ZH)"): attack with low cards and keep high ones for
-  defence; keep trumps and cover with them only when you must; pairs are
-  good for throwing in; taking is sometimes cheaper than a trump.
-  Every threshold is a parameter, so a class can try variations.
-* :class:`EndgameBot`: another bot's play until the talon is empty and two
-  players are left; then nothing is hidden (R19, R28), and it plays a best
-  move of the exact solver (:mod:`durak_lab.analysis.solver`), breaking ties with the
-  other bot's choice.  A search past its node limit falls back to the other
-  bot for that move.
-
-Write your own by giving a class ``name`` and ``choose``; :mod:`durak_lab.bots.tournament`
-plays bots against each other.
+:class:`TipsBot` follows the digest's "Tips for beginners (ZH)": attack with
+low cards and keep high ones for defence; keep trumps and cover with them only
+when you must; pairs are good for throwing in; taking is sometimes cheaper than
+a trump.  Every threshold is a parameter, so a class can try variations.
+:func:`cheapest_cover` finds the cover of a table that spends the least
+(:func:`card_cost`), exactly.
 
 Standard library only.
 
@@ -42,44 +24,20 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
-from typing import Optional, Protocol, Sequence, runtime_checkable
+from dataclasses import dataclass
+from typing import Optional, Sequence
 
-from ..engine.cards import BEATERS, CARDS, RANK_MASKS, cards_of, deck_mask, popcount, rank_of, suit_of
-from ..engine.errors import DurakError
+from ..engine.cards import BEATERS, CARDS, RANK_MASKS, cards_of, popcount, rank_of, suit_of
 from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
-from ..engine.state import Position
 from ..engine.view import PlayerView
+from .base import _legal
 
-__all__ = [
-    "Bot", "RandomBot", "TipsBot", "EndgameBot", "BotError", "card_cost", "cheapest_cover",
-    "position_of_view", "BOTS",
-]
+__all__ = ["TRUMP_COST", "card_cost", "cheapest_cover", "TipsBot"]
 
 #: A trump costs more than any non-trump (R11): this is added to its rank.
 TRUMP_COST = 100
 _PLAN_LIMIT = 20_000  # possible assignments past which cheapest_cover settles for a greedy cover
 
-
-class BotError(DurakError):
-    """A bot chose a move that is not one of its legal moves (or chose nothing)."""
-
-
-def _legal(bot: "Bot", view: PlayerView) -> tuple:
-    """``view.legal``; a :class:`BotError` if the seat has no move to choose from."""
-    if not view.legal:
-        raise BotError(f"{bot.name}: seat P{view.seat + 1} has no move to make")
-    return view.legal
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """What a bot is: a ``name`` and ``choose(view, rng)`` returning one of ``view.legal``."""
-
-    name: str
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        ...  # pragma: no cover - a protocol
 
 
 def card_cost(card: int, trump: int) -> int:
@@ -156,24 +114,6 @@ def _greedy_cover(options: list, trump: int) -> Optional[dict]:
 
 
 @dataclass(frozen=True)
-class RandomBot:
-    """Plays a uniformly random legal move: the baseline every strategy should beat.
-
-    >>> from durak_lab.engine.rules import Rules
-    >>> v = Position.deal(Rules(players=2), seed=3).view(0)
-    >>> RandomBot().choose(v, random.Random(0)) in v.legal
-    True
-    """
-
-    name: str = "random"
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """A move of ``view.legal`` drawn with ``rng``."""
-        legal = _legal(self, view)
-        return legal[rng.randrange(len(legal))]
-
-
-@dataclass(frozen=True)
 class TipsBot:
     """The Chinese source's tips for beginners, as a bot (deterministic: it never uses ``rng``).
 
@@ -194,6 +134,7 @@ class TipsBot:
     * **Swap** the trump six (R6) whenever it may.
 
     >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
     >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ K♠ 8♦"], trump="♥", discard="rest",
     ...                    attacker=0, first_bout=False)
     >>> str(TipsBot().choose(p.play("P1 attack 7♦").view(1), random.Random(0)))
@@ -277,90 +218,3 @@ class TipsBot:
         if covers:
             return covers[0]
         return next(iter(by_kind.values()))[0]
-
-
-def position_of_view(view: PlayerView) -> Position:
-    """The whole position behind ``view`` when nothing is hidden: two players, an empty talon.
-
-    Then the other hand is every card this seat has not seen (R19, R28), so the
-    view determines the position.  Anything else raises ``ValueError``.
-
-    >>> from durak_lab.engine.rules import Rules
-    >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ K♠ 8♦"], trump="♥", discard="rest",
-    ...                    attacker=0, first_bout=False)
-    >>> position_of_view(p.view(0)) == p
-    True
-    """
-    if view.rules.players != 2 or view.talon_size:
-        raise ValueError("a view hides cards unless two players are left with an empty talon")
-    other = deck_mask(view.rules.lowest_rank) & ~(view.hand_mask | view.table_cards() | view.discard)
-    hands = [0, 0]
-    hands[view.seat] = view.hand_mask
-    hands[1 - view.seat] = other
-    tc = -1 if view.trump_card is None else int(view.trump_card)
-    return Position._make(view.rules, view.trump, tc, tuple(hands), (), view.discard, view.table,
-                          view.leader, view.defender, view.taking, view.passed, view.first_limit,
-                          view.start_hand, view.attack_order, view.known, view.shown_used,
-                          view.swap_open, view.in_bout, view.result)
-
-
-@dataclass
-class EndgameBot:
-    """``base``'s play, and the exact solver's once two players are left with an empty talon.
-
-    In that endgame it plays a move of the best value (win > draw > loss, R28,
-    R29), the one ``base`` prefers among them.  Each solver call searches at
-    most ``max_nodes`` positions; past that it plays ``base``'s move.  The
-    solver keeps its tables between moves and games; once they hold more than
-    ``max_table`` entries (about 330 bytes each) it starts again with empty
-    ones.  ``solved`` and ``fallbacks`` count the moves of each kind.
-
-    >>> from durak_lab.engine.rules import Rules
-    >>> p = Position.start(Rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", discard="rest",
-    ...                    attacker=1, first_bout=False)
-    >>> str(TipsBot().choose(p.view(1), random.Random(0)))     # the low card first: a loss
-    'P2 attack 7♦'
-    >>> str(EndgameBot().choose(p.view(1), random.Random(0)))  # the solver's win (R28)
-    'P2 attack 8♥'
-    """
-
-    base: Bot = field(default_factory=TipsBot)
-    max_nodes: int = 20_000
-    max_table: int = 200_000
-    name: str = "endgame"
-    solved: int = 0
-    fallbacks: int = 0
-
-    def __post_init__(self) -> None:
-        self._new_solver()
-
-    def _new_solver(self) -> None:
-        from ..analysis.solver import Solver
-
-        self._solver = Solver(max_nodes=self.max_nodes, max_table=self.max_table)
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The solver's best move in a two-player endgame, else ``base``'s move."""
-        from ..analysis.solver import SearchLimitExceeded, SolverDomainError
-
-        if len(_legal(self, view)) > 1 and view.rules.players == 2 and not view.talon_size:
-            try:
-                values = self._solver.move_values(position_of_view(view))
-            except SolverDomainError:
-                pass  # e.g. tie='all_durak' or hand_limit='none': the base bot plays
-            except SearchLimitExceeded:
-                self.fallbacks += 1
-            else:
-                self.solved += 1
-                if self._solver.table_size > self.max_table:  # bound the memory over a tournament
-                    self._new_solver()
-                top = max(v for _, v in values)
-                best = tuple(m for m, v in values if v == top)
-                if len(best) == 1:
-                    return best[0]
-                return self.base.choose(replace(view, legal=best), rng)
-        return self.base.choose(view, rng)
-
-
-#: The bots by name, each a factory: ``BOTS["tips"]()``.
-BOTS = {"random": RandomBot, "tips": TipsBot, "endgame": EndgameBot}
