@@ -1,0 +1,177 @@
+"""The coach: a word before a doubtful move, a hint on request, the solver's warning in the endgame.
+
+:class:`Coach` looks only at what the player's seat knows (its
+:class:`~durak_lab.engine.view.PlayerView`), like a bot.  Before a legal move
+that the Chinese source's tips for beginners (digest, "Tips for beginners (ZH)")
+or its common mistakes advise against, :meth:`Coach.warning` says why in one
+sentence:
+
+* covering with a trump while a plain card of the suit beats the attack card (R11);
+* leading or throwing in a trump while the talon lasts, when a plain card would do (R10, R12);
+* leading a high card when a low plain card would do (the tips: attack low, keep high cards);
+* taking when the whole table can be covered without a trump (R15, R18);
+* in a two-player endgame with an empty talon (nothing is hidden then, R19, R28):
+  a move that the exact solver shows throws away a win or a draw.
+
+:meth:`Coach.hint` says what the endgame bot (the tips, then the exact solver)
+would play, and why, in one sentence.
+
+Standard library only.
+
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> from durak_lab.engine.moves import Move
+>>> p = Position.start(Rules(players=2), ["9♠ 7♦", "K♠ 6♥ 8♦"], talon=["Q♣", "A♥"], trump_card="A♥",
+...                    discard="rest", attacker=0, first_bout=False).play("P1 attack 9♠")
+>>> print(Coach().warning(p.view(1), Move.parse("P2 cover 9♠ with 6♥")))
+Coach: you cover 9♠ with a trump, but K♠ beats it too. Keep your trumps for later.
+>>> Coach().warning(p.view(1), Move.parse("P2 cover 9♠ with K♠")) is None
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from ..analysis.solver import SearchLimitExceeded, Solver
+from ..bots.endgame import EndgameBot, position_of_view
+from ..bots.tips import card_cost, cheapest_cover
+from ..engine.cards import BEATERS, Card, cards_of, rank_of, suit_of
+from ..engine.errors import SolverDomainError
+from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.view import PlayerView
+from ..text.explain import rank_phrase
+from ..text.messages import say
+
+__all__ = ["Coach"]
+
+_VALUE_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
+
+
+def _cards(cards) -> str:
+    return " ".join(str(Card(c)) for c in cards)
+
+
+def _uncovered(view: PlayerView) -> list:
+    return [a for a, c, _, _ in view.table if c < 0]
+
+
+class Coach:
+    """Advice for one seat from what it knows.  ``max_nodes`` bounds each endgame search."""
+
+    def __init__(self, max_nodes: int = 20_000) -> None:
+        self.max_nodes = max_nodes
+        self._solver = Solver(max_nodes=max_nodes, max_table=200_000)
+        self._bot = EndgameBot(max_nodes=max_nodes)
+
+    # ------------------------------------------------------------ warnings
+    def warning(self, view: PlayerView, move: Move) -> Optional[str]:
+        """A sentence before a legal but doubtful ``move``, or None when the coach has nothing to say."""
+        why = self._endgame(view, move) or self._tips(view, move)
+        return None if why is None else say("coach-warning", why=why)
+
+    def _tips(self, view: PlayerView, move: Move) -> Optional[str]:
+        trump = view.trump
+        hand = view.hand_mask
+        talon = view.talon_size > 0
+        if move.kind == COVER:
+            a, c = int(move.target), int(move.cards[0])
+            if suit_of(c) == trump and suit_of(a) != trump:
+                plain = [x for x in cards_of(hand & BEATERS[trump][a]) if suit_of(x) != trump]
+                if plain:
+                    return (f"you cover {Card(a)} with a trump, but {Card(min(plain))} beats it too. "
+                            "Keep your trumps for later.")
+        elif move.kind == TAKE:
+            attacks = _uncovered(view)
+            if attacks and talon:
+                plan = cheapest_cover(attacks, hand, trump)
+                if plan and all(suit_of(c) != trump for c in plan.values()):
+                    return (f"you could cover everything without a trump ({_cards(plan.values())}). "
+                            "Taking gives you more cards to get rid of.")
+        elif move.kind == ATTACK:
+            cards = [int(c) for c in move.cards]
+            others = [m for m in view.legal if m.kind == ATTACK and all(suit_of(int(c)) != trump for c in m.cards)]
+            if talon and any(suit_of(c) == trump for c in cards) and others:
+                return ("keep your trumps while there are cards in the talon: "
+                        f"{_cards(others[0].cards)} would do.")
+            if not view.table and all(suit_of(c) != trump for c in cards):
+                low = min((int(m.cards[0]) for m in others), key=lambda c: card_cost(c, trump), default=None)
+                high = max(cards, key=rank_of)
+                if low is not None and rank_of(high) - rank_of(low) >= 4 and rank_of(high) >= 11:
+                    return (f"lead low: {Card(low)} would do, and {rank_phrase(rank_of(high))} "
+                            "is good for defending later.")
+        return None
+
+    def _values(self, view: PlayerView) -> Optional[list]:
+        if view.rules.players != 2 or view.talon_size or len(view.legal) < 2:
+            return None
+        try:
+            return self._solver.move_values(position_of_view(view))
+        except (SolverDomainError, SearchLimitExceeded, ValueError):
+            return None
+
+    def _endgame(self, view: PlayerView, move: Move) -> Optional[str]:
+        values = self._values(view)
+        if not values:
+            return None
+        best = max(v for _, v in values)
+        mine = dict(values).get(move)
+        if mine is None or mine >= best:
+            return None
+        better = next(m for m, v in values if v == best)
+        return (f"with best play this move turns {_VALUE_WORDS[best]} into {_VALUE_WORDS[mine]}. "
+                f"Try {_move_words(better)}.")
+
+    # ------------------------------------------------------------ hints
+    def hint(self, view: PlayerView, rng: random.Random) -> str:
+        """What a strong bot would play now, and why, as one sentence."""
+        if not view.legal:
+            return say("options-none")
+        values = self._values(view)
+        move = self._bot.choose(view, rng)
+        if values:
+            value = dict(values).get(move)
+            why = f"With best play it is {_VALUE_WORDS[value]} for you." if value is not None else ""
+        else:
+            why = _hint_why(view, move)
+        return say("coach-hint", move=_move_words(move), why=why).strip()
+
+
+def _move_words(move: Move) -> str:
+    """A move as a learner says it: ``cover 9♠ with K♠``, ``take the cards``."""
+    if move.kind == COVER:
+        return f"cover {move.target} with {move.cards[0]}"
+    if move.kind == ATTACK:
+        return f"play {_cards(move.cards)}"
+    if move.kind == TAKE:
+        return "take the cards"
+    if move.kind == PASS:
+        return "say you are done"
+    if move.kind == TRANSFER:
+        return f"transfer with {_cards(move.cards)}"
+    if move.kind == SHOW:
+        return f"show {_cards(move.cards)} to transfer"
+    if move.kind == SWAP:
+        return "swap your trump six for the trump card"
+    return str(move)
+
+
+def _hint_why(view: PlayerView, move: Move) -> str:
+    trump = view.trump
+    if move.kind == COVER:
+        c = int(move.cards[0])
+        return ("It is the cheapest card that beats it." if suit_of(c) != trump
+                else "Only a trump beats it.")
+    if move.kind == ATTACK:
+        return ("A low card first keeps your high cards for defending." if not view.table
+                else "The same rank is on the table, so you may throw it in.")
+    if move.kind == TAKE:
+        return "Covering would cost you too much, or you cannot cover."
+    if move.kind == PASS:
+        return "Nothing you hold is worth throwing in now."
+    if move.kind in (TRANSFER, SHOW):
+        return "Passing the attack on saves your cards."
+    if move.kind == SWAP:
+        return "The trump card is worth more than the trump six."
+    return ""

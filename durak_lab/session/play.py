@@ -1,0 +1,347 @@
+"""A game at a table: seats for people and bots, moves one at a time, undo, rematch, records.
+
+:class:`PlaySession` is what the clickable play table and ``durak-lab play``
+drive.  It holds a :class:`~durak_lab.engine.game.Game` played under the
+sequential protocol (exactly one seat acts at a time,
+:meth:`~durak_lab.engine.state.Position.to_act`), a kind for each seat (a person,
+``"human"``, or a bot level of :data:`~durak_lab.bots.BOTS`), and the sentences
+said so far.  A person's move is checked by the engine: an illegal one raises
+:class:`~durak_lab.engine.errors.IllegalMoveError` and changes nothing.  A bot
+sees only its seat's view and plays one move per :meth:`PlaySession.bot_move`,
+so a widget can show the moves one at a time.  :meth:`PlaySession.undo` takes
+back the people's last move and the bots' replies to it.
+
+Every random choice comes from the deal's ``seed``: the same seed deals the same
+cards, and the bots answer the same moves with the same moves.
+
+Standard library only.
+
+>>> s = PlaySession(Rules.preset("podkidnoy", players=2), ["human", "tips"], seed=3)
+>>> s.human_to_act() is not None or s.bot_to_act() is not None
+True
+>>> while not s.is_over and s.bot_to_act() is not None:
+...     _ = s.bot_move()
+>>> seat = s.human_to_act()
+>>> move = s.legal()[0]
+>>> said = s.play(move)
+>>> said[0].startswith("P1")
+True
+>>> s.undo(); s.human_to_act() == seat
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional, Sequence, Union
+
+from ..bots import BOTS, Bot, BotError
+from ..engine.errors import DurakError, IllegalMoveError, Reason
+from ..engine.game import Game
+from ..engine.moves import Move, seat_text
+from ..engine.records import Record, record_from_game
+from ..engine.rules import Rules
+from ..engine.state import Position
+from ..engine.view import PlayerView
+from ..text.explain import describe_move, result_sentence, sentence
+from ..text.messages import say
+from .coach import Coach
+
+__all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds"]
+
+#: The kind of a seat played by a person.
+HUMAN = "human"
+
+#: The largest seed :meth:`PlaySession.new_game` picks by itself.
+_SEEDS = 1_000_000
+
+
+class SessionError(DurakError, ValueError):
+    """Seats, levels or players that do not make a table (the message says which)."""
+
+
+def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, humans: int = 1) -> list:
+    """The kind of every seat: ``humans`` people from ``seat`` on, bots of the levels ``vs`` elsewhere.
+
+    ``vs`` gives one level per bot, or one level for them all.
+
+    >>> seat_kinds(3, ["random", "tips"], seat=1)
+    ['random', 'human', 'tips']
+    >>> seat_kinds(4, ["tips"], seat=0, humans=2)
+    ['human', 'human', 'tips', 'tips']
+    >>> seat_kinds(2, ["strong"])
+    Traceback (most recent call last):
+    ...
+    durak_lab.session.play.SessionError: there is no bot level 'strong': the levels are random, tips, endgame
+    """
+    if not 2 <= players <= 6:
+        raise SessionError(f"a table has 2 to 6 players, not {players}")
+    if not 0 <= seat < players:
+        raise SessionError(f"seat P{seat + 1} is not at a table of {players}")
+    if not 0 <= humans <= players:
+        raise SessionError(f"{humans} people do not fit at a table of {players}")
+    bots = players - humans
+    levels = list(vs) or ["tips"]
+    for level in levels:
+        if level not in BOTS:
+            raise SessionError(f"there is no bot level {level!r}: the levels are {', '.join(BOTS)}")
+    if len(levels) == 1:
+        levels = levels * bots
+    if len(levels) != bots:
+        raise SessionError(f"{len(levels)} bot levels for {bots} bots")
+    kinds = [""] * players
+    for i in range(humans):
+        kinds[(seat + i) % players] = HUMAN
+    rest = iter(levels)
+    return [k or next(rest) for k in kinds]
+
+
+@dataclass
+class _Step:
+    """What one move of the session added: the move, who made it, how many sentences before it."""
+
+    move: Move
+    by_human: bool
+    said_before: int
+
+
+class PlaySession:
+    """One game at a table of people and bots, and the next games after it.
+
+    ``seats`` holds each seat's kind: ``"human"`` or a bot level (a key of
+    :data:`~durak_lab.bots.BOTS`).  ``seed`` deals the cards (a new one is drawn
+    when it is None, and kept in :attr:`seed` so the deal can be replayed).
+    """
+
+    def __init__(self, rules: Rules, seats: Sequence[str], seed: Optional[int] = None, coach: bool = False) -> None:
+        if len(seats) != rules.players:
+            raise SessionError(f"{len(seats)} seats for {rules.players} players")
+        for kind in seats:
+            if kind != HUMAN and kind not in BOTS:
+                raise SessionError(f"there is no bot level {kind!r}: the levels are {', '.join(BOTS)}")
+        self.rules = rules
+        self.seats = list(seats)
+        self.games_played = 0
+        self.coach: Optional[Coach] = Coach() if coach else None
+        self.new_game(seed)
+
+    # ------------------------------------------------------------ games
+    def new_game(self, seed: Optional[int] = None) -> list:
+        """Deal a new game (``seed`` None: a fresh seed); return what is said."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(_SEEDS)
+        self.seed = int(seed)
+        self.game = Game(Position.deal(self.rules, self.seed), sequential=True)
+        self.bots: dict = {s: BOTS[k]() for s, k in enumerate(self.seats) if k != HUMAN}
+        self.rng = random.Random(self.seed * 7919 + len(self.seats))
+        self.said: list = []
+        self.notes: list = []  # what the coach said during this game, for the review
+        self._steps: list = []
+        leader = seat_text(self.game.position.leader)
+        self._say(say("new-game", seed=self.seed, leader=leader))
+        return list(self.said)
+
+    def rematch(self) -> list:
+        """The same deal again with every kind of seat moved one place on: with two players
+        the person gets the other hand."""
+        self.seats = self.seats[-1:] + self.seats[:-1]
+        self.games_played += 1
+        return self.new_game(self.seed)
+
+    # ------------------------------------------------------------ queries
+    @property
+    def position(self) -> Position:
+        return self.game.position
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def result(self) -> Optional[tuple]:
+        return self.game.result
+
+    @property
+    def humans(self) -> list:
+        """The seats people play."""
+        return [s for s, k in enumerate(self.seats) if k == HUMAN]
+
+    def to_act(self) -> Optional[int]:
+        """The seat that acts now (None once the game is over)."""
+        return None if self.is_over else self.position.to_act()
+
+    def human_to_act(self) -> Optional[int]:
+        """The person's seat that acts now, or None."""
+        seat = self.to_act()
+        return seat if seat is not None and self.seats[seat] == HUMAN else None
+
+    def bot_to_act(self) -> Optional[int]:
+        """The bot's seat that acts now, or None."""
+        seat = self.to_act()
+        return seat if seat is not None and self.seats[seat] != HUMAN else None
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` knows now."""
+        return self.position.view(seat)
+
+    def legal(self) -> list:
+        """The moves of the person who acts now (empty when a bot acts or the game is over)."""
+        return self.position.sequential_moves() if self.human_to_act() is not None else []
+
+    def seat_name(self, seat: int, viewer: Optional[int] = None) -> str:
+        """``P2 (tips bot)``, ``P1 (you)`` or ``P3``."""
+        kind = self.seats[seat]
+        if kind != HUMAN:
+            return say("seat-bot", seat=seat_text(seat), level=kind)
+        if viewer is not None and seat == viewer and len(self.humans) == 1:
+            return say("seat-you", seat=seat_text(seat))
+        return say("seat-human", seat=seat_text(seat))
+
+    def status(self) -> str:
+        """One sentence: whose turn it is, or how the game ended."""
+        if self.is_over:
+            return self.end_sentence()
+        seat = self.to_act()
+        if self.seats[seat] == HUMAN:
+            return say("your-turn", seat=seat_text(seat))
+        return say("bot-thinking", seat=seat_text(seat))
+
+    def end_sentence(self) -> str:
+        """How the game ended, for the person at the table (or the people)."""
+        result = self.result
+        if result is None:
+            return ""
+        if not result:
+            return say("draw")
+        humans = self.humans
+        if len(humans) == 1:
+            return say("you-lost") if humans[0] in result else say("you-won")
+        return say("game-over", result=result_sentence(result))
+
+    # ------------------------------------------------------------ playing
+    def _say(self, text: str) -> None:
+        self.said.append(text)
+
+    def _play(self, move: Move, by_human: bool) -> list:
+        before = self.position
+        start = len(self.said)
+        events = self.game.play(move)  # raises IllegalMoveError, and then nothing changed
+        self._steps.append(_Step(move, by_human, start))
+        self._say(describe_move(before, move))
+        for event in events:
+            self._say(sentence(event.text()))
+        if self.is_over:
+            self._say(self.end_sentence())
+        return self.said[start:]
+
+    def check(self, move: Union[Move, str]) -> Move:
+        """``move`` as a :class:`Move` if the person who acts now may play it; else
+        :class:`IllegalMoveError` with the engine's reason (nothing changes)."""
+        if isinstance(move, str):
+            move = Move.parse(move, self.rules.players)
+        seat = self.human_to_act()
+        if seat is None:
+            who = self.to_act()
+            if who is None:
+                raise IllegalMoveError(Reason.GAME_OVER, "the game is over", move)
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(who)), move)
+        if move.seat != seat:
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(seat)), move)
+        err = self.position.why_illegal(move)
+        if err is not None:
+            raise err
+        return move
+
+    def play(self, move: Union[Move, str]) -> list:
+        """Play the person's ``move`` (a :class:`Move` or its text); return what is said.
+
+        An illegal move raises :class:`IllegalMoveError` and leaves everything as it was.
+        """
+        return self._play(self.check(move), by_human=True)
+
+    def bot_move(self) -> tuple:
+        """Let the bot that acts now play one move; return ``(move, sentences)``."""
+        seat = self.bot_to_act()
+        if seat is None:
+            raise SessionError("no bot acts now")
+        bot: Bot = self.bots[seat]
+        view = self.position.view(seat)
+        move = bot.choose(view, self.rng)
+        if move not in view.legal:
+            raise BotError(f"{bot.name} at {seat_text(seat)} chose {move}, which is not one of its moves")
+        return move, self._play(move, by_human=False)
+
+    def run_bots(self, limit: int = 10_000) -> list:
+        """Let the bots play until a person acts or the game ends; return what is said."""
+        said = []
+        for _ in range(limit):
+            if self.bot_to_act() is None:
+                break
+            said += self.bot_move()[1]
+        return said
+
+    def can_undo(self) -> bool:
+        """Whether a person's move can be taken back."""
+        return any(step.by_human for step in self._steps)
+
+    def undo(self) -> None:
+        """Take back the last move a person made, and every bot move after it."""
+        if not self.can_undo():
+            raise SessionError(say("no-undo"))
+        while self._steps:
+            step = self._steps.pop()
+            self.game.undo()
+            del self.said[step.said_before:]
+            if step.by_human:
+                break
+
+    # ------------------------------------------------------------ the coach
+    def coach_warning(self, move: Union[Move, str]) -> Optional[str]:
+        """The coach's word before the person plays ``move`` (None: nothing to say, or no coach).
+
+        ``move`` must be legal (see :meth:`check`); the warning is kept for the review.
+        """
+        if self.coach is None:
+            return None
+        move = self.check(move)
+        warning = self.coach.warning(self.view(move.seat), move)
+        if warning is not None and warning not in self.notes:
+            self.notes.append(warning)
+        return warning
+
+    def hint(self) -> str:
+        """What a strong bot would play now for the person who acts, and why."""
+        seat = self.human_to_act()
+        if seat is None:
+            return self.status()
+        coach = self.coach or Coach()
+        return coach.hint(self.view(seat), random.Random(self.seed * 31 + len(self.game)))
+
+    def review(self) -> list:
+        """A short review of the game: the result, the number of moves, the coach's notes."""
+        lines = [say("review-title")]
+        if self.is_over:
+            lines.append(self.end_sentence())
+        lines.append(say("review-moves", count=len(self.game)))
+        if self.coach is not None:
+            lines.append(say("review-notes", count=len(self.notes)) if self.notes else say("review-no-notes"))
+            lines += self.notes
+        return lines
+
+    # ------------------------------------------------------------ records
+    def record(self, title: Optional[str] = None) -> Record:
+        """The game so far as a ``durak-lab/1`` record (it opens in the stepper)."""
+        who = ", ".join(f"{seat_text(s)} {k}" for s, k in enumerate(self.seats))
+        return record_from_game(self.game, seed=self.seed, title=title or f"A game at the play table ({who})")
+
+    def save(self, path: str, title: Optional[str] = None) -> str:
+        """Write :meth:`record` to ``path``; return the sentence that says so."""
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(self.record(title).dump() + "\n")
+        return say("saved", path=path)
+
+    @property
+    def moves(self) -> list:
+        """The moves played so far."""
+        return self.game.moves

@@ -1,0 +1,136 @@
+"""The one place the play table's sentences come from: :func:`say`.
+
+Every sentence the play table, the coach and ``durak-lab play`` show a learner
+is a template of :data:`MESSAGES`, filled in by :func:`say`.  Keeping them in
+one table lets a later version translate them (swap the table) and lets a test
+read every one of them for words a learner should not meet.  Templates use
+:meth:`str.format` fields; :func:`say` checks the key and the fields and raises
+:class:`MessageError` (a programming error, never shown to a learner) when they
+do not match.
+
+Standard library only.
+
+>>> say("your-turn", seat="P1")
+'P1, your turn.'
+>>> say("bot-thinking", seat="P3")
+'P3 is thinking…'
+>>> say("no-such-key")
+Traceback (most recent call last):
+...
+durak_lab.text.messages.MessageError: no message 'no-such-key'
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from ..engine.errors import DurakError
+
+__all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
+
+
+class MessageError(DurakError, KeyError):
+    """A message key that does not exist, or fields that do not fit its template."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+#: Every sentence of the play table, the coach and the terminal game, by key.
+MESSAGES: dict = {
+    # whose turn
+    "your-turn": "{seat}, your turn.",
+    "your-turn-hidden": "{seat}, your turn: click “Show my cards” when nobody else is looking.",
+    "bot-thinking": "{seat} is thinking…",
+    "waiting": "Waiting for {seat}.",
+    "pick-cover": "Now click the card of your hand that covers {card}.",
+    "picked-attack": "You picked {card}. Click a card of your hand that beats it.",
+    "pick-cards": "Click a card of your hand to play it.",
+    # roles and seats
+    "seat-you": "{seat} (you)",
+    "seat-bot": "{seat} ({level} bot)",
+    "seat-human": "{seat}",
+    "role-attacker": "attacks",
+    "role-defender": "defends",
+    "role-out": "out of cards",
+    "role-durak": "durak",
+    "cards-count": "{count} cards",
+    "one-card": "1 card",
+    "talon-count": "Talon: {count} cards",
+    "talon-empty": "Talon: empty",
+    "trump-is": "Trump: {suit}",
+    # the moves a learner can make with a button
+    "button-take": "Take",
+    "button-pass": "Done",
+    "button-pass-partner": "Pass to partner",
+    "button-transfer": "Transfer",
+    "button-show": "Show trump",
+    "button-swap": "Swap trump six",
+    "button-hint": "Hint",
+    "button-options": "Show my options",
+    "button-undo": "Undo",
+    "button-new": "New game",
+    "button-rematch": "Rematch, seats swapped",
+    "button-save": "Save game",
+    "button-reveal": "Show my cards",
+    "button-play-anyway": "Play it anyway",
+    "button-think-again": "Think again",
+    # feedback
+    "illegal": "You can't do that: {why}",
+    "not-your-turn": "It is not your turn: {seat} plays now.",
+    "options": "You may: {moves}.",
+    "options-none": "You have nothing to play right now.",
+    "no-undo": "There is nothing to undo yet.",
+    "undone": "Your last move is taken back.",
+    "saved": "The game is saved in {path}.",
+    "new-game": "New game (deal number {seed}). {leader} leads.",
+    "game-over": "Game over. {result}.",
+    "you-lost": "You are the durak this time. Try again!",
+    "you-won": "Well played: you are not the durak!",
+    "draw": "A draw: nobody is the durak.",
+    # the coach
+    "coach-warning": "Coach: {why}",
+    "coach-hint": "Hint: {move}. {why}",
+    "coach-ok": "Coach: that looks fine.",
+    # the review at the end
+    "review-title": "How the game went",
+    "review-moves": "{count} moves were played.",
+    "review-notes": "The coach spoke up {count} times.",
+    "review-no-notes": "The coach had nothing to say.",
+    # the terminal game
+    "terminal-moves": "your moves: {moves}",
+    "terminal-bad-line": "not understood: {why}",
+    "terminal-bye": "Bye! The game stopped before the end.",
+}
+
+
+def fields_of(key: str) -> set:
+    """The fields a message's template needs.
+
+    >>> sorted(fields_of("illegal"))
+    ['why']
+    """
+    if key not in MESSAGES:
+        raise MessageError(f"no message {key!r}")
+    return {name for _, name, _, _ in string.Formatter().parse(MESSAGES[key]) if name}
+
+
+def say(key: str, **fields: Any) -> str:
+    """The sentence ``key`` with its ``fields`` filled in.
+
+    >>> say("illegal", why="9♠ does not beat 8♣.")
+    "You can't do that: 9♠ does not beat 8♣."
+    >>> say("illegal")
+    Traceback (most recent call last):
+    ...
+    durak_lab.text.messages.MessageError: message 'illegal' needs why
+    """
+    need = fields_of(key)
+    missing = need - set(fields)
+    if missing:
+        raise MessageError(f"message {key!r} needs {', '.join(sorted(missing))}")
+    extra = set(fields) - need
+    if extra:
+        raise MessageError(f"message {key!r} has no field {', '.join(sorted(extra))}")
+    return MESSAGES[key].format(**fields)
