@@ -85,16 +85,21 @@ def digest(position_text: str) -> str:
 
 
 def solver_stamp() -> str:
-    """A fingerprint of the solver's source (the first 12 hex digits of the SHA-256 of
-    ``durak_lab/solver.py``): a results file's lines count only for the solver that made them.
+    """A fingerprint of the solver's source: the first 12 hex digits of the SHA-256 of its
+    modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
+    ``solver_model.py``, ``solver_search.py``).  A results file's lines count only for the
+    solver that made them.
 
     >>> len(solver_stamp())
     12
     """
-    from ..analysis import solver
+    from ..analysis import solver, solver_model, solver_search
 
-    with open(solver.__file__, "rb") as fh:
-        return hashlib.sha256(fh.read()).hexdigest()[:12]
+    h = hashlib.sha256()
+    for module in (solver, solver_model, solver_search):
+        with open(module.__file__, "rb") as fh:
+            h.update(fh.read())
+    return h.hexdigest()[:12]
 
 
 def _load() -> Optional[float]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -125,6 +127,13 @@ def test_lines_of_another_solver_version_are_solved_again_and_not_counted(tmp_pa
     assert r["this_run_s"] > 0  # the stale position was solved again
     assert main(["--sizes", "3", "--count", "3", "--seed", "4", "--results", str(path)]) == 0
     assert "1 lines of the results file came from another version of the solver" in capsys.readouterr().out
+
+
+def test_the_solver_stamp_covers_every_module_of_the_solver():
+    from durak_lab.analysis import solver, solver_model, solver_search
+
+    source = b"".join(Path(m.__file__).read_bytes() for m in (solver, solver_model, solver_search))
+    assert solver_stamp() == hashlib.sha256(source).hexdigest()[:12]
 
 
 def test_report_prints_the_figures_of_a_results_file_without_solving(tmp_path, capsys):
