@@ -129,6 +129,25 @@ def test_lines_of_another_solver_version_are_solved_again_and_not_counted(tmp_pa
     assert "1 lines of the results file came from another version of the solver" in capsys.readouterr().out
 
 
+def test_a_report_of_lines_from_an_earlier_solver_says_so(tmp_path, capsys):
+    path = tmp_path / "solver.jsonl"
+    run_size(3, count=3, seed=4, results=str(path))
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    for r in lines:
+        r["solver"] = "000000000000"
+    lines[2]["digest"] = "0" * 16  # a line of another deal is left out
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    r = run_size(3, count=3, seed=4, results=str(path), solve=False)
+    assert r["positions"] == 2 and not r["current_solver"] and r["solver"] == "000000000000"
+    assert r["this_run_s"] == 0 and len(load_results(str(path))) == 3  # nothing solved
+    assert main(["--sizes", "3", "--count", "3", "--seed", "4", "--results", str(path), "--report"]) == 0
+    out = capsys.readouterr().out
+    assert "measured by an earlier version of the solver (000000000000" in out
+    # measuring, not reporting: the earlier lines are solved again
+    r = run_size(3, count=3, seed=4, results=str(path))
+    assert r["current_solver"] and r["positions"] == 3 and r["other_solver_lines"] == 3
+
+
 def test_the_solver_stamp_covers_every_module_of_the_solver():
     from durak_lab.analysis import solver, solver_model, solver_search
 
