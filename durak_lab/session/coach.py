@@ -6,12 +6,16 @@ that the Chinese source's tips for beginners (digest, "Tips for beginners (ZH)")
 or its common mistakes advise against, :meth:`Coach.warning` says why in one
 sentence:
 
-* covering with a trump while a plain card of the suit beats the attack card (R11);
+* covering with a trump while a plain card of the suit beats the attack card,
+  unless that plain card is wanted for another card on the table (R11);
 * leading or throwing in a trump while the talon lasts, when a plain card would do (R10, R12);
 * leading a high card when a low plain card would do (the tips: attack low, keep high cards);
 * taking when the whole table can be covered without a trump (R15, R18);
 * in a two-player endgame with an empty talon (nothing is hidden then, R19, R28):
-  a move that the exact solver shows throws away a win or a draw.
+  a move that the exact solver shows throws away a win or a draw.  There the
+  solver's verdict is the whole answer: the tips above keep quiet.
+
+A seat's only move is never doubtful.
 
 :meth:`Coach.hint` says what the endgame bot (the tips, then the exact solver)
 would play, and why, in one sentence.
@@ -67,8 +71,17 @@ class Coach:
 
     # ------------------------------------------------------------ warnings
     def warning(self, view: PlayerView, move: Move) -> Optional[str]:
-        """A sentence before a legal but doubtful ``move``, or None when the coach has nothing to say."""
-        why = self._endgame(view, move) or self._tips(view, move)
+        """A sentence before a legal but doubtful ``move``, or None when the coach has nothing to say.
+
+        A seat's only move is never doubtful.  Where the exact solver sees the
+        whole game (two players, an empty talon) its verdict is the whole answer:
+        the coach warns exactly before the moves worth less than the best one,
+        and the tips keep quiet.
+        """
+        if len(view.legal) < 2:
+            return None
+        values = self._values(view)
+        why = self._endgame(values, move) if values else self._tips(view, move)
         return None if why is None else say("coach-warning", why=why)
 
     def _tips(self, view: PlayerView, move: Move) -> Optional[str]:
@@ -78,9 +91,9 @@ class Coach:
         if move.kind == COVER:
             a, c = int(move.target), int(move.cards[0])
             if suit_of(c) == trump and suit_of(a) != trump:
-                plain = [x for x in cards_of(hand & BEATERS[trump][a]) if suit_of(x) != trump]
-                if plain:
-                    return (f"you cover {Card(a)} with a trump, but {Card(min(plain))} beats it too. "
+                plain = _spare_plain_cover(view, a, c)
+                if plain is not None:
+                    return (f"you cover {Card(a)} with a trump, but {Card(plain)} beats it too. "
                             "Keep your trumps for later.")
         elif move.kind == TAKE:
             attacks = _uncovered(view)
@@ -104,24 +117,26 @@ class Coach:
         return None
 
     def _values(self, view: PlayerView) -> Optional[list]:
+        """The solver's value of every move, when nothing is hidden and the search fits ``max_nodes``."""
         if view.rules.players != 2 or view.talon_size or len(view.legal) < 2:
             return None
         try:
-            return self._solver.move_values(position_of_view(view))
+            values = self._solver.move_values(position_of_view(view))
         except (SolverDomainError, SearchLimitExceeded, ValueError):
             return None
+        if self._solver.table_size > self._solver.max_table:  # bound the memory over a long session
+            self._solver = Solver(max_nodes=self.max_nodes, max_table=self._solver.max_table)
+        return values
 
-    def _endgame(self, view: PlayerView, move: Move) -> Optional[str]:
-        values = self._values(view)
-        if not values:
-            return None
+    @staticmethod
+    def _endgame(values: list, move: Move) -> Optional[str]:
         best = max(v for _, v in values)
         mine = dict(values).get(move)
         if mine is None or mine >= best:
             return None
         better = next(m for m, v in values if v == best)
         return (f"with best play this move turns {_VALUE_WORDS[best]} into {_VALUE_WORDS[mine]}. "
-                f"Try {_move_words(better)}.")
+                f"Better: {_move_words(better)}.")
 
     # ------------------------------------------------------------ hints
     def hint(self, view: PlayerView, rng: random.Random) -> str:
@@ -136,6 +151,33 @@ class Coach:
         else:
             why = _hint_why(view, move)
         return say("coach-hint", move=_move_words(move), why=why).strip()
+
+
+def _trumps_needed(attacks: list, hand: int, trump: int) -> Optional[int]:
+    """How many trumps the cheapest cover of ``attacks`` from ``hand`` uses (None: they cannot all be covered)."""
+    if not attacks:
+        return 0
+    plan = cheapest_cover(attacks, hand, trump)
+    return None if plan is None else sum(1 for c in plan.values() if suit_of(c) == trump)
+
+
+def _spare_plain_cover(view: PlayerView, attack: int, trump_card: int) -> Optional[int]:
+    """The lowest plain card that covers ``attack`` instead of ``trump_card`` and leaves the other
+    uncovered cards coverable with fewer trumps in all (None when the trump is needed after all:
+    a plain card that beats ``attack`` is wanted for another card on the table)."""
+    trump, hand = view.trump, view.hand_mask
+    rest = [u for u in _uncovered(view) if u != attack]
+    with_trump = _trumps_needed(rest, hand & ~(1 << trump_card), trump)
+    for x in cards_of(hand & BEATERS[trump][attack]):
+        if suit_of(x) == trump:
+            continue
+        with_plain = _trumps_needed(rest, hand & ~(1 << x), trump)
+        if with_plain is None and with_trump is not None:
+            continue  # x is needed for another card
+        if with_plain is not None and with_trump is not None and with_plain >= with_trump + 1:
+            continue  # the rest then needs the trump anyway
+        return x
+    return None
 
 
 def _move_words(move: Move) -> str:
