@@ -102,6 +102,25 @@ MESSAGES: dict = {
     "terminal-moves": "your moves: {moves}",
     "terminal-bad-line": "not understood: {why}",
     "terminal-bye": "Bye! The game stopped before the end.",
+    # reading a typed move (what the terminal game and the play table show when a line fits no move)
+    "read-empty": "type a move, or help to see how",
+    "read-unknown": "'{word}' is not a card or a move: write a card like 7h, or take, pass or help",
+    "read-not-a-card": "'{word}' is not a card: write a rank (2-10, J, Q, K, A) and a suit (s h d c or ♠ ♥ ♦ ♣), "
+                       "like 7h or 10♦",
+    "read-needs-card": "'{verb}' needs a card, like '{verb} 7h'",
+    "read-twice": "a card appears twice",
+    "read-no-card": "'{verb}' needs no card: write just {verb}",
+    "read-one-card": "'{verb}' takes one card, like '{verb} 7h'",
+    "read-cover-form": "write a cover as '9h on 7h' or 'cover 7h with 9h'",
+    "read-which-card": "{card} could cover {cards}: write '{card} on {target}'",
+    "read-cover-or-transfer": "{card} could cover {cards}, or transfer the attack: write '{card} on {target}' "
+                              "or 'transfer {card}'",
+    "read-beats-none": "{card} beats none of the cards to cover ({cards})",
+    "read-both-on-table": "{first} and {second} are both on the table: write your card on the card it covers, "
+                          "like '{example}'",
+    "read-neither-on-table": "neither {first} nor {second} is on the table: write your card on the card it "
+                             "covers, like '{example}'",
+    "read-one-at-a-time": "cover one card at a time, like '9h on 7h'",
 }
 
 
