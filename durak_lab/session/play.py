@@ -9,10 +9,12 @@ said so far.  A person's move is checked by the engine: an illegal one raises
 :class:`~durak_lab.engine.errors.IllegalMoveError` and changes nothing.  A bot
 sees only its seat's view and plays one move per :meth:`PlaySession.bot_move`,
 so a widget can show the moves one at a time.  :meth:`PlaySession.undo` takes
-back the people's last move and the bots' replies to it.
+back the people's last move and the bots' replies to it.  A person's move may
+be typed as its text or a short form (``9h on 7h``, ``take``: see
+:mod:`durak_lab.session.shorthand`).
 
 Every random choice comes from the deal's ``seed``: the same seed deals the same
-cards, and the bots answer the same moves with the same moves.
+cards, and the bots answer the same moves with the same moves, also after an undo.
 
 Standard library only.
 
@@ -47,6 +49,7 @@ from ..engine.view import PlayerView
 from ..text.explain import describe_move, result_sentence, sentence
 from ..text.messages import say
 from .coach import Coach
+from .shorthand import read_move
 
 __all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds"]
 
@@ -99,11 +102,13 @@ def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, human
 
 @dataclass
 class _Step:
-    """What one move of the session added: the move, who made it, how many sentences before it."""
+    """What one move of the session added: the move, who made it, how many sentences before it,
+    and the state of the bots' random numbers before it."""
 
     move: Move
     by_human: bool
     said_before: int
+    rng_before: tuple
 
 
 class PlaySession:
@@ -223,11 +228,11 @@ class PlaySession:
     def _say(self, text: str) -> None:
         self.said.append(text)
 
-    def _play(self, move: Move, by_human: bool) -> list:
+    def _play(self, move: Move, by_human: bool, rng_before: tuple) -> list:
         before = self.position
         start = len(self.said)
         events = self.game.play(move)  # raises IllegalMoveError, and then nothing changed
-        self._steps.append(_Step(move, by_human, start))
+        self._steps.append(_Step(move, by_human, start, rng_before))
         self._say(describe_move(before, move))
         for event in events:
             self._say(sentence(event.text()))
@@ -235,11 +240,27 @@ class PlaySession:
             self._say(self.end_sentence())
         return self.said[start:]
 
+    def read(self, text: str) -> Move:
+        """What the person who acts now means by ``text``: a move text or a short form (see
+        :func:`~durak_lab.session.shorthand.read_move`); :class:`~durak_lab.engine.errors.MoveTextError` when it fits no
+        move or several.  When no person acts, only a full move text is read.
+
+        >>> s = PlaySession(Rules.preset("podkidnoy", players=2), ["human", "tips"], seed=3)
+        >>> _ = s.run_bots()
+        >>> s.read("take") == Move.parse(f"{seat_text(s.human_to_act())} take")
+        True
+        """
+        seat = self.human_to_act()
+        if seat is None:
+            return Move.parse(text, self.rules.players)
+        return read_move(text, self.view(seat))
+
     def check(self, move: Union[Move, str]) -> Move:
         """``move`` as a :class:`Move` if the person who acts now may play it; else
-        :class:`IllegalMoveError` with the engine's reason (nothing changes)."""
+        :class:`IllegalMoveError` with the engine's reason (nothing changes).  A text is
+        read with :meth:`read`."""
         if isinstance(move, str):
-            move = Move.parse(move, self.rules.players)
+            move = self.read(move)
         seat = self.human_to_act()
         if seat is None:
             who = self.to_act()
@@ -254,11 +275,11 @@ class PlaySession:
         return move
 
     def play(self, move: Union[Move, str]) -> list:
-        """Play the person's ``move`` (a :class:`Move` or its text); return what is said.
+        """Play the person's ``move`` (a :class:`Move`, its text or a short form); return what is said.
 
         An illegal move raises :class:`IllegalMoveError` and leaves everything as it was.
         """
-        return self._play(self.check(move), by_human=True)
+        return self._play(self.check(move), True, self.rng.getstate())
 
     def bot_move(self) -> tuple:
         """Let the bot that acts now play one move; return ``(move, sentences)``."""
@@ -267,10 +288,11 @@ class PlaySession:
             raise SessionError("no bot acts now")
         bot: Bot = self.bots[seat]
         view = self.position.view(seat)
+        rng_before = self.rng.getstate()
         move = bot.choose(view, self.rng)
         if move not in view.legal:
             raise BotError(f"{bot.name} at {seat_text(seat)} chose {move}, which is not one of its moves")
-        return move, self._play(move, by_human=False)
+        return move, self._play(move, False, rng_before)
 
     def run_bots(self, limit: int = 10_000) -> list:
         """Let the bots play until a person acts or the game ends; return what is said."""
@@ -286,13 +308,15 @@ class PlaySession:
         return any(step.by_human for step in self._steps)
 
     def undo(self) -> None:
-        """Take back the last move a person made, and every bot move after it."""
+        """Take back the last move a person made, and every bot move after it (the bots'
+        random numbers too, so the same move gets the same answers again)."""
         if not self.can_undo():
             raise SessionError(say("no-undo"))
         while self._steps:
             step = self._steps.pop()
             self.game.undo()
             del self.said[step.said_before:]
+            self.rng.setstate(step.rng_before)
             if step.by_human:
                 break
 
