@@ -23,7 +23,7 @@ import random
 from typing import Iterable, NamedTuple, Optional, Union
 
 from .errors import DurakError
-from .moves import Move
+from .moves import Move, seat_text
 from .rules import Rules
 from .state import Event, Position
 
@@ -96,7 +96,7 @@ class Game:
                 return str(err)
         err = self.position.why_illegal(move)
         if err is None and self.sequential and move.seat != self.position.to_act():
-            return "it is not this player's turn (sequential play)"
+            return f"it is {seat_text(self.position.to_act())}'s turn, not {seat_text(move.seat)}'s"
         return None if err is None else err.message
 
     # -------------------------------------------------------------- queries

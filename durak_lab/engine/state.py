@@ -1037,7 +1037,7 @@ class Position(_Slots):
             t = self.to_act()
             if move.seat != t:
                 raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {seat_text(t)}'s turn, not "
-                                       f"{seat_text(move.seat)}'s (sequential play)", move)
+                                       f"{seat_text(move.seat)}'s", move)
         events: list = []
         return self.play_unchecked(move, events), events
 

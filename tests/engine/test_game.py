@@ -53,6 +53,9 @@ def test_sequential_game_only_lets_the_seat_to_act_move():
     with pytest.raises(IllegalMoveError) as err:
         g.play("P3 pass")
     assert err.value.reason is Reason.NOT_YOUR_TURN
+    # a sentence for a learner: whose turn it is, no word of the engine's protocols
+    assert err.value.message == "it is P2's turn, not P3's"
+    assert g.why_illegal("P3 pass") == "it is P2's turn, not P3's"
     assert {m.seat for m in g.legal_moves()} == {1}
 
 
