@@ -30,6 +30,11 @@ Subcommands:
     the solver's verdict on every move of a two-player record played once the
     talon is empty: best, or a mistake with the better moves
     (:mod:`durak_lab.cli.analyse`).
+``durak-lab play [--vs LEVEL[,LEVEL…]] [--players N] [--preset NAME] [--seed N] [--seat N] [--coach] [--humans N]``
+    a game at the terminal against bots (or people at one keyboard): one move
+    a line, as its text or a short form; ``hint``, ``undo``, ``help``, ``quit``
+    (:mod:`durak_lab.cli.play`; exit status 0 at the end of the game, at
+    ``quit`` and at the end of the input, 2 for bad options).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -55,6 +60,7 @@ from typing import Optional, Sequence, TextIO
 from .console import write_line
 from .. import __version__
 from . import analyse as analyse_cli
+from . import play as play_cli
 from . import solve as solver_cli
 from . import trumps as trumps_cli
 from .commands import OptionError, positive_int, replayed, resolve, run_standalone
@@ -71,7 +77,8 @@ _write = write_line
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Learn Durak: replay worked examples and game records, run the benchmark.")
+        prog=PROG, description="Learn Durak: play at the terminal, replay worked examples and game records, "
+        "run the benchmark.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("examples", help="list the worked examples by id and title")
@@ -88,6 +95,7 @@ def _parser() -> argparse.ArgumentParser:
     trumps_cli.add_parser(sub)
     solver_cli.add_parser(sub)
     analyse_cli.add_parser(sub)
+    play_cli.add_parser(sub)
     return parser
 
 
@@ -175,5 +183,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return solver_cli.run(ns, out, err)
     if ns.command == "analyse":
         return analyse_cli.run(ns, out, err)
+    if ns.command == "play":
+        return play_cli.run(ns, sys.stdin, out, err)
     parser.print_help(err)
     return 2
