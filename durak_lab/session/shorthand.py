@@ -129,8 +129,10 @@ def _cover_one(view: PlayerView, card: Card, word: str) -> Move:
     raise MoveTextError(say("read-beats-none", card=word, cards=" ".join(str(a) for a in unc)))
 
 
-def _defend(view: PlayerView, cards: tuple, words: list) -> Move:
+def _defend(view: PlayerView, words: list) -> Move:
+    """Cards typed by a defender (``words``, as typed): a cover or a transfer."""
     seat = view.seat
+    cards = _cards(words, "")
     if len(cards) == 1:
         return _cover_one(view, cards[0], words[0])
     on_table = set(_attacks(view))
@@ -138,14 +140,15 @@ def _defend(view: PlayerView, cards: tuple, words: list) -> Move:
     if not on_table & set(cards) and {rank_of(c) for c in cards} == ranks and view.rules.transfer:
         return Move(TRANSFER, seat, cards)
     if len(cards) == 2:
-        there = [c for c in cards if c in on_table]
+        typed = [_card(w) for w in words]
+        there = [c for c in typed if c in on_table]
         if len(there) == 1:
             target = there[0]
-            card = cards[1] if cards[0] == target else cards[0]
+            card = typed[1] if typed[0] == target else typed[0]
             return Move(COVER, seat, (card,), target)
         example = next((m for m in view.legal if m.kind == COVER), None)
         hint = (f"{example.cards[0]} on {example.target}" if example is not None
-                else f"{cards[0]} on {_uncovered(view)[0]}")
+                else f"{typed[0]} on {_uncovered(view)[0]}")
         key = "read-both-on-table" if len(there) == 2 else "read-neither-on-table"
         raise MoveTextError(say(key, first=words[0], second=words[1], example=hint))
     raise MoveTextError(say("read-one-at-a-time"))
@@ -246,11 +249,9 @@ def read_move(text: str, view: PlayerView) -> Move:
         if low[1] == "on":
             return Move(COVER, seat, (first,), second)
         return Move(COVER, seat, (second,), first)
-    cards = _cards(words, "")
     if _defending(view):
-        order = sorted(range(len(words)), key=lambda i: _card(words[i]))
-        return _defend(view, cards, [words[i] for i in order])
-    return Move(ATTACK, seat, cards)
+        return _defend(view, words)
+    return Move(ATTACK, seat, _cards(words, ""))
 
 
 def short_form(move: Move, view: PlayerView, letters: bool = False) -> str:
