@@ -139,8 +139,23 @@ class Coach:
                 f"Better: {_move_words(better)}.")
 
     # ------------------------------------------------------------ hints
+    def hint_move(self, view: PlayerView, rng: random.Random) -> Optional[Move]:
+        """The move :meth:`hint` speaks of (for a widget to show it), or None without a move.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> p = Position.start(Rules(players=2), ["9♠ 7♦", "K♠ 6♥ 8♦"], talon=["Q♣", "A♥"], trump_card="A♥",
+        ...                    discard="rest", attacker=0, first_bout=False).play("P1 attack 9♠")
+        >>> str(Coach().hint_move(p.view(1), random.Random(0)))
+        'P2 cover 9♠ with K♠'
+        >>> Coach().hint(p.view(1), random.Random(0))
+        'Hint: cover 9♠ with K♠. It is the cheapest card that beats it.'
+        """
+        return self._bot.choose(view, rng) if view.legal else None
+
     def hint(self, view: PlayerView, rng: random.Random) -> str:
-        """What a strong bot would play now, and why, as one sentence."""
+        """What a strong bot would play now, and why, as one sentence (the move of :meth:`hint_move`
+        for the same ``rng``)."""
         if not view.legal:
             return say("options-none")
         values = self._values(view)

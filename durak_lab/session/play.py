@@ -334,13 +334,23 @@ class PlaySession:
             self.notes.append(warning)
         return warning
 
+    def _hint_rng(self) -> random.Random:
+        return random.Random(self.seed * 31 + len(self.game))
+
     def hint(self) -> str:
         """What a strong bot would play now for the person who acts, and why."""
         seat = self.human_to_act()
         if seat is None:
             return self.status()
         coach = self.coach or Coach()
-        return coach.hint(self.view(seat), random.Random(self.seed * 31 + len(self.game)))
+        return coach.hint(self.view(seat), self._hint_rng())
+
+    def hint_move(self) -> Optional[Move]:
+        """The move :meth:`hint` speaks of (None when no person acts): for a widget to show it."""
+        seat = self.human_to_act()
+        if seat is None:
+            return None
+        return (self.coach or Coach()).hint_move(self.view(seat), self._hint_rng())
 
     def review(self) -> list:
         """A short review of the game: the result, the number of moves, the coach's notes."""
