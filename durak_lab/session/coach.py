@@ -36,11 +36,12 @@ True
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Optional
 
 from ..analysis.solver import SearchLimitExceeded, Solver
-from ..bots.endgame import EndgameBot, position_of_view
-from ..bots.tips import card_cost, cheapest_cover
+from ..bots.endgame import position_of_view
+from ..bots.tips import TipsBot, card_cost, cheapest_cover
 from ..engine.cards import BEATERS, Card, cards_of, rank_of, suit_of
 from ..engine.errors import SolverDomainError
 from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
@@ -64,10 +65,14 @@ def _uncovered(view: PlayerView) -> list:
 class Coach:
     """Advice for one seat from what it knows.  ``max_nodes`` bounds each endgame search."""
 
+    #: How many views' solver values (or failures) the coach remembers.
+    MEMORY = 64
+
     def __init__(self, max_nodes: int = 20_000) -> None:
         self.max_nodes = max_nodes
         self._solver = Solver(max_nodes=max_nodes, max_table=200_000)
-        self._bot = EndgameBot(max_nodes=max_nodes)
+        self._tips_bot = TipsBot()
+        self._memory: dict = {}
 
     # ------------------------------------------------------------ warnings
     def warning(self, view: PlayerView, move: Move) -> Optional[str]:
@@ -117,15 +122,24 @@ class Coach:
         return None
 
     def _values(self, view: PlayerView) -> Optional[list]:
-        """The solver's value of every move, when nothing is hidden and the search fits ``max_nodes``."""
+        """The solver's value of every move, when nothing is hidden and the search fits ``max_nodes``.
+
+        Remembered for the last :attr:`MEMORY` views, failures too: a warning, the next
+        warning and a hint for one position search once.
+        """
         if view.rules.players != 2 or view.talon_size or len(view.legal) < 2:
             return None
+        if view in self._memory:
+            return self._memory[view]
         try:
             values = self._solver.move_values(position_of_view(view))
         except (SolverDomainError, SearchLimitExceeded, ValueError):
-            return None
+            values = None
         if self._solver.table_size > self._solver.max_table:  # bound the memory over a long session
             self._solver = Solver(max_nodes=self.max_nodes, max_table=self._solver.max_table)
+        if len(self._memory) >= self.MEMORY:
+            self._memory.clear()
+        self._memory[view] = values
         return values
 
     @staticmethod
@@ -151,7 +165,18 @@ class Coach:
         >>> Coach().hint(p.view(1), random.Random(0))
         'Hint: cover 9♠ with K♠. It is the cheapest card that beats it.'
         """
-        return self._bot.choose(view, rng) if view.legal else None
+        return self._choose(view, rng) if view.legal else None
+
+    def _choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The endgame bot's move (:class:`~durak_lab.bots.endgame.EndgameBot`), from the values
+        the coach remembers: a best move of the solver, the tips' choice among equals; the
+        tips' move where the solver cannot see the whole game."""
+        values = self._values(view)
+        if not values:
+            return self._tips_bot.choose(view, rng)
+        top = max(v for _, v in values)
+        best = tuple(m for m, v in values if v == top)
+        return best[0] if len(best) == 1 else self._tips_bot.choose(replace(view, legal=best), rng)
 
     def hint(self, view: PlayerView, rng: random.Random) -> str:
         """What a strong bot would play now, and why, as one sentence (the move of :meth:`hint_move`
@@ -159,7 +184,7 @@ class Coach:
         if not view.legal:
             return say("options-none")
         values = self._values(view)
-        move = self._bot.choose(view, rng)
+        move = self._choose(view, rng)
         if values:
             value = dict(values).get(move)
             why = f"With best play it is {_VALUE_WORDS[value]} for you." if value is not None else ""
