@@ -252,10 +252,14 @@ class Terminal:
             self.write(line)
 
     def read(self) -> Optional[str]:
-        """The next line typed, without its end; None at the end of the input."""
+        """The next line typed, without its end; None at the end of the input.
+
+        What was written is flushed first, so a program that drives the game through
+        pipes sees the question before it answers.
+        """
         if self._interactive:
             self.stdout.write("> ")
-            self.stdout.flush()
+        self.stdout.flush()
         line = self.stdin.readline()
         return None if line == "" else line.rstrip("\r\n")
 
