@@ -149,8 +149,9 @@ def _defend(view: PlayerView, words: list) -> Move:
         example = next((m for m in view.legal if m.kind == COVER), None)
         hint = (f"{example.cards[0]} on {example.target}" if example is not None
                 else f"{typed[0]} on {_uncovered(view)[0]}")
-        key = "read-both-on-table" if len(there) == 2 else "read-neither-on-table"
-        raise MoveTextError(say(key, first=words[0], second=words[1], example=hint))
+        if len(there) == 2:
+            raise MoveTextError(say("read-both-on-table", first=words[0], second=words[1], example=hint))
+        raise MoveTextError(say("read-neither-on-table", first=words[0], second=words[1], example=hint))
     raise MoveTextError(say("read-one-at-a-time"))
 
 
