@@ -335,7 +335,11 @@ class Terminal:
                 self.write(say("undone"))
                 return True
             try:
-                move = s.check(s.read(text))
+                move = s.read(text)
+                if move.seat != seat:
+                    self.write(say("terminal-not-your-seat", seat=seat_text(seat), other=seat_text(move.seat)))
+                    continue
+                s.check(move)
             except MoveTextError as err:
                 self.write(say("terminal-bad-line", why=str(err)))
                 continue

@@ -113,6 +113,7 @@ MESSAGES: dict = {
     "terminal-talon-one": "Talon: 1 card",
     "terminal-hand": "Your cards ({seat}): {cards}",
     "terminal-no-cards": "none",
+    "terminal-not-your-seat": "You play {seat} now, not {other}: write a move of {seat}, or just the cards.",
     "terminal-play-anyway": "play it anyway? (y/n)",
     "terminal-think-again": "OK, the move is not played: think again.",
     "terminal-hand-over": "{seat} plays next: give {seat} the keyboard, then press Enter.",
