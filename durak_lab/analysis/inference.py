@@ -85,7 +85,7 @@ from ..engine.cards import BEATERS, SUIT_MASKS, Card, CardSet, deck_mask, popcou
 from ..engine.errors import PositionError, SamplingError
 from .evidence import Fact, Timeline, observe
 from ..engine.moves import COVER, PASS, TAKE, Move
-from .probability import Knowledge, PlaceKey, _mask_of
+from .counting import Knowledge, PlaceKey, _mask_of
 from ..engine.view import PlayerView
 
 __all__ = [
