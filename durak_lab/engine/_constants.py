@@ -1,0 +1,27 @@
+"""Constants shared by the modules of the position engine (state, seats, movegen, checks, playing).
+
+``BIG`` stands for "no limit" in the bout arithmetic.  The enum members of the
+rules the engine tests most often are bound here as plain names: an ``is`` test
+against a module global is several times cheaper than the class attribute lookup
+in the engine's hot paths.  Every engine module imports the ones it needs with
+``from ._constants import ...``, which makes them its own module globals.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from .rules import AfterTake, DrawOrder, HandLimit, ThrowIn, Tie
+
+__all__ = ["BIG"]
+
+BIG = 1 << 30
+_THROW_ALL, _THROW_NEIGH, _THROW_TURNS, _THROW_NONE = (
+    ThrowIn.ALL, ThrowIn.NEIGHBOURS, ThrowIn.BY_TURNS, ThrowIn.NONE)
+
+# Enum members as module constants: an ``is`` test against these is several times
+# cheaper than the class attribute lookup in the engine's hot paths.
+_HL_START, _HL_CURRENT = HandLimit.BOUT_START, HandLimit.CURRENT
+_TAKE_NONE, _TAKE_SEEN = AfterTake.NONE, AfterTake.SEEN_RANKS
+_DRAW_ATTACK, _DRAW_EQUAL = DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL
+_TIE_ALL = Tie.ALL_DURAK

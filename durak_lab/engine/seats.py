@@ -1,0 +1,280 @@
+"""The seats of a position: simple queries, who attacks, how much room the table has, whose turn.
+
+:class:`SeatQueries` is a base class of :class:`~durak_lab.engine.state.Position`
+(which holds the fields it reads): the cards of a seat and of the table, the seats
+still in the game, the attackers of the bout (R12, R25, R26), the room for more
+attack cards (R13, R14, R18), the holder of the R6 swap, and :meth:`SeatQueries.to_act`,
+the one seat that acts under the sequential protocol.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ._constants import _HL_CURRENT, _HL_START, _TAKE_SEEN, _THROW_NEIGH, _THROW_NONE, BIG
+from .cards import Card, CardSet, popcount, ranks_mask
+
+__all__ = ["SeatQueries"]
+
+
+class SeatQueries:
+    """Queries about seats, the table and whose turn it is; a base class of Position."""
+
+    __slots__ = ()
+
+    # ------------------------------------------------------------ simple queries
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.rules.players
+
+    @property
+    def is_over(self) -> bool:
+        """Has the game ended (R28, R29)?"""
+        return self.result is not None
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards of one seat.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> Position.deal(Rules(), seed=1).hand(0)
+        CardSet('8♠ 7♦ 10♦ 6♣ 9♣ K♣')
+        """
+        return CardSet(self.hands[seat])
+
+    def table_cards(self) -> int:
+        """Mask of every card on the table."""
+        m = self._tm
+        if m is None:
+            m = 0
+            for a, c, _, _ in self.table:
+                m |= 1 << a
+                if c >= 0:
+                    m |= 1 << c
+            object.__setattr__(self, "_tm", m)
+        return m
+
+    def _table_ranks(self) -> int:
+        """Every card of a rank on the table (what may be thrown in, R12), cached."""
+        m = self._tr
+        if m is None:
+            m = ranks_mask(self.table_cards())
+            object.__setattr__(self, "_tr", m)
+        return m
+
+    def uncovered(self) -> list[Card]:
+        """The attack cards not yet covered, in the order they were played."""
+        return [Card(a) for a, c, _, _ in self.table if c < 0]
+
+    def table_text(self) -> str:
+        """The table as ``7♥/10♥ 10♦/8♠ 8♣`` (attack/cover).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> Position.deal(Rules(), seed=1).table_text()
+        ''
+        """
+        return " ".join(f"{Card(a)}/{Card(c)}" if c >= 0 else str(Card(a)) for a, c, _, _ in self.table)
+
+    def _team(self, seat: int) -> int:
+        t = self.rules.teams
+        return seat % t if t else seat
+
+    def partners(self, seat: int) -> list[int]:
+        """The seats of ``seat``'s team other than itself (empty without teams)."""
+        t = self.rules.teams
+        if not t:
+            return []
+        return [s for s in range(self.players) if s != seat and s % t == seat % t]
+
+    def _active(self, seat: int) -> bool:
+        return bool(self.hands[seat]) or bool(self.talon)
+
+    def _active_mask(self) -> int:
+        m = 0
+        for s in range(self.players):
+            if self.hands[s] or self.talon:
+                m |= 1 << s
+        return m
+
+    def active_seats(self) -> list[int]:
+        """Seats still in the game: holding cards, or anyone while the talon lasts (R28)."""
+        return [s for s in range(self.players) if self._active(s)]
+
+    def _next_opponent(self, seat: int) -> Optional[int]:
+        return _next_seat(self.hands, self.talon, self.rules.players, seat, self.rules.teams)
+
+    def _next_active(self, seat: int) -> Optional[int]:
+        n = self.players
+        for i in range(1, n + 1):
+            s = (seat + i) % n
+            if self.hands[s] or self.talon:
+                return s
+        return None
+
+    def _defending_seats(self) -> list[int]:
+        d = self.defender
+        if not self.rules.partner_covers:
+            return [d]
+        return [d] + [s for s in self._clockwise_from(d) if s != d and self._team(s) == self._team(d)
+                      and self.hands[s]]
+
+    def _clockwise_from(self, seat: int) -> list[int]:
+        n = self.players
+        return [(seat + i) % n for i in range(n)]
+
+    def attackers(self) -> tuple:
+        """Seats that may throw in this bout, in order from the leader (R12, R25, R26).
+
+        The defender never; in a team game not the defender's partners unless
+        ``partner_throw_in``; with 'neighbours' only the defender's two
+        neighbours; with 'none' nobody.  Players out of cards are left out.
+        """
+        att = self._att
+        if att is None:
+            att = tuple(self._attackers())
+            object.__setattr__(self, "_att", att)
+        return att
+
+    def _attackers(self) -> list[int]:
+        r = self.rules
+        if r.throw_in is _THROW_NONE:
+            return []
+        d = self.defender
+        if r.players == 2:  # the common case, fast: the other player, if they hold cards
+            return [1 - d] if self.hands[1 - d] else []
+        t = r.teams
+        out = []
+        for s in self._clockwise_from(self.leader):
+            if s == d or not self.hands[s]:
+                continue
+            if t and s % t == d % t and not r.partner_throw_in:
+                continue
+            out.append(s)
+        if r.throw_in is _THROW_NEIGH:
+            left = self._next_active(d)
+            right = None
+            n = self.players
+            for i in range(1, n):
+                s = (d - i) % n
+                if self.hands[s] or self.talon:
+                    right = s
+                    break
+            out = [s for s in out if s == left or s == right]
+        return out
+
+    def _cap(self) -> int:
+        r = self.rules
+        cap = r.attack_limit if r.attack_limit is not None else BIG
+        if self.first_limit and r.first_bout_limit is not None:
+            cap = min(cap, r.first_bout_limit)
+        return cap
+
+    def room(self) -> int:
+        """How many more attack cards the table takes now (R13, R14, R18).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> Position.deal(Rules(), seed=1).room()   # first bout: 5 (R14)
+        5
+        """
+        room = self._room
+        if room is None:
+            room = self._compute_room()
+            object.__setattr__(self, "_room", room)
+        return room
+
+    def _compute_room(self) -> int:
+        r = self.rules
+        if self.taking and r.after_take is _TAKE_SEEN:
+            return BIG
+        n_att = len(self.table)
+        cap = r.attack_limit if r.attack_limit is not None else BIG
+        if self.first_limit and r.first_bout_limit is not None and r.first_bout_limit < cap:
+            cap = r.first_bout_limit
+        room = cap - n_att
+        hl = r.hand_limit
+        if hl is _HL_CURRENT:
+            unc = 0
+            for e in self.table:
+                if e[1] < 0:
+                    unc += 1
+            hand = popcount(self.hands[self.defender])
+            if r.partner_covers and not self.taking:
+                for s in self._defending_seats()[1:]:
+                    hand += popcount(self.hands[s])
+            room = min(room, hand - unc)
+        elif hl is _HL_START:
+            start = self.start_hand if self.table else popcount(self.hands[self.defender])
+            room = min(room, start - n_att)
+        return room
+
+    def _can_add(self, seat: int) -> bool:
+        return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0
+
+    def _turns_thrower(self) -> Optional[int]:
+        """'attack by turns' (R12): the first attacker in order who has not passed and can add."""
+        for s in self.attackers():
+            if not self.passed >> s & 1 and self._can_add(s):
+                return s
+        return None
+
+    def swap_holder(self) -> Optional[int]:
+        """Who may make the R6 swap now (holder of the lowest trump), or None."""
+        if not self.swap_open:
+            return None
+        six = self.trump * 13 + self.rules.lowest_rank - 2
+        for s in range(self.players):
+            if self.hands[s] >> six & 1:
+                return s
+        return None
+
+
+    # ------------------------------------------------------------ whose turn
+    def to_act(self) -> Optional[int]:
+        """The one seat that acts now under the sequential protocol (None when over).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> Position.deal(Rules(players=3), seed=7).to_act()
+        2
+        """
+        if self.result is not None:
+            return None
+        if self.swap_open:
+            return self.swap_holder()
+        table = self.table
+        if not table:
+            return self.leader
+        if not self.taking:
+            for e in table:
+                if e[1] < 0:
+                    if self.rules.partner_covers:
+                        d = self.defender
+                        if not self.passed >> d & 1:
+                            return d
+                        for s in self._defending_seats()[1:]:
+                            if not self.passed >> s & 1:
+                                return s
+                        return d
+                    return self.defender
+        if self.room() > 0:
+            tr = self._table_ranks()
+            passed = self.passed
+            hands = self.hands
+            for s in self.attackers():
+                if not passed >> s & 1 and hands[s] & tr:
+                    return s
+        return self.defender  # not reached once the bout has settled
+
+
+def _next_seat(hands: tuple, talon: tuple, n: int, seat: int, teams: int) -> Optional[int]:
+    """The next seat clockwise from ``seat`` still in the game; with ``teams``, the next opponent."""
+    for i in range(1, n):
+        s = (seat + i) % n
+        if (hands[s] or talon) and (not teams or s % teams != seat % teams):
+            return s
+    return None
