@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from ._constants import _HL_START, _TAKE_NONE, _THROW_NEIGH, _THROW_NONE, _THROW_TURNS
-from .cards import BEATERS, RANK_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, cards_of, popcount, rank_of, \
-    rank_text, suit_of
+from .cards import (BEATERS, RANK_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, cards_of, popcount, rank_of,
+                    rank_text, suit_of)
 from .errors import IllegalMoveError, Reason
 from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .rules import TrumpSwap

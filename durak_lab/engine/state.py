@@ -56,8 +56,8 @@ import random
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
 from ._constants import _DRAW_ATTACK, _HL_START, _TIE_ALL, BIG
-from .cards import SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit, popcount, rank_of, \
-    suit_of
+from .cards import (SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit, popcount, rank_of,
+                    suit_of)
 from .checks import MoveChecks
 from .errors import PositionError
 from .movegen import MoveGeneration
