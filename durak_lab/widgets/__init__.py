@@ -1,5 +1,5 @@
 """Widgets for JupyterLab and Voila (ipywidgets, anywidget): the stepper, the cover widget,
-the trump widget.
+the trump widget, the play table.
 
 Each widget's module is imported when one of its names is first used, so that the
 stepper, which needs neither pandas nor numpy, also runs where they are missing
@@ -19,6 +19,7 @@ _HOME = {
     "JUDGE_NODES": "stepper",
     "CoverWidget": "cover", "example_moments": "cover", "OWN": "cover",
     "TrumpWidget": "trumps", "MODELS": "trumps",
+    "PlayTable": "play_table",
 }
 
 __all__ = list(_HOME)

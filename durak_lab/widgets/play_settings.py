@@ -1,0 +1,143 @@
+"""The play table's settings: bot levels, rules preset, players, seats, the deal, bot speed, coach.
+
+:class:`Settings` checks the options of :func:`durak_lab.play` and reads the
+settings form of the table; :func:`settings_json` is what the form shows.
+Standard library only.
+
+>>> Settings.of(vs="endgame", players=3).kinds()
+['human', 'endgame', 'endgame']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional, Sequence, Union
+
+from ..bots import BOTS
+from ..engine.errors import DurakError
+from ..engine.moves import parse_seat, seat_text
+from ..engine.rules import PRESETS, Rules
+from ..session import seat_kinds
+from ..text.messages import say
+
+__all__ = ["Settings", "SPEEDS", "LEVELS", "settings_json"]
+
+#: Bot speeds: the pause before each bot move, in milliseconds.
+SPEEDS = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
+#: The bot levels, weakest first.
+LEVELS = tuple(BOTS)
+
+
+@dataclass
+class Settings:
+    """The table's options: bot levels, rules preset, players, the person's seat (0-based),
+    people at the screen, the deal's seed (None: a new deal), bot speed, coach."""
+
+    vs: tuple = ("tips",)
+    preset: str = "podkidnoy"
+    players: int = 2
+    seat: int = 0
+    humans: int = 1
+    seed: Optional[int] = None
+    speed: str = "normal"
+    coach: bool = False
+    notes: list = field(default_factory=list, compare=False)
+
+    @classmethod
+    def of(cls, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
+           seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False, speed: str = "normal",
+           humans: int = 1) -> "Settings":
+        """Checked settings from :func:`durak_lab.play`'s options (``seat`` 0-based or ``"P2"``).
+
+        >>> Settings.of(vs=["random", "tips"], players=3, seat="P2").seat
+        1
+        >>> Settings.of(speed="warp")
+        Traceback (most recent call last):
+        ...
+        ValueError: speed must be one of slow, normal, fast, instant, not 'warp'
+        """
+        levels = (vs,) if isinstance(vs, str) else tuple(vs)
+        if preset not in PRESETS:
+            raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        fixed = PRESETS[preset].get("players")
+        players = int(fixed or players)
+        seat_no = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+        if not 1 <= int(humans) <= players:
+            raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
+        settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
+                       None if seed is None else int(seed), speed, bool(coach))
+        seat_kinds(players, settings.vs, seat_no, settings.humans)  # raises SessionError (a ValueError)
+        return settings
+
+    def rules(self) -> Rules:
+        """The rules of these settings."""
+        if PRESETS[self.preset].get("players"):
+            return Rules.preset(self.preset)
+        return Rules.preset(self.preset, players=self.players)
+
+    def kinds(self) -> list:
+        """Each seat's kind (see :func:`~durak_lab.session.seat_kinds`)."""
+        vs = self.vs if len(self.vs) in (1, self.players - self.humans) else self.vs[:1]
+        return seat_kinds(self.players, vs, self.seat, self.humans)
+
+    def from_form(self, form: dict) -> "Settings":
+        """These settings changed by the settings form's values (bad values keep the old ones)."""
+        new = replace(self, notes=[])
+        vs = form.get("vs")
+        if vs in LEVELS:
+            new.vs = (vs,)
+        if form.get("preset") in PRESETS:
+            new.preset = form["preset"]
+        new.players = _int_in(form.get("players"), 2, 6, self.players)
+        fixed = PRESETS[new.preset].get("players")
+        if fixed and fixed != new.players:
+            new.notes.append(say("players-fixed", count=fixed))
+            new.players = fixed
+        seat = form.get("seat")
+        try:
+            new.seat = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+        except (DurakError, TypeError, ValueError):
+            pass
+        new.seat = min(max(new.seat, 0), new.players - 1)
+        new.humans = _int_in(form.get("humans"), 1, new.players, min(self.humans, new.players))
+        seed = str(form.get("seed", "") or "").strip()
+        new.seed = int(seed) if seed.isdecimal() else None
+        if form.get("speed") in SPEEDS:
+            new.speed = form["speed"]
+        return new
+
+
+def _int_in(value: Any, low: int, high: int, default: int) -> int:
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return default
+    return n if low <= n <= high else default
+
+
+def settings_json(st: Settings) -> dict:
+    """The settings form's values and choices, for the JavaScript."""
+    levels = [[lv, say(f"level-{lv}")] for lv in LEVELS]
+    vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
+    if vs == "mixed":
+        levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
+    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 7)]
+    return {
+        "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
+                   "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
+                   "speed": st.speed},
+        "choices": {"vs": levels, "preset": [[k, _preset_label(k)] for k in PRESETS],
+                    "players": [[n, str(n)] for n in range(2, 7)],
+                    "seat": [[n, seat_text(n)] for n in range(6)], "humans": people,
+                    "speed": [[k, say(f"speed-{k}")] for k in SPEEDS]},
+        "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
+    }
+
+
+def _preset_label(name: str) -> str:
+    try:
+        return say(f"preset-{name}")
+    except DurakError:
+        return name.replace("_", " ")

@@ -1,0 +1,153 @@
+"""Play Durak in the notebook: a table you click.
+
+:class:`PlayTable` is an anywidget.  Python owns the game (a
+:class:`~durak_lab.session.PlaySession`, through
+:class:`~durak_lab.widgets.play_control.TableControl`) and sends the browser one
+JSON trait, ``state``: exactly what the person at the screen may see, built from
+their seat's view, so no other seat's hidden cards ever reach the page.  The
+JavaScript (``static/play_table.js``, styled by ``static/play_table.css``) draws
+it and sends each click back as a custom message.  Bot moves are paced in the
+browser (a timer, then a message asking for the next bot move), so the table
+works in JupyterLab, Voila and any kernel without threads.
+
+How it plays: click a card of your hand to lead or throw it in (where the rules
+allow several cards of one rank, click them all, then **Play**); to cover, click
+the attack card on the table and then your card (or just your card when it
+beats only one of them).  **Take**, **Done**, **Transfer**, **Show trump** and
+**Swap trump six** appear only when that move is legal.  **Show my options**
+lights up the cards you may play, **Hint** gives the coach's hint, **Coach**
+turns on a word before a doubtful move (**Play it anyway** / **Think again**).
+An illegal click shows the engine's reason beside the table and changes nothing.
+
+Seats: numbered clockwise (P1, P2 … on each one's left).  The person at the
+screen sits at the bottom, the next seat clockwise (on their left) on the left,
+then across the top from left to right, the last seat on the right; with two or
+three players the others sit across the top (:func:`~.play_control.seat_areas`).
+With several people at one screen (pass and play) every hand is face down
+between turns; "P2, your turn: show my cards" turns up only that person's hand,
+and the seat of the person who acts is drawn at the bottom.
+
+UI contract (for browser tests and styling):
+
+* root ``div.dl-play-table`` with ``data-tick`` (counts the game's changes),
+  ``data-serial`` (counts the redraws), ``data-acting`` (``you``: a person acts,
+  ``bot``, ``over``), ``data-players``, ``data-seat`` (the seat at the bottom,
+  "P1");
+* ``.dl-pt-status`` (role status): whose turn, or the result;
+* ``.dl-pt-tools``: buttons ``.dl-pt-hint`` "Hint", ``.dl-pt-options`` "Show my
+  options", ``.dl-pt-undo`` "Undo" (disabled when nothing can be undone),
+  ``.dl-pt-coach`` "Coach" (``aria-pressed``);
+* ``.dl-pt-felt``: the seats in ``.dl-pt-area-top``, ``.dl-pt-area-left`` and
+  ``.dl-pt-area-right``, each a ``.dl-pt-seat`` with ``data-seat`` ("P2"),
+  ``data-area``, ``data-order`` (1 = the next seat clockwise), ``data-role``
+  (attacker, defender, out, durak, none) and class ``dl-acting``; the talon
+  ``.dl-pt-talon`` with the trump card ``button.dl-pt-trump-card`` and
+  ``.dl-pt-trump`` ("Trump: ♠ spades"); the table ``.dl-pt-table`` (group "Cards
+  on the table") of ``.dl-pt-pair`` s, each ``button.dl-pt-attack`` and
+  perhaps ``button.dl-pt-cover``; ``.dl-pt-bito``;
+* every face-up card is ``button.dl-card`` with ``data-card`` ("7♥"),
+  ``aria-label`` ("7 of hearts", "Queen of spades, trump"), its rank and suit as
+  text, and the classes ``dl-red``/``dl-black``, ``dl-trump``, ``dl-playable``
+  (lit by "Show my options"), ``dl-selected`` / ``dl-picked`` (also
+  ``aria-pressed``), ``dl-new`` (the last move's cards);
+* ``.dl-pt-said``: what just happened; ``.dl-pt-feedback`` with ``data-kind``
+  (``illegal``, ``hint``, ``options``, ``info``, ``guide``); the coach's
+  ``.dl-pt-coach-warning`` with ``.dl-pt-anyway`` and ``.dl-pt-again``; at the end
+  ``.dl-pt-review``;
+* ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
+  ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, and
+  ``.dl-pt-reveal`` (pass and play);
+* ``.dl-pt-hand`` (group "Cards of P1 (you)", ``data-seat``): the cards, or
+  backs and a count when face down;
+* ``.dl-pt-footer``: ``.dl-pt-new`` "New game" (applies the settings),
+  ``.dl-pt-rematch``, ``.dl-pt-save``, the link ``a.dl-pt-download`` to the saved
+  record, ``details.dl-pt-settings`` (labelled selects: Bots, Rules, Players, Your
+  seat, People at this screen, Deal number, Bot speed) and ``details.dl-pt-log``.
+
+Messages from the JavaScript (``{"do": …}``; :meth:`PlayTable.handle` takes the
+same dicts, which is how the tests play): ``card`` and ``target`` (with
+``card``: a click on a hand card, on a table card), ``play``, ``take``,
+``pass``, ``transfer``, ``show``, ``swap``, ``anyway``, ``again``, ``hint``,
+``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
+``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
+values), ``rematch``, ``save``.  The ``download`` trait holds the last saved
+record (``name``, ``text``) for the browser's download link.
+
+Presentation layer: needs anywidget and traitlets, neither pandas nor numpy.
+
+>>> t = PlayTable(vs="tips", seed=5, speed="instant")
+>>> t.state["status"], t.state["me"]["name"], [s["name"] for s in t.state["seats"]]
+('P1, your turn.', 'P1 (you)', ['P2 (tips bot)'])
+>>> card = t.state["hand"][0]["card"]
+>>> t.handle({"do": "card", "card": card})["acting"]
+'bot'
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any, Optional, Sequence, Union
+
+import anywidget
+import traitlets
+
+from ..session import PlaySession
+from .play_control import TableControl
+from .play_settings import Settings
+
+__all__ = ["PlayTable"]
+
+_log = logging.getLogger(__name__)
+_STATIC = Path(__file__).parent / "static"
+
+
+class PlayTable(anywidget.AnyWidget):
+    """A Durak table to play at: you against bots, or several people at one screen.
+
+    ``vs`` is a bot level (``"random"``, ``"tips"``, ``"endgame"``) or one level per
+    bot; ``players`` 2 to 6; ``preset`` a name of
+    :data:`~durak_lab.engine.rules.PRESETS`; ``seat`` the person's seat (0-based, or
+    ``"P2"``); ``seed`` the deal (None: a new one); ``coach`` turns the coach on;
+    ``speed`` is how fast the bots play (``slow``, ``normal``, ``fast``,
+    ``instant``); ``humans`` people share the screen (pass and play), seated
+    clockwise from ``seat``.  ``save_dir`` is where **Save game** writes records
+    (the notebook's folder by default).
+    """
+
+    _esm = _STATIC / "play_table.js"
+    _css = _STATIC / "play_table.css"
+    state = traitlets.Dict().tag(sync=True)
+    download = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
+                 seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
+                 speed: str = "normal", humans: int = 1, save_dir: str = ".", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
+                               speed=speed, humans=humans)
+        self.control = TableControl(settings, save_dir=save_dir)
+        self.state = self.control.state()
+        self.on_msg(self._on_msg)
+
+    @property
+    def session(self) -> PlaySession:
+        """The game being played."""
+        return self.control.session
+
+    def handle(self, msg: dict) -> dict:
+        """Do what a message of the table's JavaScript asks (see the module's list); return the new state.
+
+        >>> t = PlayTable(seed=5)
+        >>> t.handle({"do": "undo"})["feedback"]
+        'There is nothing to undo yet.'
+        """
+        state = self.control.handle(msg)
+        if self.control.download != self.download:
+            self.download = dict(self.control.download)
+        self.state = state
+        return state
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict):
+            self.handle(content)

@@ -1,0 +1,322 @@
+// The play table's front end (anywidget ESM). It draws the "state" trait that
+// durak_lab.widgets.play_table.PlayTable sends, and sends every click back as a
+// custom message {do: ...}. It holds no game logic: Python checks every move.
+// Bot moves are paced here (setTimeout), so no kernel thread is needed.
+// The UI contract (classes, data attributes, messages) is documented in play_table.py.
+
+const BOT_RETRY_MS = 4000; // ask again if a bot request got no answer
+
+function h(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "on") for (const [ev, fn] of Object.entries(value)) node.addEventListener(ev, fn);
+    else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = String(v);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function cardButton(card, key, onClick, extra = "") {
+  const cls = ["dl-card", "dl-pt-card", card.red ? "dl-red" : "dl-black", extra];
+  for (const flag of ["trump", "playable", "selected", "picked", "new"]) if (card[flag]) cls.push("dl-" + flag);
+  return h("button", {
+    class: cls.filter(Boolean).join(" "), type: "button", "aria-label": card.label, title: card.label,
+    "aria-pressed": card.selected || card.picked ? "true" : null,
+    data: { card: card.card, key }, on: { click: onClick },
+  },
+  h("span", { class: "dl-pt-corner", "aria-hidden": "true" },
+    h("span", { text: card.rank }), h("span", { text: card.suit })),
+  h("span", { class: "dl-pt-pip", "aria-hidden": "true", text: card.suit }));
+}
+
+function backs(count, max = 6) {
+  const row = h("span", { class: "dl-pt-backs", "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(count, max); i++) row.append(h("span", { class: "dl-pt-back" }));
+  return row;
+}
+
+function render({ model, el }) {
+  const send = (msg) => model.send(msg);
+  const root = h("div", { class: "dl-play-table" });
+  const top = h("div", { class: "dl-pt-top" });
+  const felt = h("div", { class: "dl-pt-felt" });
+  const talk = h("div", { class: "dl-pt-talk" });
+  const actions = h("div", { class: "dl-pt-actions", role: "group" });
+  const hand = h("div", { class: "dl-pt-hand", role: "group" });
+  const footer = h("div", { class: "dl-pt-footer" });
+  root.append(top, felt, talk, actions, hand, footer);
+  el.classList.add("dl-pt-host");
+  el.append(root);
+
+  // ------------------------------------------------------------ the parts built once
+  const labels = () => (model.get("state") || {}).labels || {};
+  const newButton = h("button", { class: "dl-pt-button dl-pt-new", type: "button", data: { key: "foot:new" },
+    on: { click: () => send({ do: "new", settings: readForm() }) } });
+  const rematchButton = h("button", {
+    class: "dl-pt-button dl-pt-rematch", type: "button", data: { key: "foot:rematch" },
+    on: { click: () => send({ do: "rematch" }) } });
+  const saveButton = h("button", { class: "dl-pt-button dl-pt-save", type: "button", data: { key: "foot:save" },
+    on: { click: () => send({ do: "save" }) } });
+  const download = h("a", { class: "dl-pt-download", hidden: true });
+  const settings = h("details", { class: "dl-pt-settings" });
+  const settingsSummary = h("summary", {});
+  const form = h("div", { class: "dl-pt-form" });
+  settings.append(settingsSummary, form);
+  const log = h("details", { class: "dl-pt-log" });
+  const logSummary = h("summary", {});
+  const logList = h("ol", {});
+  log.append(logSummary, logList);
+  footer.append(h("div", { class: "dl-pt-footer-row" }, newButton, rematchButton, saveButton, download),
+    h("div", { class: "dl-pt-footer-row" }, settings, log));
+
+  const fields = {};
+  let formValues = "";
+  const uid = Math.random().toString(36).slice(2, 8);
+
+  function field(name, labelKey, input) {
+    const id = `dl-pt-${name}-${uid}`;
+    input.id = id;
+    input.dataset.setting = name;
+    fields[name] = input;
+    return h("div", { class: "dl-pt-field" }, h("label", { for: id, "data-label": labelKey }), input);
+  }
+
+  function fillOptions(select, choices, keep) {
+    const value = keep !== undefined ? String(keep) : select.value;
+    select.replaceChildren(...choices.map(([v, text]) => h("option", { value: v, text })));
+    if ([...select.options].some((o) => o.value === value)) select.value = value;
+  }
+
+  function buildForm() {
+    form.append(
+      field("vs", "settings-bots", h("select", {})),
+      field("preset", "settings-rules", h("select", { on: { change: limitSeats } })),
+      field("players", "settings-players", h("select", { on: { change: limitSeats } })),
+      field("seat", "settings-seat", h("select", {})),
+      field("humans", "settings-people", h("select", {})),
+      field("seed", "settings-seed", h("input", { type: "text", inputmode: "numeric", size: 8, autocomplete: "off" })),
+      field("speed", "settings-speed",
+        h("select", { on: { change: (e) => send({ do: "speed", speed: e.target.value }) } })),
+    );
+  }
+
+  function players() {
+    const st = model.get("state");
+    const fixed = (st.settings.fixed || {})[fields.preset.value];
+    return fixed || Number(fields.players.value) || 2;
+  }
+
+  function limitSeats() {
+    const st = model.get("state");
+    const n = players();
+    if (String(n) !== fields.players.value) fields.players.value = String(n);
+    fillOptions(fields.seat, st.settings.choices.seat.slice(0, n));
+    fillOptions(fields.humans, st.settings.choices.humans.slice(0, n));
+  }
+
+  function readForm() {
+    const out = {};
+    for (const [name, input] of Object.entries(fields)) out[name] = input.value;
+    for (const name of ["players", "seat", "humans"]) out[name] = Number(out[name]);
+    return out;
+  }
+
+  function updateForm(st) {
+    const values = JSON.stringify(st.settings.values);
+    if (values === formValues) return;
+    formValues = values;
+    const c = st.settings.choices;
+    const v = st.settings.values;
+    for (const name of ["vs", "preset", "players", "speed"]) fillOptions(fields[name], c[name], v[name]);
+    fillOptions(fields.seat, c.seat.slice(0, v.players), v.seat);
+    fillOptions(fields.humans, c.humans.slice(0, v.players), v.humans);
+    fields.seed.value = v.seed;
+  }
+
+  function drawLabels(st) {
+    const L = st.labels;
+    newButton.textContent = L["button-new"];
+    rematchButton.textContent = L["button-rematch"];
+    saveButton.textContent = L["button-save"];
+    settingsSummary.textContent = L["button-settings"];
+    logSummary.textContent = L["button-log"];
+    for (const label of form.querySelectorAll("label[data-label]")) label.textContent = L[label.dataset.label];
+    actions.setAttribute("aria-label", L["moves-label"]);
+  }
+
+  // ------------------------------------------------------------ the download link
+  let blobUrl = null;
+  function drawDownload() {
+    const d = model.get("download") || {};
+    if (blobUrl) URL.revokeObjectURL(blobUrl);
+    blobUrl = null;
+    if (!d.text) { download.hidden = true; return; }
+    blobUrl = URL.createObjectURL(new Blob([d.text], { type: "application/json" }));
+    download.href = blobUrl;
+    download.download = d.name;
+    download.textContent = `${labels()["button-download"]} (${d.name})`;
+    download.hidden = false;
+  }
+
+  // ------------------------------------------------------------ bots, paced here
+  let botTimer = null;
+  let botTick = -1;
+  function scheduleBot(st) {
+    if (!(st.bot && st.acting === "bot")) { clearTimeout(botTimer); botTick = -1; return; }
+    if (botTick === st.tick) return;
+    clearTimeout(botTimer);
+    botTick = st.tick;
+    const ask = (wait) => {
+      botTimer = setTimeout(() => {
+        const now = model.get("state");
+        if (!now || now.tick !== st.tick) return;
+        send({ do: "bot", tick: st.tick });
+        ask(BOT_RETRY_MS);
+      }, wait);
+    };
+    ask(st.pace);
+  }
+
+  // ------------------------------------------------------------ drawing the state
+  function seatBox(seat) {
+    return h("div", {
+      class: "dl-pt-seat" + (seat.acting ? " dl-acting" : ""),
+      role: "group", "aria-label": `${seat.name}: ${seat.count_text}${seat.role ? ", " + seat.role : ""}`,
+      data: { seat: seat.seat, area: seat.area, order: seat.order, role: seat.role_kind || "none" },
+    },
+    h("div", { class: "dl-pt-seat-name" }, h("strong", { text: seat.name }),
+      seat.role ? h("span", { class: `dl-pt-role dl-pt-role-${seat.role_kind}`, text: seat.role }) : null),
+    h("div", { class: "dl-pt-seat-cards" }, backs(seat.count),
+      h("span", { class: "dl-pt-count", text: seat.count_text })),
+    seat.known ? h("div", { class: "dl-pt-known", text: seat.known }) : null);
+  }
+
+  function drawTop(st) {
+    const L = st.labels;
+    const tool = (key, text, msg, extra = {}) => h("button", {
+      class: `dl-pt-button dl-pt-${key}`, type: "button", data: { key: "tool:" + key }, text,
+      on: { click: () => send(msg) }, ...extra });
+    top.replaceChildren(
+      h("p", { class: "dl-pt-status", role: "status", text: st.status }),
+      h("div", { class: "dl-pt-tools", role: "group", "aria-label": L["tools-label"] },
+        tool("hint", L["button-hint"], { do: "hint" }),
+        tool("options", L["button-options"], { do: "options" }),
+        tool("undo", L["button-undo"], { do: "undo" }, { disabled: !st.can_undo }),
+        tool("coach", L["button-coach"], { do: "coach", on: !st.coach.on },
+          { "aria-pressed": st.coach.on ? "true" : "false" })));
+  }
+
+  const tableCard = (card, cls) =>
+    cardButton(card, "table:" + card.card, () => send({ do: "target", card: card.card }), cls);
+
+  function drawFelt(st) {
+    const L = st.labels;
+    const area = (name) => h("div", { class: `dl-pt-area dl-pt-area-${name}` },
+      st.seats.filter((s) => s.area === name).map(seatBox));
+    const pairs = st.table.map((pair) => h("div", { class: "dl-pt-pair" + (pair.cover ? " dl-covered" : "") },
+      tableCard(pair.attack, "dl-pt-attack"), pair.cover ? tableCard(pair.cover, "dl-pt-cover") : null));
+    const deck = h("div", { class: "dl-pt-deck" },
+      h("div", { class: "dl-pt-talon-cards" },
+        st.trump_card ? h("span", { class: "dl-pt-back dl-pt-talon-back", "aria-hidden": "true" }) : null,
+        st.trump_card ? cardButton(st.trump_card, "trump", () => send({ do: "swap" }), "dl-pt-trump-card") : null),
+      h("div", { class: "dl-pt-talon", text: st.talon }),
+      h("div", { class: "dl-pt-trump", text: st.trump }));
+    felt.replaceChildren(area("top"), area("left"),
+      h("div", { class: "dl-pt-centre" }, deck,
+        h("div", { class: "dl-pt-table", role: "group", "aria-label": L["table-label"] },
+          pairs.length ? pairs : h("span", { class: "dl-pt-table-empty", text: L["table-empty"] })),
+        h("div", { class: "dl-pt-bito", text: st.bito })),
+      area("right"));
+  }
+
+  function drawTalk(st) {
+    const parts = [h("p", { class: "dl-pt-said", "aria-live": "polite", "aria-label": st.labels["said-label"] },
+      st.said.join(" "))];
+    if (st.feedback) {
+      parts.push(h("p", { class: "dl-pt-feedback", data: { kind: st.feedback_kind },
+        role: st.feedback_kind === "illegal" ? "alert" : null, text: st.feedback }));
+    }
+    if (st.coach.warning) {
+      parts.push(h("div", { class: "dl-pt-coach-warning", role: "alert" },
+        h("span", { text: st.coach.warning }),
+        h("button", { class: "dl-pt-button dl-pt-anyway", type: "button", data: { key: "coach:anyway" },
+          text: st.coach.anyway, on: { click: () => send({ do: "anyway" }) } }),
+        h("button", { class: "dl-pt-button dl-pt-again", type: "button", data: { key: "coach:again" },
+          text: st.coach.again, on: { click: () => send({ do: "again" }) } })));
+    }
+    if (st.review.length) {
+      parts.push(h("div", { class: "dl-pt-review", role: "group", "aria-label": st.review[0] },
+        h("strong", { text: st.review[0] }), h("ul", {}, st.review.slice(1).map((line) => h("li", { text: line })))));
+    }
+    talk.replaceChildren(...parts);
+  }
+
+  function drawActions(st) {
+    const buttons = st.actions.map((a) => h("button", {
+      class: `dl-pt-button dl-pt-action dl-pt-${a.do}`, type: "button", data: { do: a.do, key: "act:" + a.do },
+      text: a.label, on: { click: () => send({ do: a.do }) } }));
+    if (st.reveal) {
+      buttons.push(h("button", { class: "dl-pt-button dl-pt-reveal", type: "button", data: { key: "act:reveal" },
+        text: st.reveal, on: { click: () => send({ do: "reveal" }) } }));
+    }
+    actions.replaceChildren(...buttons);
+  }
+
+  function drawHand(st) {
+    const me = st.me || {};
+    hand.setAttribute("aria-label", me.label || "");
+    hand.dataset.seat = me.seat || "";
+    const head = h("div", { class: "dl-pt-hand-head" }, h("strong", { text: me.name || "" }),
+      me.role ? h("span", { class: `dl-pt-role dl-pt-role-${me.role_kind}`, text: me.role }) : null);
+    const cards = me.shown
+      ? st.hand.map((c) => cardButton(c, "hand:" + c.card, () => send({ do: "card", card: c.card })))
+      : [backs(me.count || 0, 12), h("span", { class: "dl-pt-count", text: me.face_down || "" })];
+    hand.replaceChildren(head, h("div", { class: "dl-pt-cards" }, cards));
+  }
+
+  function draw() {
+    const st = model.get("state");
+    if (!st || !st.serial) return;
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) ? active.dataset.key : null;
+    if (!Object.keys(fields).length) buildForm();
+    drawLabels(st);
+    updateForm(st);
+    drawTop(st);
+    drawFelt(st);
+    drawTalk(st);
+    drawActions(st);
+    drawHand(st);
+    logList.replaceChildren(...st.log.map((line) => h("li", { text: line })));
+    rematchButton.disabled = false;
+    Object.assign(root.dataset, { tick: st.tick, serial: st.serial, acting: st.acting, players: st.players,
+      seat: (st.me || {}).seat || "" });
+    if (focusKey && !root.contains(document.activeElement)) {
+      const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)
+        || (focusKey.startsWith("hand:") || focusKey.startsWith("table:") || focusKey.startsWith("act:")
+          ? root.querySelector(".dl-pt-hand button, .dl-pt-actions button") : null);
+      if (again) again.focus();
+    }
+    scheduleBot(st);
+  }
+
+  model.on("change:state", draw);
+  model.on("change:download", drawDownload);
+  draw();
+  drawDownload();
+  return () => {
+    clearTimeout(botTimer);
+    model.off("change:state", draw);
+    model.off("change:download", drawDownload);
+    if (blobUrl) URL.revokeObjectURL(blobUrl);
+  };
+}
+
+export default { render };
