@@ -28,19 +28,46 @@ The layers are subpackages, each importing only the ones before it::
 >>> _ = g.play("P1 attack 7♦"); _ = g.play("P2 cover 7♦ with Q♦"); _ = g.play("P1 attack Q♥")
 >>> [str(m) for m in g.legal_moves()]
 ['P2 take']
+
+:func:`play` opens a table to play at in a notebook (the one name here that loads widgets,
+and only when called).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game, IllegalMoveError, Match, Move,
                      MoveTextError, Position, PositionError, Reason, RecordError, Rules, RulesError)
 
 from . import _moved
 
+if TYPE_CHECKING:  # the widgets load only when play() is called
+    from .widgets.play_table import PlayTable
+
 _moved.install()  # the 0.1 names (durak_lab.solver, durak_lab.stepper …) still import, with a warning
 
 __version__ = "0.1.0"
 
+
+def play(**options: Any) -> "PlayTable":
+    """A Durak table to play at in the notebook: :class:`durak_lab.widgets.PlayTable`.
+
+    Options: ``vs`` (a bot level, ``"random"``, ``"tips"`` or ``"endgame"``, or one per
+    bot), ``players`` (2 to 6), ``preset`` (a name of :data:`PRESETS`), ``seat`` (yours:
+    0-based, or ``"P2"``), ``seed`` (the deal, to play it again), ``coach`` (True: a word
+    before a doubtful move), ``speed`` (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``)
+    and ``humans`` (people sharing the screen: pass and play).
+
+    >>> table = play(vs="endgame", seed=7)
+    >>> table.state["seats"][0]["name"]
+    'P2 (endgame bot)'
+    """
+    from .widgets.play_table import PlayTable
+
+    return PlayTable(**options)
+
+
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "__version__",
+    "RecordError", "Reason", "play", "__version__",
 ]

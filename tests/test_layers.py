@@ -43,10 +43,21 @@ MAY_IMPORT = {
 }
 LAYERS = tuple(MAY_IMPORT)
 
-#: Imports that may point up, inside a function: a rich display (``_repr_svg_``,
-#: ``_repr_html_``…) of the engine draws itself with the display layer, as
-#: python-chess's board imports its SVG module inside the method.
-LAZY_UP = {("engine", "display")}
+#: Imports that may point up, inside a function, and which functions may make them:
+#: a rich display (``_repr_svg_``, ``_repr_html_``…) of the engine draws itself with
+#: the display layer, as python-chess's board imports its SVG module inside the
+#: method; and ``durak_lab.play()``, in the top package alone, opens the play table.
+LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): "play"}
+
+
+def lazy_up_allowed(module, mine, theirs, function):
+    """Whether ``function`` of ``module`` (layer ``mine``) may import layer ``theirs`` in its body."""
+    allowed = LAZY_UP.get((mine, theirs))
+    if allowed is None or function is None:
+        return False
+    if (mine, theirs) == ("top", "widgets"):
+        return module == "durak_lab" and function == allowed
+    return function.startswith(allowed)
 
 STANDARD = set(sys.stdlib_module_names) | {"__future__"}
 
@@ -150,7 +161,7 @@ def test_module_imports_follow_the_table(name):
             theirs = layer_of(target)
             if theirs == mine or theirs in layers:
                 continue
-            if function is not None and (mine, theirs) in LAZY_UP and function.startswith("_repr_"):
+            if lazy_up_allowed(name, mine, theirs, function):
                 continue
             wrong.append(f"{where} (layer {theirs!r}, not allowed for {mine!r}"
                          f"{' inside ' + function if function else ' at module level'})")
@@ -230,12 +241,27 @@ def test_importing_every_standard_library_module_loads_no_heavy_library():
 
 #: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
 #: in JupyterLite, where they cannot be installed.
-LEARNER_MODULES = ("durak_lab.widgets.stepper",)
+LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play_table")
 
 
 @pytest.mark.parametrize("module", LEARNER_MODULES)
 def test_learner_widgets_need_no_pandas(module):
     assert set(_loaded_by([module])) & {"pandas", "numpy", "networkx"} == set()
+
+
+def test_only_play_in_the_top_package_may_import_the_widgets():
+    """The one upward import of the top package is ``play``'s, and the rule admits nothing else."""
+    ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")
+           if layer_of(target) == "widgets"]
+    assert [(target, function) for _, target, function in ups] == [("durak_lab.widgets.play_table", "play")]
+    assert lazy_up_allowed("durak_lab", "top", "widgets", "play")
+    assert not lazy_up_allowed("durak_lab", "top", "widgets", "_play")
+    assert not lazy_up_allowed("durak_lab", "top", "widgets", None)
+    assert not lazy_up_allowed("durak_lab._moved", "top", "widgets", "play")
+    assert not lazy_up_allowed("durak_lab.engine.game", "engine", "widgets", "play")
+    assert not lazy_up_allowed("durak_lab", "top", "display", "play")
+    assert lazy_up_allowed("durak_lab.engine.cards", "engine", "display", "_repr_svg_")
+    assert not lazy_up_allowed("durak_lab.engine.cards", "engine", "display", "play")
 
 
 def test_the_probe_can_fail():
