@@ -118,6 +118,7 @@ class TableControl:
         self.serial = 0  # counts the states built
         self.tick = 0  # counts the changes of the game (moves, undo, new games)
         self.download: dict = {}
+        self.games = 0  # counts the games dealt (the settings form is filled in again for each)
         self._saves = 0
         self._start(self.settings.seed)
 
@@ -130,6 +131,8 @@ class TableControl:
             self.session = PlaySession(self.settings.rules(), self.settings.kinds(), seed=seed,
                                        coach=self.settings.coach)
         self.tick += 1
+        self.games += 1
+        self.download = {}
         self._said_from = 0
         self._revealed: Optional[int] = None
         self._last_human: Optional[int] = None
@@ -456,7 +459,7 @@ class TableControl:
             "coach": {"on": s.coach is not None, "warning": self._warning,
                       "anyway": say("button-play-anyway"), "again": say("button-think-again")},
             "can_undo": s.can_undo(), "log": list(s.said), "review": s.review() if s.is_over else [],
-            "labels": _LABELS, "settings": settings_json(self.settings),
+            "labels": _LABELS, "settings": {**settings_json(self.settings), "game": self.games},
         }
 
     def _card_json(self, c: Card, trump: int, **flags: bool) -> dict:

@@ -77,7 +77,7 @@ function render({ model, el }) {
     h("div", { class: "dl-pt-footer-row" }, settings, log));
 
   const fields = {};
-  let formValues = "";
+  let formGame = -1;
   const uid = Math.random().toString(36).slice(2, 8);
 
   function field(name, labelKey, input) {
@@ -129,9 +129,9 @@ function render({ model, el }) {
   }
 
   function updateForm(st) {
-    const values = JSON.stringify(st.settings.values);
-    if (values === formValues) return;
-    formValues = values;
+    // filled in for each new game only: a redraw must not undo what the person is typing
+    if (st.settings.game === formGame) return;
+    formGame = st.settings.game;
     const c = st.settings.choices;
     const v = st.settings.values;
     for (const name of ["vs", "preset", "players", "speed"]) fillOptions(fields[name], c[name], v[name]);
