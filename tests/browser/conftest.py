@@ -147,7 +147,12 @@ def _stop_server(proc) -> None:
 
 def _server_env(runtime_dir: Path) -> dict:
     # Connection files and the cookie secret go to a temporary folder, not ~.
-    return dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime_dir))
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(runtime_dir))
+    # The kernels import the package of this checkout, the one under test (where the package
+    # is installed from this checkout, as in CI, that is the same code).
+    path = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join([str(REPO)] + [p for p in path if Path(p).resolve() != REPO])
+    return env
 
 
 @pytest.fixture(scope="session")
