@@ -44,6 +44,10 @@ _log = logging.getLogger(__name__)
 #: The most sentences of "what just happened" shown at once.
 SAID_LINES = 4
 
+#: The messages that need the acting person's hand face up.
+_NEEDS_THE_HAND = frozenset({"card", "target", "play", "take", "pass", "transfer", "show", "swap", "anyway", "hint",
+                             "options"})
+
 _ROLE_KEYS = {"attacker": "role-attacker", "defender": "role-defender", "out": "role-out", "durak": "role-durak"}
 
 
@@ -184,7 +188,9 @@ class TableControl:
         try:
             what = str(msg.get("do", ""))
             method = getattr(self, "_on_" + what, None) if what.isidentifier() else None
-            if method is not None:
+            if what in _NEEDS_THE_HAND and self.session.human_to_act() is not None and not self.hand_shown():
+                self._tell("info", say("hidden-hands"))  # the person must turn their cards up first
+            elif method is not None:
                 method(msg)
         except IllegalMoveError as err:
             self._illegal(err)
@@ -228,8 +234,21 @@ class TableControl:
     def _legal(self) -> list:
         return self.session.legal() if self.hand_shown() else []
 
-    def _on_card(self, msg: dict) -> None:
+    def _shown_card(self, msg: dict, where: str) -> Optional[Card]:
+        """The card a click names, if the table shows it there ("hand" or "table"); else None."""
+        p = self.session.position
         card = Card.parse(str(msg.get("card", "")))
+        if where == "hand":
+            viewer = self.viewer()
+            shown = p.hands[viewer] if viewer is not None and self.hand_shown() else 0
+        else:
+            shown = sum(1 << a | (1 << c if c >= 0 else 0) for a, c, _, _ in p.table)
+        return card if shown >> card & 1 else None
+
+    def _on_card(self, msg: dict) -> None:
+        card = self._shown_card(msg, "hand")
+        if card is None:
+            return None  # not a card of the hand shown: nothing to do
         seat = self._seat()
         legal = self._legal()
         mine = [m for m in legal if card in m.cards]
@@ -277,7 +296,9 @@ class TableControl:
         self._tell("info", say(key, cards=_cards_text(self._selected)) if self._selected else "")
 
     def _on_target(self, msg: dict) -> None:
-        card = Card.parse(str(msg.get("card", "")))
+        card = self._shown_card(msg, "table")
+        if card is None:
+            return None
         seat = self._seat()
         covers = [m for m in self._legal() if m.kind == COVER and m.target == card]
         if not covers:  # let the engine say why: not defending, covered already, not an attack card…

@@ -10,12 +10,13 @@ developer's word.
 """
 
 import json
+import random
 import re
 
 import pytest
 
 import durak_lab
-from durak_lab.engine.cards import Card, CardSet
+from durak_lab.engine.cards import Card, CardSet, deck_mask
 from durak_lab.engine.errors import Reason
 from durak_lab.engine.records import load_record, replay
 from durak_lab.text.messages import MESSAGES
@@ -163,8 +164,44 @@ def test_covers_by_clicking_the_attack_card_then_the_hand_card():
                                              ("podkidnoy", 6), ("by_turns", 4)])
 def test_whole_games_under_other_rules(preset, players):
     table = PlayTable(vs="tips", preset=preset, players=players, seed=21, speed="instant", coach=True)
-    end = Player(table).to_the_end()
+    end = Player(table, check=lambda st: developer_words(st) == [] or pytest.fail(str(developer_words(st)))
+                 ).to_the_end()
     assert end["acting"] == "over" and end["players"] == players
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_clicks_never_break_the_table(seed):
+    """Any message, in any order: a sentence at worst, never an error, never a hidden card."""
+    rng = random.Random(seed)
+    table = PlayTable(vs="tips", players=2 + seed % 5, humans=1 + seed % 2, seed=seed, speed="instant", coach=seed % 2)
+    deck = [str(c) for c in CardSet(deck_mask(6))]
+    kinds = ["card", "target", "play", "take", "pass", "transfer", "show", "swap", "anyway", "again", "hint",
+             "options", "undo", "reveal", "bot", "rematch", "coach", "speed"]
+    for _ in range(400):
+        st = table.state
+        kind = rng.choice(kinds)
+        msg = {"do": kind}
+        if kind in ("card", "target"):
+            shown = [c["card"] for c in st["hand"]] + [p["attack"]["card"] for p in st["table"]]
+            msg["card"] = rng.choice(shown) if shown and rng.random() < 0.8 else rng.choice(deck)
+        if kind == "bot":
+            msg["tick"] = st["tick"]
+        if kind == "speed":
+            msg["speed"] = rng.choice(["slow", "instant", "warp"])
+        st = table.handle(msg)
+        assert st["feedback"] != MESSAGES["error"], msg
+        assert developer_words(st) == [] and leaks(table.control, st) == [], msg
+        if st["acting"] == "over" and rng.random() < 0.3:
+            table.handle({"do": "new"})
+
+
+def test_the_leak_check_can_fail():
+    """The control: a hidden card of the bot, put into a state, is found."""
+    table = PlayTable(vs="tips", seed=5)
+    bot_card = next(iter(CardSet(table.session.position.hands[1])))
+    assert leaks(table.control, table.state) == []
+    assert leaks(table.control, {**table.state, "said": [f"P2 holds {bot_card}"]}) == [str(bot_card)]
+    assert leaks(table.control, {**table.state, "said": [bot_card.name.capitalize()]}) == [str(bot_card)]
 
 
 # ------------------------------------------------------------------ clicks the rules refuse
@@ -409,8 +446,10 @@ def test_pass_and_play_hides_the_hand_between_turns():
     seat = st["me"]["seat"]
     assert st["hand"] == [] and st["reveal"] == f"{seat}, your turn: show my cards"
     assert st["feedback"] == MESSAGES["hidden-hands"] and st["me"]["face_down"].endswith("cards, face down")
-    st = table.handle({"do": "card", "card": "6♠"})  # nothing to click: refused, nothing shown
-    assert st["hand"] == [] and st["feedback_kind"] == "illegal"
+    hidden = str(next(iter(CardSet(table.session.position.hands[table.control.viewer()]))))
+    for msg in ({"do": "card", "card": hidden}, {"do": "take"}, {"do": "options"}, {"do": "hint"}):
+        after = table.handle(msg)  # nothing to click while the cards are face down: nothing happens
+        assert view_of(after) == view_of(st) and after["feedback"] == MESSAGES["hidden-hands"]
     st = table.handle({"do": "reveal"})
     assert st["me"]["shown"] and len(st["hand"]) == st["me"]["count"] and st["reveal"] == ""
     player.turn()

@@ -198,19 +198,29 @@ function render({ model, el }) {
     seat.known ? h("div", { class: "dl-pt-known", text: seat.known }) : null);
   }
 
+  // the live regions stay in place (a screen reader announces their changes); the rest is drawn anew
+  const status = h("p", { class: "dl-pt-status", role: "status" });
+  const tools = h("div", { class: "dl-pt-tools", role: "group" });
+  top.append(status, tools);
+  const said = h("p", { class: "dl-pt-said", "aria-live": "polite" });
+  const feedback = h("p", { class: "dl-pt-feedback", "aria-live": "polite" });
+  const warning = h("div", { class: "dl-pt-coach-warning", role: "alert", hidden: true });
+  const review = h("div", { class: "dl-pt-review", role: "group", hidden: true });
+  talk.append(said, feedback, warning, review);
+
   function drawTop(st) {
     const L = st.labels;
     const tool = (key, text, msg, extra = {}) => h("button", {
       class: `dl-pt-button dl-pt-${key}`, type: "button", data: { key: "tool:" + key }, text,
       on: { click: () => send(msg) }, ...extra });
-    top.replaceChildren(
-      h("p", { class: "dl-pt-status", role: "status", text: st.status }),
-      h("div", { class: "dl-pt-tools", role: "group", "aria-label": L["tools-label"] },
-        tool("hint", L["button-hint"], { do: "hint" }),
-        tool("options", L["button-options"], { do: "options" }),
-        tool("undo", L["button-undo"], { do: "undo" }, { disabled: !st.can_undo }),
-        tool("coach", L["button-coach"], { do: "coach", on: !st.coach.on },
-          { "aria-pressed": st.coach.on ? "true" : "false" })));
+    status.textContent = st.status;
+    tools.setAttribute("aria-label", L["tools-label"]);
+    tools.replaceChildren(
+      tool("hint", L["button-hint"], { do: "hint" }),
+      tool("options", L["button-options"], { do: "options" }),
+      tool("undo", L["button-undo"], { do: "undo" }, { disabled: !st.can_undo }),
+      tool("coach", L["button-coach"], { do: "coach", on: !st.coach.on },
+        { "aria-pressed": st.coach.on ? "true" : "false" }));
   }
 
   const tableCard = (card, cls) =>
@@ -237,25 +247,23 @@ function render({ model, el }) {
   }
 
   function drawTalk(st) {
-    const parts = [h("p", { class: "dl-pt-said", "aria-live": "polite", "aria-label": st.labels["said-label"] },
-      st.said.join(" "))];
-    if (st.feedback) {
-      parts.push(h("p", { class: "dl-pt-feedback", data: { kind: st.feedback_kind },
-        role: st.feedback_kind === "illegal" ? "alert" : null, text: st.feedback }));
-    }
-    if (st.coach.warning) {
-      parts.push(h("div", { class: "dl-pt-coach-warning", role: "alert" },
-        h("span", { text: st.coach.warning }),
-        h("button", { class: "dl-pt-button dl-pt-anyway", type: "button", data: { key: "coach:anyway" },
-          text: st.coach.anyway, on: { click: () => send({ do: "anyway" }) } }),
-        h("button", { class: "dl-pt-button dl-pt-again", type: "button", data: { key: "coach:again" },
-          text: st.coach.again, on: { click: () => send({ do: "again" }) } })));
-    }
-    if (st.review.length) {
-      parts.push(h("div", { class: "dl-pt-review", role: "group", "aria-label": st.review[0] },
-        h("strong", { text: st.review[0] }), h("ul", {}, st.review.slice(1).map((line) => h("li", { text: line })))));
-    }
-    talk.replaceChildren(...parts);
+    said.setAttribute("aria-label", st.labels["said-label"]);
+    said.textContent = st.said.join(" ");
+    feedback.textContent = st.feedback;
+    feedback.dataset.kind = st.feedback_kind;
+    feedback.setAttribute("aria-live", st.feedback_kind === "illegal" ? "assertive" : "polite");
+    feedback.hidden = !st.feedback;
+    warning.hidden = !st.coach.warning;
+    warning.replaceChildren(...(st.coach.warning ? [
+      h("span", { text: st.coach.warning }),
+      h("button", { class: "dl-pt-button dl-pt-anyway", type: "button", data: { key: "coach:anyway" },
+        text: st.coach.anyway, on: { click: () => send({ do: "anyway" }) } }),
+      h("button", { class: "dl-pt-button dl-pt-again", type: "button", data: { key: "coach:again" },
+        text: st.coach.again, on: { click: () => send({ do: "again" }) } })] : []));
+    review.hidden = !st.review.length;
+    review.setAttribute("aria-label", st.review[0] || "");
+    review.replaceChildren(...(st.review.length ? [h("strong", { text: st.review[0] }),
+      h("ul", {}, st.review.slice(1).map((line) => h("li", { text: line })))] : []));
   }
 
   function drawActions(st) {
