@@ -217,14 +217,14 @@ MESSAGES: dict = {
     "preset-podkidnoy": "Podkidnoy: everyone throws in",
     "preset-classic": "Classic: 6 cards in the first bout",
     "preset-perevodnoy": "Perevodnoy: pass the attack on",
-    "preset-perevodnoy_show": "Perevodnoy: also pass it on by showing a trump",
+    "preset-perevodnoy-show": "Perevodnoy: also pass it on by showing a trump",
     "preset-neighbours": "Only the defender's neighbours throw in",
-    "preset-by_turns": "Attack by turns",
+    "preset-by-turns": "Attack by turns",
     "preset-simple": "Simple durak: nobody throws in",
     "preset-pairs": "Pairs: 4 players, partners help defend",
-    "preset-pairs_he": "Pairs: 4 players, partners opposite",
+    "preset-pairs-he": "Pairs: 4 players, partners opposite",
     "preset-finnish": "Finnish: 52 cards, several cards at once",
-    "preset-he_hand": "The defender's hand limits the attack",
+    "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
 }
 

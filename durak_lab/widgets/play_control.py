@@ -48,7 +48,9 @@ SAID_LINES = 4
 _NEEDS_THE_HAND = frozenset({"card", "target", "play", "take", "pass", "transfer", "show", "swap", "anyway", "hint",
                              "options"})
 
-_ROLE_KEYS = {"attacker": "role-attacker", "defender": "role-defender", "out": "role-out", "durak": "role-durak"}
+#: A seat's role (:func:`~durak_lab.text.explain.seat_role`) as the table shows it.
+_ROLE_WORDS = {"attacker": say("role-attacker"), "defender": say("role-defender"), "out": say("role-out"),
+               "durak": say("role-durak")}
 
 
 def seat_areas(players: int) -> list:
@@ -107,7 +109,9 @@ def move_words(move: Move) -> str:
         return say("move-transfer", cards=_cards_text(move.cards))
     if kind == SHOW:
         return say("move-show", cards=_cards_text(move.cards))
-    return say({TAKE: "move-take", PASS: "move-pass", SWAP: "move-swap"}[kind])
+    if kind == TAKE:
+        return say("move-take")
+    return say("move-pass") if kind == PASS else say("move-swap")
 
 
 class TableControl:
@@ -253,7 +257,7 @@ class TableControl:
         legal = self._legal()
         mine = [m for m in legal if card in m.cards]
         if self._mode == TRANSFER and any(m.kind == TRANSFER for m in mine):
-            return self._toggle(card, "picked-transfer")
+            return self._toggle(card, transfer=True)
         self._mode = ""
         if self._target is not None:
             return self._try(Move(COVER, seat, (card,), self._target))
@@ -268,11 +272,11 @@ class TableControl:
             return None
         if attacks:
             if self._selected or any(len(m.cards) > 1 for m in attacks):
-                return self._toggle(card, "picked-cards")
+                return self._toggle(card, transfer=False)
             return self._try(attacks[0])
         if any(m.kind == TRANSFER for m in mine):
             self._mode = TRANSFER
-            return self._toggle(card, "picked-transfer")
+            return self._toggle(card, transfer=True)
         swaps = [m for m in mine if m.kind == SWAP]
         if swaps:
             return self._try(swaps[0])
@@ -286,14 +290,17 @@ class TableControl:
             return Move(COVER, seat, (card,), self._target or uncovered[0])
         return Move(ATTACK, seat, (card,))
 
-    def _toggle(self, card: Card, key: str) -> None:
+    def _toggle(self, card: Card, transfer: bool) -> None:
+        """Pick ``card`` or put it back (several cards of one rank: a lead, a throw-in, a transfer)."""
         if self._selected and rank_of(self._selected[0]) != rank_of(card):
             self._selected = []
         if card in self._selected:
             self._selected.remove(card)
         else:
             self._selected.append(card)
-        self._tell("info", say(key, cards=_cards_text(self._selected)) if self._selected else "")
+        cards = _cards_text(self._selected)
+        text = (say("picked-transfer", cards=cards) if transfer else say("picked-cards", cards=cards)) if cards else ""
+        self._tell("info", text)
 
     def _on_target(self, msg: dict) -> None:
         card = self._shown_card(msg, "table")
@@ -373,7 +380,7 @@ class TableControl:
         self.session.coach = Coach() if on else None
         self.settings.coach = on
         self._pending, self._warning = None, ""
-        self._tell("info", say("coach-on" if on else "coach-off"))
+        self._tell("info", say("coach-on") if on else say("coach-off"))
 
     def _on_speed(self, msg: dict) -> None:
         if msg.get("speed") in SPEEDS:
@@ -496,7 +503,7 @@ class TableControl:
         count = popcount(p.hands[seat])
         known = sorted(CardSet(p.known[seat]))
         return {"seat": seat_text(seat), "name": self.session.seat_name(seat, viewer), "area": area,
-                "order": order, "role": say(_ROLE_KEYS[role]) if role else "", "role_kind": role,
+                "order": order, "role": _ROLE_WORDS.get(role, ""), "role_kind": role,
                 "count": count, "count_text": say("one-card") if count == 1 else say("cards-count", count=count),
                 "known": say("known-cards", cards=_cards_text(known)) if known else "",
                 "acting": self.session.to_act() == seat, "bot": self.session.seats[seat] != "human"}
@@ -508,7 +515,7 @@ class TableControl:
         count = popcount(p.hands[viewer])
         name = self.session.seat_name(viewer, viewer)
         return {"seat": seat_text(viewer), "name": name, "label": say("hand-of", seat=name), "count": count,
-                "shown": shown, "role": say(_ROLE_KEYS[role]) if role else "", "role_kind": role,
+                "shown": shown, "role": _ROLE_WORDS.get(role, ""), "role_kind": role,
                 "face_down": "" if shown else say("hand-face-down", count=count),
                 "acting": self.session.to_act() == viewer}
 
@@ -558,8 +565,31 @@ class TableControl:
             return say("pick-cover", card=str(uncovered[0])) if len(uncovered) == 1 else say("pick-attack")
         return say("pick-throw") if p.table else say("pick-cards")
 
-_LABELS = {key: say(key) for key in (
-    "button-hint", "button-options", "button-undo", "button-new", "button-rematch", "button-save",
-    "button-coach", "button-settings", "button-download", "button-log", "table-label", "table-empty",
-    "moves-label", "tools-label", "said-label", "review-title", "settings-bots", "settings-rules",
-    "settings-players", "settings-seat", "settings-people", "settings-seed", "settings-speed")}
+
+#: The fixed words of the table (buttons, group labels, the settings form), by message key.
+_LABELS = {
+    "button-hint": say("button-hint"),
+    "button-options": say("button-options"),
+    "button-undo": say("button-undo"),
+    "button-new": say("button-new"),
+    "button-rematch": say("button-rematch"),
+    "button-save": say("button-save"),
+    "button-coach": say("button-coach"),
+    "button-settings": say("button-settings"),
+    "button-download": say("button-download"),
+    "button-log": say("button-log"),
+    "table-label": say("table-label"),
+    "table-empty": say("table-empty"),
+    "moves-label": say("moves-label"),
+    "tools-label": say("tools-label"),
+    "said-label": say("said-label"),
+    "review-title": say("review-title"),
+    "settings-bots": say("settings-bots"),
+    "settings-rules": say("settings-rules"),
+    "settings-players": say("settings-players"),
+    "settings-coach": say("settings-coach"),
+    "settings-seat": say("settings-seat"),
+    "settings-people": say("settings-people"),
+    "settings-seed": say("settings-seed"),
+    "settings-speed": say("settings-speed"),
+}

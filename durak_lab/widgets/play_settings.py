@@ -119,7 +119,7 @@ def _int_in(value: Any, low: int, high: int, default: int) -> int:
 
 def settings_json(st: Settings) -> dict:
     """The settings form's values and choices, for the JavaScript."""
-    levels = [[lv, say(f"level-{lv}")] for lv in LEVELS]
+    levels = [[lv, _LEVEL_WORDS.get(lv, lv)] for lv in LEVELS]
     vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
     if vs == "mixed":
         levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
@@ -128,16 +128,22 @@ def settings_json(st: Settings) -> dict:
         "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
                    "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
                    "speed": st.speed},
-        "choices": {"vs": levels, "preset": [[k, _preset_label(k)] for k in PRESETS],
+        "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
                     "players": [[n, str(n)] for n in range(2, 7)],
                     "seat": [[n, seat_text(n)] for n in range(6)], "humans": people,
-                    "speed": [[k, say(f"speed-{k}")] for k in SPEEDS]},
+                    "speed": [[k, _SPEED_WORDS[k]] for k in SPEEDS]},
         "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
     }
 
 
-def _preset_label(name: str) -> str:
-    try:
-        return say(f"preset-{name}")
-    except DurakError:
-        return name.replace("_", " ")
+_LEVEL_WORDS = {"random": say("level-random"), "tips": say("level-tips"), "endgame": say("level-endgame")}
+_SPEED_WORDS = {"slow": say("speed-slow"), "normal": say("speed-normal"), "fast": say("speed-fast"),
+                "instant": say("speed-instant")}
+#: Each preset in words (a preset added later shows its name until it has words here).
+_PRESET_WORDS = {
+    "podkidnoy": say("preset-podkidnoy"), "classic": say("preset-classic"), "perevodnoy": say("preset-perevodnoy"),
+    "perevodnoy_show": say("preset-perevodnoy-show"), "neighbours": say("preset-neighbours"),
+    "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
+    "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
+    "unlimited": say("preset-unlimited"),
+}

@@ -50,8 +50,9 @@ UI contract (for browser tests and styling):
   text, and the classes ``dl-red``/``dl-black``, ``dl-trump``, ``dl-playable``
   (lit by "Show my options"), ``dl-selected`` / ``dl-picked`` (also
   ``aria-pressed``), ``dl-new`` (the last move's cards);
-* ``.dl-pt-said``: what just happened; ``.dl-pt-feedback`` with ``data-kind``
-  (``illegal``, ``hint``, ``options``, ``info``, ``guide``); the coach's
+* ``.dl-pt-said`` (a live region): what just happened; ``.dl-pt-feedback`` (live,
+  hidden when empty) with ``data-kind`` (``illegal``, ``hint``, ``options``,
+  ``info``, ``guide``: what to do now); the coach's
   ``.dl-pt-coach-warning`` with ``.dl-pt-anyway`` and ``.dl-pt-again``; at the end
   ``.dl-pt-review``;
 * ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
@@ -61,8 +62,9 @@ UI contract (for browser tests and styling):
   backs and a count when face down;
 * ``.dl-pt-footer``: ``.dl-pt-new`` "New game" (applies the settings),
   ``.dl-pt-rematch``, ``.dl-pt-save``, the link ``a.dl-pt-download`` to the saved
-  record, ``details.dl-pt-settings`` (labelled selects: Bots, Rules, Players, Your
-  seat, People at this screen, Deal number, Bot speed) and ``details.dl-pt-log``.
+  record, ``details.dl-pt-settings`` (labelled fields: Bots, Rules, Players, Your
+  seat, People at this screen, Deal number, Bot speed, Coach on; the speed and the
+  coach change at once, the rest with New game) and ``details.dl-pt-log``.
 
 Messages from the JavaScript (``{"do": …}``; :meth:`PlayTable.handle` takes the
 same dicts, which is how the tests play): ``card`` and ``target`` (with
@@ -70,7 +72,8 @@ same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``pass``, ``transfer``, ``show``, ``swap``, ``anyway``, ``again``, ``hint``,
 ``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
 ``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
-values), ``rematch``, ``save``.  The ``download`` trait holds the last saved
+values), ``rematch``, ``save``.  A click counts only on a card the table shows, and
+no move is taken while the acting person's cards are face down.  The ``download`` trait holds the last saved
 record (``name``, ``text``) for the browser's download link.
 
 Presentation layer: needs anywidget and traitlets, neither pandas nor numpy.

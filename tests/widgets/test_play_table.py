@@ -12,6 +12,7 @@ developer's word.
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -528,6 +529,16 @@ def test_the_front_end_files_ship_with_the_package():
                  "dl-pt-seat", "dl-pt-reveal", "dl-pt-download", "dl-pt-settings", "dl-pt-review"):
         assert name in js, name
     assert max(len(line) for line in js.splitlines()) <= 120
+
+
+def test_every_sentence_of_the_play_table_is_said_by_its_code():
+    """Each template of the play table's block of MESSAGES is used by a literal ``say("key", …)``."""
+    package = Path(durak_lab.__file__).parent
+    block = (package / "text" / "messages.py").read_text("utf-8").split("# the play table", 1)[1]
+    keys = set(re.findall(r'^    "([a-z0-9-]+)":', block, re.M))
+    source = "".join(p.read_text("utf-8") for p in (package / "widgets").glob("play_*.py"))
+    used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source))
+    assert keys and keys <= set(MESSAGES) and keys - used == set()
 
 
 def test_every_sentence_is_plain():

@@ -104,7 +104,10 @@ function render({ model, el }) {
       field("seed", "settings-seed", h("input", { type: "text", inputmode: "numeric", size: 8, autocomplete: "off" })),
       field("speed", "settings-speed",
         h("select", { on: { change: (e) => send({ do: "speed", speed: e.target.value }) } })),
+      field("coach", "settings-coach",
+        h("input", { type: "checkbox", on: { change: (e) => send({ do: "coach", on: e.target.checked }) } })),
     );
+    fields.coach.parentElement.classList.add("dl-pt-check");
   }
 
   function players() {
@@ -123,12 +126,13 @@ function render({ model, el }) {
 
   function readForm() {
     const out = {};
-    for (const [name, input] of Object.entries(fields)) out[name] = input.value;
+    for (const [name, input] of Object.entries(fields)) if (name !== "coach") out[name] = input.value;
     for (const name of ["players", "seat", "humans"]) out[name] = Number(out[name]);
     return out;
   }
 
   function updateForm(st) {
+    fields.coach.checked = st.coach.on; // also turned on and off by the Coach button
     // filled in for each new game only: a redraw must not undo what the person is typing
     if (st.settings.game === formGame) return;
     formGame = st.settings.game;
