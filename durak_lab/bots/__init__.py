@@ -31,16 +31,10 @@ The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 
 Standard library only; imports the engine and analysis.
 
->>> import random
->>> from durak_lab.engine.state import Position
->>> from durak_lab.engine.rules import Rules
->>> p = Position.start(Rules(players=2), ["7♦ 7♣ Q♠ 9♥", "8♦ 10♣ K♦ A♥"], trump="♥",
-...                    discard="rest", attacker=0, first_bout=False)
->>> str(TipsBot().choose(p.view(0), random.Random(1)))    # the low pair: 7♣ can follow (R12)
-'P1 attack 7♦'
->>> p = p.play("P1 attack 7♦")
->>> str(TipsBot().choose(p.view(1), random.Random(1)))    # the cheapest cover, no trump
-'P2 cover 7♦ with 8♦'
+>>> sorted(BOTS)                       # the levels, each a factory
+['endgame', 'random', 'tips']
+>>> BOTS["tips"]().name
+'tips'
 """
 
 from .base import Bot, BotError, RandomBot

@@ -1,13 +1,6 @@
-"""What a bot is, and the baseline bot.
-
-A bot is any object with a ``name`` and a method ``choose(view, rng) -> Move``
-(the :class:`Bot` protocol).  It gets a :class:`~durak_lab.engine.view.PlayerView`:
-its own hand, the table, the discard, the cards everyone knows to be in each
-hand, the hand sizes and the talon's size (R3, R7, R18, R24), never another
-hand or the talon's order; and an explicit ``random.Random`` for any choice
-it makes by chance.  It returns one of ``view.legal``, the moves its seat may
-make now under the sequential protocol.  :class:`RandomBot` plays a uniformly
-random legal move: the baseline.
+"""What a bot is (:class:`Bot`: a ``name`` and ``choose(view, rng)``, seeing only its
+seat's view; see :mod:`durak_lab.bots`), the error for a wrong choice, and the baseline bot:
+:class:`RandomBot` plays a uniformly random legal move.
 
 Standard library only.
 """
