@@ -224,6 +224,7 @@ class TableControl:
             warning = self.session.coach_warning(move)
             if warning:
                 self._pending, self._warning = move, warning
+                self._tell("", "")  # the warning speaks now
                 return
         self._commit(move)
 

@@ -344,7 +344,7 @@ def test_the_coach_warns_and_the_person_decides():
             player.states[-1]["review"]
     assert warned
     for st in warned:
-        assert st["coach"]["warning"].startswith("Coach: ") and st["actions"] == []
+        assert st["coach"]["warning"].startswith("Coach: ") and st["actions"] == [] and st["feedback"] == ""
         assert st["coach"]["anyway"] == "Play it anyway" and st["coach"]["again"] == "Think again"
 
 
