@@ -26,6 +26,19 @@ face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 two-player game played once the talon is empty.  Start and Back are disabled
 on the first frame, Next and End on the last.
 
+"Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
+:mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
+``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the prompt
+``dl-guess-prompt``; the choices ``dl-guess-choices``, one ``dl-guess-seat`` per
+player (a bold heading such as "P1 (defender)", then one Button
+``dl-guess-choice`` per move, named in plain words, e.g. "P1 covers 7♦ with
+Q♦"; a legal move already tried is disabled and ``dl-guess-tried``); the answer
+``dl-guess-feedback`` (a ``role="status"`` element ``dl-guess-answer`` with
+``data-outcome`` right, other, illegal or shown); the Button "Show the move"
+``dl-guess-show``; the score ``dl-guess-score`` ("3 of 5 guessed").  While
+guessing, Next and End are disabled until the move ahead is answered, and the
+description (frame 0) and the source text are hidden, as they tell the moves.
+
 Presentation layer: needs ipywidgets 8.
 
 >>> s = Stepper("EX-ZH-BOUT")
@@ -51,6 +64,7 @@ from ..text.frames import Frame, frames_of
 from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
+from .stepper_guess import GuessPanel
 from .stepper_view import (EXAMPLE_ORDER, SOURCES, _View, _legal_html, _move_line, _ordered_ids, _source_html,
                            _title_html, button as _button, example_label, html_box as _html)
 
@@ -169,6 +183,7 @@ class Stepper(widgets.VBox):
         self.show_source.add_class("dl-show-source")
         self.source = _html("dl-source", display="none")
         self.message = _html("dl-message", display="none")
+        self.guess = GuessPanel(self)
 
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")
@@ -183,7 +198,7 @@ class Stepper(widgets.VBox):
 
         heading = widgets.HTML
         self.children = [
-            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge],
+            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
@@ -192,6 +207,7 @@ class Stepper(widgets.VBox):
             self.move_line,
             self.narration,
             self.table,
+            self.guess.box,
             widgets.HBox([heading("<b>Rules:</b>"), self.rules, heading("&#160;&#160;<b>Result:</b>"), self.result],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="baseline")),
             self.reason,
@@ -223,6 +239,7 @@ class Stepper(widgets.VBox):
             return
         self._viewer = seat
         self._sync_seen_by()
+        self.guess.set_viewer()
         if self._frames:
             self._views = [self._view(f) for f in self._frames]
             self._show()
@@ -409,6 +426,7 @@ class Stepper(widgets.VBox):
         self._record = rec
         self._frames = frames
         self._sync_seen_by()
+        self.guess.load(frames)
         self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
         self._views = [self._view(f) for f in frames]
         self._index = 0
@@ -468,6 +486,7 @@ class Stepper(widgets.VBox):
                 self.step.value = i
             finally:
                 self._quiet = False
+        self.guess.show(i)
 
     def _tell(self, text: str, keep: bool = False) -> None:
         """Show a message to the learner (empty: hide it)."""
@@ -533,11 +552,13 @@ class Stepper(widgets.VBox):
 
     @_guard
     def _on_next(self, _button: widgets.Button) -> None:
-        self.next()
+        if not self.next_button.disabled:  # disabled also while a guess hides the move ahead
+            self.next()
 
     @_guard
     def _on_end(self, _button: widgets.Button) -> None:
-        self.end()
+        if not self.end_button.disabled:
+            self.end()
 
     @_guard
     def _on_step(self, change: dict) -> None:
