@@ -28,16 +28,17 @@ on the first frame, Next and End on the last.
 
 "Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
 :mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
-``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the prompt
-``dl-guess-prompt``; the choices ``dl-guess-choices``, one ``dl-guess-seat`` per
-player (a bold heading such as "P1 (defender)", then one Button
-``dl-guess-choice`` per move, named in plain words, e.g. "P1 covers 7♦ with
-Q♦"; a legal move already tried is disabled and ``dl-guess-tried``); the answer
-``dl-guess-feedback`` (a ``role="status"`` element ``dl-guess-answer`` with
-``data-outcome`` right, other, illegal or shown); the Button "Show the move"
-``dl-guess-show``; the score ``dl-guess-score`` ("3 of 5 guessed").  While
-guessing, Next and End are disabled until the move ahead is answered, and the
-description (frame 0) and the source text are hidden, as they tell the moves.
+``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the
+answer to the last guess ``dl-guess-feedback`` (a ``role="status"`` element
+``dl-guess-answer`` with ``data-outcome`` right, other, illegal or shown); the
+prompt ``dl-guess-prompt``; the choices ``dl-guess-choices``, one
+``dl-guess-seat`` per player (a bold heading such as "P1 (defender)", then one
+Button ``dl-guess-choice`` per move, named in plain words, e.g. "P1 covers 7♦
+with Q♦"; a legal move already tried is disabled and ``dl-guess-tried``); the
+Button "Show the move" ``dl-guess-show``; the score ``dl-guess-score`` ("3 of 5
+guessed").  While guessing, Next and End are disabled until the move ahead is
+answered, and the description (frame 0) and the source text are hidden, as
+they tell the moves.
 
 Presentation layer: needs ipywidgets 8.
 

@@ -73,7 +73,7 @@ class GuessPanel:
         self.show_button = button(say("guess-show"), "eye", say("guess-show-tip"), "dl-guess-show")
         self.score = widgets.Label(value=self.game.score_text())
         self.score.add_class("dl-guess-score")
-        self.box = widgets.VBox([self.prompt, self.choices, self.feedback,
+        self.box = widgets.VBox([self.feedback, self.prompt, self.choices,
                                  widgets.HBox([self.show_button, self.score],
                                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))],
                                 layout=widgets.Layout(display="none", width="100%", max_width="100%",
