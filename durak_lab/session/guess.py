@@ -146,8 +146,9 @@ def reason_words(err: IllegalMoveError) -> str:
 
     >>> from durak_lab.engine.records import load_example
     >>> p = load_example("EX-HE-PUSH").game_after(2).position
-    >>> reason_words(p.why_illegal("P3 attack Q♦"))
-    'No Q is on the table: throw in only ranks already there (7, J) (R12).'
+    >>> err = p.why_illegal("P3 attack Q♦")
+    >>> err.reason.value, "rank-not-on-table" in reason_words(err), "Q" in reason_words(err)
+    ('rank-not-on-table', False, True)
     """
     try:
         from ..text import learner_reason  # type: ignore[attr-defined]
@@ -182,8 +183,11 @@ class Guesses:
     ('P3 attack Q♦', True, ['P3 throws in Q♦'])
     >>> o = g.guess(2, "P3 attack Q♦"); o.kind, o.done
     ('illegal', True)
-    >>> print(o.text)
-    That move is not allowed: No Q is on the table: throw in only ranks already there (7, J) (R12). The source tries it here on purpose, to show that rule, so you found its move.
+    >>> why = reason_words(q.position.why_illegal(q.source))      # the engine's reason, in words
+    >>> o.text == say("guess-illegal", why=why) + " " + say("guess-illegal-source")
+    True
+    >>> o.text.startswith("That move is not allowed: ")
+    True
     """
 
     def __init__(self, frames: Sequence[Frame], viewer: Optional[int] = None) -> None:

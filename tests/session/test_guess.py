@@ -6,7 +6,7 @@ import re
 import pytest
 
 from durak_lab.engine.records import example_ids, load_example
-from durak_lab.session.guess import GuessError, Guesses, move_words
+from durak_lab.session.guess import GuessError, Guesses, move_words, reason_words
 from durak_lab.text.frames import frames_of
 from durak_lab.text.messages import MESSAGES
 
@@ -123,12 +123,29 @@ def test_the_illegal_attempt_says_why_the_rules_reject_it():
     g = guesses("EX-HE-PUSH")
     o = g.guess(2, "P3 attack Q♦")
     assert o.kind == "illegal" and o.done and o.counted
-    assert o.text.startswith("That move is not allowed: No Q is on the table: throw in only ranks already "
-                             "there (7, J) (R12).")
-    assert "rank-not-on-table" not in o.text
+    q = g.question(2)
+    err = q.position.why_illegal(q.source)
+    assert err.reason.value == "rank-not-on-table"  # R12: no Q is on the table
+    why = reason_words(err)
+    assert why and o.text == f"That move is not allowed: {why} {MESSAGES['guess-illegal-source']}"
+    assert "Q" in why and "rank-not-on-table" not in o.text
     assert g.score_text() == "1 of 1 guessed"  # it is the source's move
-    o = guesses("EX-HE-SIMPLE").guess(8, "P1 attack 9♠")
-    assert o.kind == "illegal" and "throw" in o.text.lower() and "no-throw-in" not in o.text
+    g = guesses("EX-HE-SIMPLE")
+    o = g.guess(8, "P1 attack 9♠")
+    q = g.question(8)
+    assert q.position.why_illegal(q.source).reason.value == "no-throw-in"  # simple durak: R12 does not apply
+    assert o.kind == "illegal" and reason_words(q.position.why_illegal(q.source)) in o.text
+    assert "no-throw-in" not in o.text
+
+
+def test_the_reason_is_the_engine_message_as_a_sentence_until_the_text_layer_words_it():
+    err = guesses("EX-HE-PUSH").question(2).position.why_illegal("P3 attack Q♦")
+    try:
+        from durak_lab.text import learner_reason
+    except ImportError:
+        assert reason_words(err) == "No Q is on the table: throw in only ranks already there (7, J) (R12)."
+    else:
+        assert reason_words(err) == learner_reason(err)
 
 
 def test_a_legal_move_where_the_source_tries_an_illegal_one():

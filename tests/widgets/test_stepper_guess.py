@@ -112,7 +112,7 @@ def test_the_illegal_attempt_of_the_source_says_why():
     assert s.index == 2 and "P3 throws in Q♦" in s.guess.choice_labels
     s.guess.button_for("P3 throws in Q♦").click()  # R12: no Q is on the table
     assert s.frame.kind == "rejected" and outcome(s) == "illegal"
-    assert s.guess.feedback_text.startswith("That move is not allowed: No Q is on the table")
+    assert s.guess.feedback_text.startswith("That move is not allowed: ") and "Q" in s.guess.feedback_text
     assert "rank-not-on-table" not in s.guess.feedback.value
     assert s.guess.score.value == "3 of 3 guessed"
     assert text(s.guess.prompt.value) == MESSAGES["guess-end"]
