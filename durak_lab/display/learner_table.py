@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import html
+import math
 import numbers
 from fractions import Fraction
 import re
@@ -64,9 +65,9 @@ def percent(p: Any) -> str:
         return "100%"
     if x < 0.005:
         return "under 1%"
-    if x > 0.995:
+    if x >= 0.995:
         return "over 99%"
-    return f"{round(x * 100)}%"
+    return f"{math.floor(x * 100 + 0.5)}%"  # halves round up, as learners are taught
 
 
 def cell_text(value: Any) -> str:
