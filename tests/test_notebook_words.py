@@ -158,3 +158,44 @@ def test_what_the_notebooks_show_is_plain(path, monkeypatch):
     nbclient.NotebookClient(nb, timeout=600, kernel_name="python3",
                             resources={"metadata": {"path": str(path.parent)}}).execute()
     assert output_problems(nb) == []
+
+
+#: The technical words of the advanced notebooks; each is explained where it first appears in a text cell,
+#: marked in *italics* or **bold** there.
+ADVANCED_WORDS = {
+    "03_game_tree_and_endgames.ipynb": ["ply", "principal variation", "alpha-beta", "transposition table",
+                                        "transposition", "exact value", "game tree"],
+    "04_trump_probabilities.ipynb": ["standard error", "ε model", "prior", "posterior", "effective sample size",
+                                     "opponent model"],
+    "05_bots_and_tournaments.ipynb": ["bot", "tournament", "seeded", "95% interval", "DataFrame"],
+}
+
+
+def first_use_unexplained(nb: dict, words) -> list:
+    """The words whose first use in a text cell is not marked as a definition (italics or bold)."""
+    missing = []
+    for word in words:
+        pattern = re.compile(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", re.IGNORECASE)
+        for cell in nb["cells"]:
+            text = _source(cell)
+            if cell["cell_type"] != "markdown" or not pattern.search(text):
+                continue
+            marked = re.compile(r"(\*\*?)" + re.escape(word) + r"\1", re.IGNORECASE)
+            if not marked.search(text):
+                missing.append(word)
+            break
+        else:
+            missing.append(word)
+    return missing
+
+
+@pytest.mark.parametrize("name", sorted(ADVANCED_WORDS))
+def test_the_advanced_notebooks_explain_each_technical_word_where_it_first_appears(name):
+    nb = json.loads((ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    assert first_use_unexplained(nb, ADVANCED_WORDS[name]) == []
+
+
+def test_the_explanation_check_can_fail():
+    nb = {"cells": [{"cell_type": "markdown", "source": "Each ply is a move."},
+                    {"cell_type": "markdown", "source": "A *ply*. The *posterior* is the new chance."}]}
+    assert first_use_unexplained(nb, ["ply", "posterior", "prior"]) == ["ply", "prior"]
