@@ -48,6 +48,7 @@ import ipywidgets as widgets
 from ..engine.errors import DurakError, RecordError
 from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role, sentence
 from ..text.frames import Frame, frames_of
+from ..text.narrate import role_words
 from ..engine.moves import seat_text
 from ..engine.records import Record, example_ids, load_example, load_record
 from ..display.render import position_html
@@ -385,7 +386,7 @@ class Stepper(widgets.VBox):
         """Go to the last frame.
 
         >>> s = Stepper("EX-ZH-BOUT"); s.end(); s.frame.text
-        'P1 leads against P2'
+        'P1 leads against P2.'
         """
         self.go(len(self._frames) - 1)
 
@@ -683,7 +684,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
     out = []
     for seat, group in groups:
-        role = seat_role(p, seat)
+        role = role_words(seat_role(p, seat))
         items = "".join(f'<li>{_esc(e.text)} <span class="dl-rule" style="opacity:0.7;font-size:12px" '
                         f'title="{_esc(e.rule)}: {_esc(RULE_TITLES.get(e.rule, ""))}">{_esc(e.rule)}</span></li>'
                         for e in group)
