@@ -48,6 +48,7 @@ import ipywidgets as widgets
 from ..engine.errors import DurakError, RecordError
 from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role, sentence
 from ..text.frames import Frame, frames_of
+from ..text.messages import say
 from ..text.narrate import role_words
 from ..engine.moves import seat_text
 from ..engine.records import Record, example_ids, load_example, load_record
@@ -668,7 +669,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
             text = "Nobody moves while the bout is cleared away and the hands are refilled (R17, R18, R19)."
         return f'<div style="font-style:italic">{_esc(text)}</div>'
     if p.result is not None:
-        return f'<div style="font-style:italic">The game is over: {_esc(result_sentence(p.result))}.</div>'
+        return f'<div style="font-style:italic">{_esc(say("legal-over", result=result_sentence(p.result)))}</div>'
     groups = legal_by_seat(p)
     hidden = ""
     if viewer is not None:
@@ -680,7 +681,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
         if not groups:
             return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
     if not groups:
-        return '<div style="font-style:italic">Nobody may move now.</div>'
+        return f'<div style="font-style:italic">{_esc(say("legal-nobody"))}</div>'
     head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
     out = []
     for seat, group in groups:
