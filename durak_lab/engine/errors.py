@@ -2,8 +2,10 @@
 
 One base class, :class:`DurakError`; every error whose cause is bad input is
 also a :class:`ValueError`, so ``except ValueError`` keeps working in scripts.
-An illegal move carries a machine-readable :class:`Reason` and a sentence a
-learner understands; a malformed record names the place that is wrong.
+An illegal move carries a machine-readable :class:`Reason`, the engine's
+sentence (for developers) and the facts of the sentence, which the text layer
+says in a learner's words (``durak_lab.text.learner_reason``); a malformed
+record names the place that is wrong.
 
 Standard library only.
 
@@ -18,6 +20,7 @@ Standard library only.
 from __future__ import annotations
 
 import enum
+from typing import Optional
 
 __all__ = [
     "DurakError",
@@ -92,7 +95,9 @@ class Reason(enum.Enum):
     """Why a move is illegal: machine-readable, one value per broken rule.
 
     The value is a short slug that a widget or a script can match on; the
-    human sentence travels in :attr:`IllegalMoveError.message`.
+    developer's sentence travels in :attr:`IllegalMoveError.message`, the data
+    of a learner's sentence in :attr:`IllegalMoveError.facts`.  A learner never
+    reads the slug.
     """
 
     GAME_OVER = "game-over"
@@ -140,13 +145,28 @@ class Reason(enum.Enum):
 class IllegalMoveError(DurakError, ValueError):
     """A move the rules forbid in this position.
 
-    ``reason`` is a :class:`Reason`, ``message`` a sentence for a learner, and
-    ``move`` the offending move.  The game or position is left unchanged.
+    ``reason`` is a :class:`Reason`, ``message`` the engine's sentence in
+    English (for developers and logs: it names rule ids), and ``move`` the
+    offending move.  ``facts`` holds the data of the sentence, so that the text
+    layer (:func:`durak_lab.text.learner_reason`) can say it in a learner's
+    words: cards as :class:`~durak_lab.engine.cards.Card`, ranks, seats and
+    limits as ints, and ``case`` (a str) where one reason covers several
+    situations.  The game or position is left unchanged.
+
+    >>> from durak_lab.engine.cards import Card
+    >>> err = IllegalMoveError(Reason.NOT_IN_HAND, "P1 does not hold A♥", "P1 attack A♥",
+    ...                        facts={"seat": 0, "cards": (Card("A♥"),)})
+    >>> str(err), err.facts["seat"]
+    ('P1 attack A♥: P1 does not hold A♥', 0)
+    >>> IllegalMoveError(Reason.GAME_OVER, "the game is over").facts
+    {}
     """
 
-    def __init__(self, reason: Reason, message: str, move: object = None) -> None:
+    def __init__(self, reason: Reason, message: str, move: object = None, *,
+                 facts: Optional[dict] = None) -> None:
         self.reason = reason
         self.message = message
         self.move = move
+        self.facts: dict = dict(facts) if facts else {}
         prefix = f"{move}: " if move is not None else ""
         super().__init__(prefix + message)
