@@ -109,3 +109,25 @@ def test_the_wheel_ships_the_course_files():
     for p in COURSE.glob("*.json"):
         rel = p.relative_to(REPO / "durak_lab").as_posix()
         assert any(fnmatch(rel, g) for g in globs), rel
+
+
+def test_the_tutorials_example_lesson_checks(tmp_path, capsys):
+    """tutorials/writing_lessons.md: its example lesson loads, and its sample error is the real one."""
+    import re
+
+    from durak_lab.lessons import Attempt, load_lesson
+
+    text = (REPO / "tutorials" / "writing_lessons.md").read_text(encoding="utf-8")
+    block = re.search(r"```json\n(.*?)```", text, re.S).group(1)
+    L = load_lesson(block)
+    assert L.id == "first-cover" and L.exercises == 3
+    assert [str(c) for c in L.steps[1].answer] == ["6♥", "9♦", "Q♦"]
+    assert "8♠" in Attempt(L.steps[2]).answer("P2 cover 7♦ with 8♠").sentence
+    data = json.loads(block)
+    data["steps"][2]["answers"] = ["P2 cover 7♦ with 8♠"]
+    path = tmp_path / "first-cover.json"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, _, err = run(capsys, "lessons", "check", str(path))
+    assert code == 2
+    sample = re.search(r"^durak-lab lessons check: first-cover\.json: (.*)$", text, re.M).group(1)
+    assert err.strip() == f"durak-lab lessons check: {path}: {sample}"
