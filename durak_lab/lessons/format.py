@@ -421,6 +421,10 @@ def _move_step(data: dict, p: Position, seat: Optional[int], where: str, kw: dic
         if str(m) in wrong:
             raise LessonError(f"{where}.feedback[{json.dumps(str(m), ensure_ascii=False)}]",
                               f"{str(m)!r} is a right answer (answers[{j}]), so it needs no feedback")
+    for key in wrong:
+        if key not in _REASONS and " " in key and Move.parse(key, p.players).seat != seat:
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key!r} is a move of another seat: the learner plays {seat_text(seat)} here")
     kw["answers"], kw["accept"] = tuple(moves), accept
     return seat
 
@@ -430,6 +434,11 @@ def _cards_step(data: dict, p: Position, seat: int, where: str, kw: dict) -> Non
     if pick_from not in ("hand", "table"):
         raise LessonError(f"{where}.from", "must be \"hand\" (the seat's cards) or \"table\"")
     pool_mask = p.hands[seat] if pick_from == "hand" else p.table_cards()
+    for key in kw.get("feedback", {}):
+        if not pool_mask >> Card(key) & 1:
+            place = f"in {seat_text(seat)}'s hand" if pick_from == "hand" else "on the table"
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key} is not {place}, so the learner cannot pick it")
     right = None
     if "check" in data:
         try:

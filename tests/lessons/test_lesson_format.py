@@ -93,6 +93,12 @@ BAD = [
     ("bad accept", change(["steps", 1, "accept"], "any"), "steps[1].accept"),
     ("bad feedback key", change(["steps", 1, "feedback"], {"P2 dance": "x"}), 'steps[1].feedback["P2 dance"]'),
     ("empty feedback", change(["steps", 1, "feedback"], {"P2 take": ""}), 'steps[1].feedback["P2 take"]'),
+    ("feedback for another seat's move", change(["steps", 1, "feedback"], {"P1 pass": "x"}),
+     'steps[1].feedback["P1 pass"]'),
+    ("feedback for a card not in the hand", change(["steps", 2, "feedback"], {"A♣": "x"}),
+     'steps[2].feedback["A♣"]'),
+    ("feedback for a seat not at the table", change(["steps", 3, "feedback"], {"P5": "x"}),
+     'steps[3].feedback["P5"]'),
     ("bad seat", change(["steps", 1, "seat"], "P7"), "steps[1].seat"),
     ("bad show", change(["steps", 1, "show"], "some"), "steps[1].show"),
     ("cards answer differs from check (R11)", change(["steps", 2, "answer"], ["9♦"]), "steps[2].answer"),
@@ -175,3 +181,15 @@ def test_default_seats():
     assert L.steps[0].seat is None and L.steps[0].position is None
     assert L.steps[1].seat == 1  # the seat of the first answer
     assert L.steps[3].seat == 1  # the seat to act
+
+
+def test_wrong_answer_sentences_use_the_text_layers_learner_reason_when_there_is_one(monkeypatch):
+    """An illegal move's sentence comes from durak_lab.text.learner_reason once the text layer has it."""
+    import durak_lab.text as text
+    from durak_lab.lessons import Attempt
+
+    step = load_lesson(good()).steps[1]
+    plain = Attempt(step).answer("P2 cover 7♦ with 8♠").sentence
+    assert plain.startswith("8♠ does not beat 7♦")
+    monkeypatch.setattr(text, "learner_reason", lambda err: f"Reason for {err.move}.", raising=False)
+    assert Attempt(step).answer("P2 cover 7♦ with 8♠").sentence == "Reason for P2 cover 7♦ with 8♠."
