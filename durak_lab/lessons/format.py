@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Optional, Union
 
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
@@ -111,6 +111,15 @@ class Step:
     def is_exercise(self) -> bool:
         """Whether the learner answers this step (every kind but ``read`` and ``play``)."""
         return self.kind in EXERCISE_KINDS
+
+    @property
+    def pool(self) -> tuple:
+        """The cards a ``cards`` step lets the learner pick from (the seat's hand or the table), sorted;
+        empty for other kinds."""
+        if self.kind != "cards" or self.position is None:
+            return ()
+        p = self.position
+        return tuple(cards_of(p.hands[self.seat] if self.pick_from == "hand" else p.table_cards()))
 
     @property
     def where(self) -> str:

@@ -39,6 +39,7 @@ def test_the_probe_lesson_is_good():
     assert [s.kind for s in L.steps] == ["read", "move", "cards", "seat", "yes-no", "choice"]
     assert L.exercises == 5
     assert [str(c) for c in L.steps[2].answer] == ["9♦", "Q♦"]
+    assert [str(c) for c in L.steps[2].pool] == ["8♠", "9♦", "Q♦"] and L.steps[1].pool == ()
 
 
 def change(path, value):
