@@ -245,3 +245,22 @@ def test_any_junk_value_anywhere_gives_a_lesson_or_a_lesson_error():
                 assert err.field is not None and str(err)
             count += 1
     assert count > 1000
+
+
+def test_a_junk_answer_gives_a_verdict_or_an_answer_error():
+    from durak_lab.lessons import AnswerError, Attempt, Verdict
+
+    L = load_lesson(_fuzz_base())
+    for step in L.steps:
+        if not step.is_exercise:
+            with pytest.raises(AnswerError):
+                Attempt(step)
+            continue
+        for junk in JUNK + ["P2 cover 7♦ with X", "P1", 7, ["9♦", "9♦"], ("Q♦",)]:
+            a = Attempt(step)
+            try:
+                v = a.answer(junk)
+            except AnswerError:
+                assert a.tries == 0
+                continue
+            assert isinstance(v, Verdict) and v.sentence
