@@ -384,6 +384,7 @@ def _step(data: Any, i: int) -> Step:
         _seat_step(data, position, where, kw)
     elif kind == "yes-no":
         _yes_no_step(data, position, where, kw)
+        seat = kw["move"].seat if seat is None else seat
     if position is not None and seat is None:
         seat = _default_seat(position, seat)
     kw["position"], kw["seat"] = position, seat

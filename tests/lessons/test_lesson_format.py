@@ -182,6 +182,9 @@ def test_default_seats():
     assert L.steps[0].seat is None and L.steps[0].position is None
     assert L.steps[1].seat == 1  # the seat of the first answer
     assert L.steps[3].seat == 1  # the seat to act
+    data = good()
+    data["steps"][4]["move"], data["steps"][4]["answer"] = "P1 attack K♠", False  # no K on the table (R12)
+    assert load_lesson(data).steps[4].seat == 0  # the seat of the move asked about
 
 
 def test_wrong_answer_sentences_use_the_text_layers_learner_reason_when_there_is_one(monkeypatch):
