@@ -239,6 +239,9 @@ def _merge(*tables: dict) -> None:
 # the narration of moves and events, and the learner's sentence for every refused move
 _merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS)
 
+from .lesson_words import LESSON_WORDS  # noqa: E402  (the lesson player's sentences, kept in their own module)
+MESSAGES.update(LESSON_WORDS)
+
 
 def fields_of(key: str) -> set:
     """The fields a message's template needs.
