@@ -39,7 +39,7 @@ On the table: 7♠
 Your cards (P1): K♠ 7♣ Q♣ A♣ 10♦ K♦
 P1, your turn.
 your moves: P1 cover 7♠ with K♠ | P1 cover 7♠ with 10♦ | P1 cover 7♠ with K♦ | P1 take
-You can't do that: 7♣ does not beat 7♠: cover with a higher spade or with a trump.
+You can't do that: 7♣ does not beat 7♠: cover with a higher spade or with a trump (a diamond).
 not understood: 'dance' is not a card or a move: write a card like 7h, or take, pass or help
 P1 covers 7♠ with K♠ (a higher spade).
 Bito: 7♠ K♠ go to the discard.

@@ -64,7 +64,7 @@ Standard library only; imports the engine, text and session layers.
 (1, 1)
 >>> a = Attempt(L.steps[1])
 >>> a.answer("P2 cover 7♦ with 8♠").sentence
-'8♠ does not beat 7♦: cover with a higher diamond or a trump (♥).'
+'8♠ does not beat 7♦: cover with a higher diamond or with a trump (a heart).'
 >>> a.answer("P2 cover 7♦ with 9♦").right, a.solved
 (True, True)
 """

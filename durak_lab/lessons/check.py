@@ -30,7 +30,7 @@ Standard library only.
 ...                "feedback": {"P2 cover 7♦ with Q♦": "Q♦ beats it, but a lower diamond does the job too."}}]}).steps[0]
 >>> a = Attempt(step)
 >>> a.answer("P2 cover 7♦ with K♠").sentence
-'K♠ does not beat 7♦: cover with a higher diamond or a trump (♥).'
+'K♠ does not beat 7♦: cover with a higher diamond or with a trump (a heart).'
 >>> v = a.answer("P2 cover 7♦ with Q♦")
 >>> v.sentence, v.hint
 ('Q♦ beats it, but a lower diamond does the job too.', 'Use the lowest card that still beats 7♦.')

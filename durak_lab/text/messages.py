@@ -31,6 +31,7 @@ from typing import Any
 from ..engine.errors import DurakError
 from .move_words import MOVE_WORDS
 from .reason_words import REASON_WORDS
+from .lesson_words import LESSON_WORDS
 from .stepper_words import STEPPER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
@@ -237,10 +238,7 @@ def _merge(*tables: dict) -> None:
 
 
 # the narration of moves and events, and the learner's sentence for every refused move
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS)
-
-from .lesson_words import LESSON_WORDS  # noqa: E402  (the lesson player's sentences, kept in their own module)
-MESSAGES.update(LESSON_WORDS)
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS)
 
 
 def fields_of(key: str) -> set:

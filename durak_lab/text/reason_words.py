@@ -22,7 +22,7 @@ rests on; the learner's sentence never shows it.
 Standard library only.
 
 >>> REASON_WORDS["reason-does-not-beat-plain"]
-'{card} does not beat {target}: cover with a higher {suit} or with a trump.'
+'{card} does not beat {target}: cover with a higher {suit} or with a trump (a {trump_suit}).'
 >>> REASON_RULES["reason-rank-not-on-table"]
 'R12'
 """
@@ -97,7 +97,8 @@ REASON_WORDS: dict = {
     "reason-not-on-table": "there is no {card} on the table waiting to be covered.",
     "reason-already-covered": "the {card} is already covered by the {cover}.",
     "reason-does-not-beat": "{card} does not beat {target}.",
-    "reason-does-not-beat-plain": "{card} does not beat {target}: cover with a higher {suit} or with a trump.",
+    "reason-does-not-beat-plain": "{card} does not beat {target}: cover with a higher {suit} or with a trump "
+                                  "(a {trump_suit}).",
     "reason-does-not-beat-trump": "{card} does not beat {target}: a trump is beaten only by a higher trump.",
     "reason-already-taking": "the defender is already taking the cards.",
     "reason-already-taking-cover": "{defender} has decided to take the cards and covers no more.",

@@ -145,6 +145,7 @@ def reason_fields(facts: dict) -> dict:
             out["suit"] = SUIT_NAMES[value][:-1]
         elif name == "trump":
             out["trump"] = SUIT_SYMBOLS[value]
+            out["trump_suit"] = SUIT_NAMES[value][:-1]
         elif name in _COUNTS or name == "players":
             out[name] = int(value)
             out[f"{name}_cards"] = count_cards(int(value))

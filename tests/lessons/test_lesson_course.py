@@ -187,7 +187,7 @@ def test_an_illegal_move_gets_the_engines_reason_and_a_legal_one_its_feedback():
     step = seed_step("covering", 2)  # cover 7♦: 9♦ is right (R11)
     a = Attempt(step)
     v = a.answer("P2 cover 7♦ with 6♠")
-    assert v.sentence == "6♠ does not beat 7♦: cover with a higher diamond or a trump (♥)."
+    assert v.sentence == "6♠ does not beat 7♦: cover with a higher diamond or with a trump (a heart)."
     assert a.answer("P2 cover 7♦ with 8♥").sentence.startswith("8♥ beats it, but a trump is worth keeping")
     assert a.tries == 2
 

@@ -130,7 +130,7 @@ def test_a_throw_in_of_a_rank_not_on_the_table_names_the_ranks_there():
 def test_a_cover_that_does_not_beat_says_how_to_cover():
     p = start(rules(players=2), ["10♦ 7♠", "9♦ 6♥ 8♠"], trump="♥").play("P1 attack 10♦")
     err = p.why_illegal("P2 cover 10♦ with 9♦")
-    assert learner_reason(err) == "9♦ does not beat 10♦: cover with a higher diamond or with a trump."  # R11
+    assert learner_reason(err) == "9♦ does not beat 10♦: cover with a higher diamond or with a trump (a heart)."  # R11
     q = start(rules(players=2), ["7♥ 7♠", "6♥ 8♠"], trump="♥").play("P1 attack 7♥")
     assert learner_reason(q.why_illegal("P2 cover 7♥ with 6♥")) == \
         "6♥ does not beat 7♥: a trump is beaten only by a higher trump."
