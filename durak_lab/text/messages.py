@@ -26,6 +26,7 @@ import string
 from typing import Any
 
 from ..engine.errors import DurakError
+from .player_words import PLAYER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
 
@@ -226,6 +227,7 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
+    **PLAYER_WORDS,  # the lesson player's words (learn-…)
 }
 
 
