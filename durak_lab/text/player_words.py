@@ -51,8 +51,6 @@ PLAYER_WORDS = {
     "learn-read-next": "Read this, then click “Next”.",
     "learn-play-now": "Play the game on the table below. The step is done when the game ends.",
     "learn-play-done": "The game is over: well played! Click “Next”.",
-    "learn-move-played": "That move is now on the table.",
-    "learn-solved-before": "You solved this step before.",
     # the end of a lesson
     "learn-finished": "You finished the lesson “{title}”.",
     "learn-finished-score": "You solved {solved} of {total} exercises without seeing the answer.",

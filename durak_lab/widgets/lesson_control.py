@@ -33,8 +33,6 @@ from __future__ import annotations
 import logging
 from typing import Any, Optional, Sequence
 
-from ..engine.cards import Card
-from ..engine.errors import DurakError
 from ..engine.moves import Move, seat_text
 from ..lessons import Attempt, Lesson, Progress, course
 from ..text.explain import RULE_TITLES
@@ -75,6 +73,7 @@ class LessonControl:
         self.lesson: Optional[Lesson] = None
         self.index = 0
         self.finished = False
+        self.last_lesson = ""
         self.table: Any = None
         self.attempt: Optional[Attempt] = None
         self._clear_step()
@@ -99,6 +98,7 @@ class LessonControl:
     def open(self, lesson_id: str) -> None:
         """Open a lesson at its first step."""
         self.lesson = self._lesson(lesson_id)
+        self.last_lesson = lesson_id
         self.finished = False
         self._go(0)
 
@@ -144,7 +144,7 @@ class LessonControl:
                 self._next()
             elif what == "hint":
                 self._hint()
-            elif what == "answer":
+            elif what == "answer" and self.step.kind in ("seat", "yes-no", "choice"):
                 self._answer(msg.get("value"))
             elif what == "check":
                 self._check()
@@ -205,7 +205,7 @@ class LessonControl:
     def _verdict(self, verdict: Any, value: Any) -> None:
         if isinstance(self.table, LessonTable):
             self.table._tell("", "")  # the table's own word on the last click gives way to the verdict
-        parts = [verdict.sentence]
+        parts = [verdict.sentence or (say("learn-right") if verdict.right else "")]
         if not verdict.right and verdict.hint:
             parts.append(verdict.hint)
         if verdict.shown:
@@ -248,7 +248,8 @@ class LessonControl:
             "serial": self.serial, "view": view, "table_id": self.table_id, "table": table,
             "download": dict(self.table.download) if isinstance(self.table, TableControl) else {},
             "menu": self._menu_json(), "lesson": self._lesson_json() if view == "lesson" else None,
-            "end": self._end_json() if view == "done" else None, "labels": _labels(),
+            "end": self._end_json() if view == "done" else None, "last_lesson": self.last_lesson,
+            "labels": _LABELS,
         }
 
     def _numbers(self, lesson: Lesson) -> tuple:
@@ -267,7 +268,8 @@ class LessonControl:
             else:
                 text = say("learn-progress-read") if done else say("learn-progress-none")
             items.append({
-                "id": item.id, "title": item.title, "summary": item.summary, "open": say("learn-open", title=item.title),
+                "id": item.id, "title": item.title, "summary": item.summary,
+                "open": say("learn-open", title=item.title),
                 "rules": [_rule_json(r) for r in item.rules], "percent": round(100 * fraction),
                 "progress": text, "bar_label": say("learn-progress-label", title=item.title), "done": done,
                 "badge": say("learn-lesson-done") if done else ("" if fraction else say("learn-lesson-new")),
@@ -288,7 +290,8 @@ class LessonControl:
         if step.kind == "seat" and step.position is not None:
             answer["seats"] = [{"value": seat_text(s), "label": seat_text(s)} for s in range(step.position.players)]
         elif step.kind == "yes-no":
-            answer["options"] = [{"value": True, "label": say("learn-yes")}, {"value": False, "label": say("learn-no")}]
+            answer["options"] = [{"value": True, "label": say("learn-yes")},
+                                 {"value": False, "label": say("learn-no")}]
         elif step.kind == "choice":
             answer["options"] = [{"value": o, "label": o} for o in step.options]
         return {
@@ -311,7 +314,16 @@ class LessonControl:
                 "next": say("learn-next-lesson", title=after.title) if after else say("learn-all-done")}
 
 
-def _labels() -> dict:
-    keys = ("learn-back", "learn-hint", "learn-check", "learn-answer-label", "learn-seat-label",
-            "learn-options-label", "learn-table-label", "learn-lessons-label", "learn-rules", "learn-overall-label")
-    return {k: say(k) for k in keys}
+#: The fixed words of the player (buttons, group labels), by message key.
+_LABELS = {
+    "learn-back": say("learn-back"),
+    "learn-hint": say("learn-hint"),
+    "learn-check": say("learn-check"),
+    "learn-answer-label": say("learn-answer-label"),
+    "learn-seat-label": say("learn-seat-label"),
+    "learn-options-label": say("learn-options-label"),
+    "learn-table-label": say("learn-table-label"),
+    "learn-lessons-label": say("learn-lessons-label"),
+    "learn-rules": say("learn-rules"),
+    "learn-overall-label": say("learn-overall-label"),
+}

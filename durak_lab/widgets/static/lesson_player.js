@@ -101,7 +101,8 @@ function renderLesson({ model, el }) {
     },
     h("div", { class: "dl-lp-item-head" },
       h("button", { class: "dl-pt-button dl-lp-open", type: "button", "aria-label": item.open,
-        data: { key: "open:" + item.id }, text: item.title, on: { click: () => send({ do: "open", lesson: item.id }) } }),
+        data: { key: "open:" + item.id }, text: item.title,
+        on: { click: () => send({ do: "open", lesson: item.id }) } }),
       item.badge ? h("span", { class: "dl-lp-badge", text: item.badge }) : null),
     h("p", { class: "dl-lp-summary", text: item.summary }),
     ruleMarks(item.rules, st.labels["learn-rules"]),
@@ -148,7 +149,8 @@ function renderLesson({ model, el }) {
     const L = st.lesson;
     title.textContent = L.title;
     stepText.textContent = L.step_text;
-    stepBar.replaceChildren(progressBar(Math.round((100 * (L.index + 1)) / L.steps), L.step_text, "dl-lp-step-progress"));
+    const along = Math.round((100 * (L.index + 1)) / L.steps);
+    stepBar.replaceChildren(progressBar(along, L.step_text, "dl-lp-step-progress"));
     text.textContent = L.text;
     stepRules.replaceChildren(...[ruleMarks(L.rules, st.labels["learn-rules"])].filter(Boolean));
     answerButtons(st);
