@@ -26,7 +26,6 @@ import string
 from typing import Any
 
 from ..engine.errors import DurakError
-from .player_words import PLAYER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
 
@@ -227,8 +226,10 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
-    **PLAYER_WORDS,  # the lesson player's words (learn-…)
 }
+
+from .player_words import PLAYER_WORDS  # noqa: E402  (the lesson player's own words, learn-…)
+MESSAGES.update(PLAYER_WORDS)
 
 
 def fields_of(key: str) -> set:

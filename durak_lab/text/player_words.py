@@ -46,7 +46,6 @@ PLAYER_WORDS = {
     "learn-seat-cards": "Cards: {cards}",
     # what happens after a try
     "learn-right": "Right!",
-    "learn-shown": "Here is the answer: {answer}",
     "learn-no-hint": "No hint for this step: read the question again.",
     "learn-read-next": "Read this, then click “Next”.",
     "learn-play-now": "Play the game on the table below. The step is done when the game ends.",

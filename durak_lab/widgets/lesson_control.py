@@ -38,7 +38,7 @@ from ..lessons import Attempt, Lesson, Progress, course
 from ..text.explain import RULE_TITLES
 from ..text.messages import say
 from .lesson_table import LessonTable
-from .play_control import TableControl
+from .play_control import TableControl, plain_reason
 from .play_settings import Settings
 
 __all__ = ["LessonControl"]
@@ -47,6 +47,11 @@ _log = logging.getLogger(__name__)
 
 #: What a click on the table does in each kind of step.
 _TABLE_MODE = {"move": "move", "cards": "cards"}
+
+
+def _plain(text: Optional[str]) -> str:
+    """A sentence of the engine or the lesson without rule ids ("… (R11)."): the learner sees words."""
+    return plain_reason(text) if text else ""
 
 
 def _rule_json(rule: str) -> dict:
@@ -177,9 +182,8 @@ class LessonControl:
         if step.kind == "play" and self.table is not None:
             self.table.handle({"do": "hint"})
             return
-        text = self.attempt.hint() if self.attempt is not None and hasattr(self.attempt, "hint") and callable(
-            self.attempt.hint) else step.hint
-        self.feedback = ("hint", text or say("learn-no-hint"))
+        text = self.attempt.hint_text() if self.attempt is not None else step.hint
+        self.feedback = ("hint", _plain(text) or say("learn-no-hint"))
 
     def _answer(self, value: Any) -> None:
         """Check one try (a move from the table, a seat, yes or no, an option)."""
@@ -205,16 +209,21 @@ class LessonControl:
     def _verdict(self, verdict: Any, value: Any) -> None:
         if isinstance(self.table, LessonTable):
             self.table._tell("", "")  # the table's own word on the last click gives way to the verdict
-        parts = [verdict.sentence or (say("learn-right") if verdict.right else "")]
-        if not verdict.right and verdict.hint:
-            parts.append(verdict.hint)
+        parts = [_plain(verdict.sentence) or (say("learn-right") if verdict.right else "")]
         if verdict.shown:
-            parts.append(say("learn-shown", answer=verdict.shown))
-        kind = "right" if verdict.right else ("shown" if verdict.shown else ("hint" if verdict.hint else "wrong"))
+            parts.append(_plain(verdict.shown))
+        elif not verdict.right and verdict.hint:
+            parts.append(_plain(verdict.hint))
+        if not verdict.counted:
+            kind = "info"
+        elif verdict.right:
+            kind = "right"
+        else:
+            kind = "shown" if verdict.shown else ("hint" if verdict.hint else "wrong")
         self.feedback = (kind, " ".join(p for p in parts if p))
         if verdict.done:
             self.done = True
-            self.explain = self.step.explain or ""
+            self.explain = _plain(verdict.explain or self.step.explain)
             if isinstance(self.table, LessonTable):
                 if verdict.right and isinstance(value, Move):
                     self.table.play_move(value)
@@ -244,6 +253,8 @@ class LessonControl:
         self.serial += 1
         view = "menu" if self.lesson is None else ("done" if self.finished else "lesson")
         table = self.table.state() if self.table is not None else None
+        if table is not None and not isinstance(self.table, LessonTable):
+            table["frame"] = "play"  # a whole game: the play table with all its tools
         return {
             "serial": self.serial, "view": view, "table_id": self.table_id, "table": table,
             "download": dict(self.table.download) if isinstance(self.table, TableControl) else {},
@@ -255,14 +266,14 @@ class LessonControl:
     def _numbers(self, lesson: Lesson) -> tuple:
         """(exercises solved, exercises, fraction done) of a lesson."""
         total = lesson.exercises
-        fraction = float(self.progress.fraction(lesson.id))
+        fraction = float(self.progress.fraction(lesson))
         return round(fraction * total), total, fraction
 
     def _menu_json(self) -> dict:
         items = []
         for item in self.lessons:
             solved, total, fraction = self._numbers(item)
-            done = bool(self.progress.lesson_done(item.id))
+            done = bool(self.progress.done(item.id)) and bool(self.progress.lesson_done(item))
             if total:
                 text = say("learn-progress", solved=solved, total=total)
             else:
@@ -278,7 +289,7 @@ class LessonControl:
         return {"title": say("learn-course-title"), "intro": say("learn-menu-intro"), "lessons": items,
                 "overall": say("learn-overall", done=finished, total=len(items)),
                 "percent": round(100 * finished / len(items)) if items else 0,
-                "empty": "" if items else say("learn-no-lessons")}
+                "empty": "" if items else say("learn-no-lessons"), "warning": self.progress.warning or ""}
 
     def _lesson_json(self) -> dict:
         step = self.step

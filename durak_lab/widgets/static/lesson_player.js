@@ -111,6 +111,7 @@ function renderLesson({ model, el }) {
     menu.replaceChildren(...[
       h("h2", { class: "dl-lp-course", text: m.title }),
       h("p", { class: "dl-lp-intro", text: m.intro }),
+      m.warning ? h("p", { class: "dl-lp-warning", role: "status", text: m.warning }) : null,
       h("div", { class: "dl-lp-overall-row" },
         progressBar(m.percent, st.labels["learn-overall-label"], "dl-lp-overall-bar"),
         h("span", { class: "dl-lp-overall", text: m.overall })),
