@@ -20,6 +20,7 @@ import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
+from .test_play_table import _CONTRAST_JS  # noqa: E402  (the play table's contrast measure)
 from .jupyter_pages import (  # noqa: E402
     ClickTimer,
     lab_error_outputs,
@@ -203,6 +204,43 @@ def learn_covering(p: Player, screenshot) -> None:
     expect(p.root).to_have_attribute("data-view", "menu")
 
 
+MENU_TEXTS = (".dl-lp-course", ".dl-lp-intro", ".dl-lp-overall", "button.dl-lp-open", ".dl-lp-summary",
+              ".dl-lp-rule", ".dl-lp-progress", ".dl-lp-badge")
+STEP_TEXTS = (".dl-lp-title", ".dl-lp-step", ".dl-lp-text", ".dl-lp-feedback", "button.dl-lp-next",
+              "button.dl-lp-back")
+
+
+def contrast(p: Player, selectors) -> list:
+    """The contrast ratios (WCAG) of the first element of each selector on its background."""
+    out = []
+    for sel in selectors:
+        ratio = p.root.locator(sel).first.evaluate(_CONTRAST_JS)
+        assert ratio >= 4.5, f"{sel}: contrast {ratio:.1f}"
+        out.append(round(ratio, 1))
+    return out
+
+
+def check_themes(p: Player, screenshot, report) -> None:
+    """The menu and a step read well in JupyterLab's light and dark themes."""
+    page = p.page
+    ratios = {}
+    for theme, light in (("JupyterLab Light", "true"), ("JupyterLab Dark", "false")):
+        page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})")
+        page.wait_for_function(f"() => document.body.dataset.jpThemeLight === '{light}'", timeout=30_000)
+        page.wait_for_timeout(300)
+        menu = contrast(p, MENU_TEXTS)
+        p.click(p.root.locator('li.dl-lp-item[data-lesson="cards"] button.dl-lp-open'))
+        p.step(1, "read")
+        step = contrast(p, STEP_TEXTS)
+        if light == "false":
+            screenshot(p.root, "-dark")
+        p.click(p.root.locator(".dl-lp-lesson button.dl-lp-back"))
+        ratios[theme] = {"menu": menu, "step": step}
+    page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'", timeout=30_000)
+    report(f"JupyterLab: contrast of the lesson player's texts: {ratios}")
+
+
 def _run(kind, page, viewport, notebook_root, screenshot, report):
     page.set_viewport_size(VIEWPORTS[viewport])
     progress = notebook_root / "notebooks" / PROGRESS
@@ -221,6 +259,8 @@ def _run(kind, page, viewport, notebook_root, screenshot, report):
     saved = json.loads(progress.read_text(encoding="utf-8"))
     assert "covering" in json.dumps(saved)
     report(f"{where} {viewport}: lesson player click to feedback: {p.timer.summary()}")
+    if kind == "lab" and viewport == "1366x768":
+        check_themes(p, screenshot, report)
     if kind == "lab":
         assert lab_error_outputs(panel) == []
         assert unexpected_page_errors(page, known=()) == []
