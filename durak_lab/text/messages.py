@@ -228,6 +228,8 @@ MESSAGES: dict = {
     "preset-unlimited": "Unlimited attack",
 }
 
+from .lesson_words import LESSON_WORDS  # noqa: E402  (the lesson player's sentences, kept in their own module)
+MESSAGES.update(LESSON_WORDS)
 from .player_words import PLAYER_WORDS  # noqa: E402  (the lesson player's own words, learn-…)
 MESSAGES.update(PLAYER_WORDS)
 
