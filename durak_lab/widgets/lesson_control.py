@@ -34,7 +34,7 @@ import logging
 from typing import Any, Optional, Sequence
 
 from ..engine.moves import Move, seat_text
-from ..lessons import Attempt, Lesson, Progress, course
+from ..lessons import Attempt, Lesson, Progress, course, course_title
 from ..text.explain import RULE_TITLES
 from ..text.messages import say
 from .lesson_table import LessonTable
@@ -71,6 +71,7 @@ class LessonControl:
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
                  speed: str = "normal") -> None:
         self.lessons = list(course() if lessons is None else lessons)
+        self.title = course_title() if lessons is None else say("learn-course-title")
         self.progress = Progress.load(progress_path)
         self.speed = speed
         self.serial = 0
@@ -286,7 +287,7 @@ class LessonControl:
                 "badge": say("learn-lesson-done") if done else ("" if fraction else say("learn-lesson-new")),
             })
         finished = sum(1 for i in items if i["done"])
-        return {"title": say("learn-course-title"), "intro": say("learn-menu-intro"), "lessons": items,
+        return {"title": self.title, "intro": say("learn-menu-intro"), "lessons": items,
                 "overall": say("learn-overall", done=finished, total=len(items)),
                 "percent": round(100 * finished / len(items)) if items else 0,
                 "empty": "" if items else say("learn-no-lessons"), "warning": self.progress.warning or ""}

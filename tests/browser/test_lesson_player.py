@@ -36,6 +36,7 @@ NOTEBOOK = "notebooks/learn.ipynb"
 PROGRESS = "durak-lab-progress.json"
 VIEWPORTS = {"1366x768": {"width": 1366, "height": 768}, "800x900": {"width": 800, "height": 900}}
 ROOT = ".dl-lesson-player"
+MAX_HEIGHT = 620  # a step with its table at 1366×768: the instruction, the table and the buttons in view
 
 # What sticks out of the player's box.
 _OVERFLOW_JS = """(root) => {
@@ -93,12 +94,14 @@ class Player:
     def table_card(self, card: str):
         return self.root.locator(f'.dl-pt-table button.dl-card[data-card="{card}"]')
 
-    def check_layout(self, screenshot, suffix: str) -> None:
+    def check_layout(self, screenshot, suffix: str) -> float:
+        """Nothing sticks out of the player's box; returns its height."""
         self.root.evaluate("el => el.scrollIntoView({block: 'start'})")
         self.page.wait_for_timeout(100)
         over = self.root.evaluate(_OVERFLOW_JS)
         assert over["bad"] == [] and over["scroll"] <= 0, over
         screenshot(self.root, suffix)
+        return self.root.evaluate("el => el.getBoundingClientRect().height")
 
 
 def check_menu(p: Player, screenshot, done: bool) -> None:
@@ -146,7 +149,9 @@ def learn_covering(p: Player, screenshot) -> None:
     p.click(p.root.locator("button.dl-lp-check"), timed=True)
     expect(p.feedback).to_contain_text("9♦ is a diamond, but it is lower than 10♦.")
     expect(p.feedback).to_have_attribute("data-kind", "wrong")
-    p.check_layout(screenshot, "-wrong")
+    p.height = round(p.check_layout(screenshot, "-wrong"))
+    if p.page.viewport_size["width"] == 1366:
+        assert p.height <= MAX_HEIGHT, f"a step with its table is {p.height} px high"
     p.click(p.root.locator("button.dl-lp-hint"), timed=True)
     expect(p.feedback).to_have_attribute("data-kind", "hint")
     expect(p.feedback).not_to_be_empty()
@@ -258,7 +263,8 @@ def _run(kind, page, viewport, notebook_root, screenshot, report):
     check_menu(p, screenshot, done=True)
     saved = json.loads(progress.read_text(encoding="utf-8"))
     assert "covering" in json.dumps(saved)
-    report(f"{where} {viewport}: lesson player click to feedback: {p.timer.summary()}")
+    report(f"{where} {viewport}: lesson player click to feedback: {p.timer.summary()}; "
+           f"a step with its table is {p.height} px high")
     if kind == "lab" and viewport == "1366x768":
         check_themes(p, screenshot, report)
     if kind == "lab":

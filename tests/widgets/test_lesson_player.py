@@ -269,3 +269,23 @@ def test_every_learn_sentence_is_said_by_the_players_code():
     source = "".join(p.read_text("utf-8") for p in (package / "widgets").glob("lesson_*.py"))
     used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source))
     assert keys - used == set()
+
+
+def test_learn_opens_a_lesson_at_once_and_takes_a_list_of_lessons(progress_path):
+    player = durak_lab.learn(lesson="throwing-in", progress_path=progress_path)
+    assert isinstance(player, LessonPlayer)
+    assert player.state["view"] == "lesson" and player.state["lesson"]["title"] == "Throwing in"
+    mine = LessonPlayer(lessons=[lesson("covering")], progress_path=progress_path)
+    assert [i["id"] for i in mine.state["menu"]["lessons"]] == ["covering"]
+    assert mine.state["menu"]["title"] == "Learn Durak"
+    st = send(mine, {"do": "open", "lesson": "covering"})
+    for _ in range(5):
+        st = send(mine, {"do": "next"})  # Next does nothing until the step is answered
+    assert st["lesson"]["step_text"] == "Step 2 of 6"
+
+
+def test_a_broken_progress_file_is_said_on_the_menu_and_then_replaced(progress_path):
+    Path(progress_path).write_text("{not json", encoding="utf-8")
+    player = LessonPlayer(progress_path=progress_path)
+    assert player.state["menu"]["warning"]
+    assert developer_words(player.state) == []
