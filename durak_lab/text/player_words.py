@@ -48,7 +48,7 @@ PLAYER_WORDS = {
     "learn-right": "Right!",
     "learn-no-hint": "No hint for this step: read the question again.",
     "learn-read-next": "Read this, then click “Next”.",
-    "learn-play-now": "Play the game on the table below. The step is done when the game ends.",
+    "learn-play-now": "Play the game on the table. This step is done when the game ends.",
     "learn-play-done": "The game is over: well played! Click “Next”.",
     # the end of a lesson
     "learn-finished": "You finished the lesson “{title}”.",

@@ -180,9 +180,6 @@ class LessonControl:
 
     def _hint(self) -> None:
         step = self.step
-        if step.kind == "play" and self.table is not None:
-            self.table.handle({"do": "hint"})
-            return
         text = self.attempt.hint_text() if self.attempt is not None else step.hint
         self.feedback = ("hint", _plain(text) or say("learn-no-hint"))
 
@@ -311,7 +308,7 @@ class LessonControl:
             "step_text": say("learn-step", step=self.index + 1, steps=n), "kind": step.kind, "text": step.text,
             "rules": [_rule_json(r) for r in step.rules], "answer": answer,
             "feedback": text, "feedback_kind": kind, "explain": self.explain if self.done else "",
-            "done": self.done, "can_hint": step.is_exercise and not self.done or step.kind == "play",
+            "done": self.done, "can_hint": step.is_exercise and not self.done,  # a game has the table's Hint
             "tries": self.attempt.tries if self.attempt is not None else 0,
             "next": say("learn-finish") if self.index + 1 == n else say("learn-next"),
         }

@@ -20,7 +20,7 @@ import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-from .test_play_table import _CONTRAST_JS  # noqa: E402  (the play table's contrast measure)
+from .test_play_table import _CONTRAST_JS, Table  # noqa: E402  (the play table's own test helpers)
 from .jupyter_pages import (  # noqa: E402
     ClickTimer,
     lab_error_outputs,
@@ -209,6 +209,66 @@ def learn_covering(p: Player, screenshot) -> None:
     expect(p.root).to_have_attribute("data-view", "menu")
 
 
+def play_throwing_in(p: Player, screenshot, report) -> None:
+    """"Throwing in" (R12, R17, R18) by clicking, up to its last step: a whole game on the play table."""
+    p.click(p.root.locator('li.dl-lp-item[data-lesson="throwing-in"] button.dl-lp-open'))
+    p.step(1, "read")
+    p.next()
+    p.step(2, "cards")
+    for c in ("7♣", "9♠"):
+        p.click(p.hand_card(c))
+    p.click(p.root.locator("button.dl-lp-check"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(3, "yes-no")
+    p.click(p.root.locator('button.dl-lp-choice[data-value="false"]'))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(4, "move")  # any card P3 may throw in
+    p.click(p.hand_card("8♠"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(5, "seat")
+    expect(p.root.locator(".dl-pt-felt .dl-pt-known").first).to_contain_text("Cards: ")  # show: all
+    p.click(p.root.locator('button.dl-lp-choice[data-value="P2"]'))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(6, "seat")
+    p.click(p.root.locator('button.dl-lp-choice[data-value="P2"]'))  # wrong: P2 took
+    expect(p.feedback).to_contain_text("A player who takes loses the lead: P2 does not lead next.")
+    p.click(p.root.locator('button.dl-lp-choice[data-value="P3"]'))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+
+    # the game: the play table with its tools; the bots at instant speed, from its settings
+    p.step(7, "play")
+    expect(p.root.locator(".dl-lp-table")).to_have_attribute("data-frame", "play")
+    expect(p.root.locator("button.dl-lp-next")).to_be_disabled()
+    t = Table(p.page)
+    expect(t.button("dl-pt-hint")).to_be_visible()
+    t.root.locator("details.dl-pt-settings summary").click()
+    t.root.get_by_label("Bot speed", exact=True).select_option(value="instant")
+    t.root.locator("details.dl-pt-settings summary").click()
+    screenshot(p.root, "-play")
+    turns = 0
+    while t.wait_person() != "over":
+        turns += 1
+        assert turns < 300, "the game did not end"
+        anyway = t.button("dl-pt-anyway")
+        if anyway.is_visible():  # the coach is on in this step: a word before a doubtful move
+            t.click(anyway)
+        else:
+            t.person_turn()
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    expect(p.root.locator("button.dl-lp-next")).to_be_enabled()
+    p.next()
+    expect(p.root).to_have_attribute("data-view", "done")
+    p.click(p.root.locator(".dl-lp-end button.dl-lp-back"))
+    item = p.root.locator('li.dl-lp-item[data-lesson="throwing-in"]')
+    expect(item).to_have_attribute("data-done", "true")
+    report(f"the play step: a whole game in {turns} turns of the learner")
+
+
 MENU_TEXTS = (".dl-lp-course", ".dl-lp-intro", ".dl-lp-overall", "button.dl-lp-open", ".dl-lp-summary",
               ".dl-lp-rule", ".dl-lp-progress", ".dl-lp-badge")
 STEP_TEXTS = (".dl-lp-title", ".dl-lp-step", ".dl-lp-text", ".dl-lp-feedback", "button.dl-lp-next",
@@ -267,6 +327,8 @@ def _run(kind, page, viewport, notebook_root, screenshot, report):
            f"a step with its table is {p.height} px high")
     if kind == "lab" and viewport == "1366x768":
         check_themes(p, screenshot, report)
+    if viewport == "1366x768":
+        play_throwing_in(p, screenshot, report)
     if kind == "lab":
         assert lab_error_outputs(panel) == []
         assert unexpected_page_errors(page, known=()) == []
