@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Optional, Union
 
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
@@ -113,6 +113,15 @@ class Step:
         return self.kind in EXERCISE_KINDS
 
     @property
+    def pool(self) -> tuple:
+        """The cards a ``cards`` step lets the learner pick from (the seat's hand or the table), sorted;
+        empty for other kinds."""
+        if self.kind != "cards" or self.position is None:
+            return ()
+        p = self.position
+        return tuple(cards_of(p.hands[self.seat] if self.pick_from == "hand" else p.table_cards()))
+
+    @property
     def where(self) -> str:
         """The JSON path of this step, e.g. ``steps[2]``."""
         return f"steps[{self.index}]"
@@ -176,8 +185,8 @@ def _parse_json(text: str) -> Any:
 def load_lesson(source: Union[str, bytes, os.PathLike, dict, "Lesson"]) -> Lesson:
     """A checked :class:`Lesson` from a file path, a JSON text, bytes or a dict.
 
-    A string whose first non-blank character is ``{`` is JSON text, any other string a
-    path.  Raises :class:`LessonError` naming the field (see the module docstring); read
+    A string whose first non-blank character is ``{`` (or ``[``) is JSON text, any other
+    string a path.  Raises :class:`LessonError` naming the field (see the module docstring); read
     from a file, the error also names the file (``source``).
     """
     if isinstance(source, Lesson):
@@ -186,7 +195,7 @@ def load_lesson(source: Union[str, bytes, os.PathLike, dict, "Lesson"]) -> Lesso
         data = source
     elif isinstance(source, bytes):
         data = _parse_json(source.decode("utf-8"))
-    elif isinstance(source, str) and source.lstrip().startswith("{"):
+    elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         data = _parse_json(source)
     elif isinstance(source, (str, os.PathLike)):
         try:
@@ -413,8 +422,18 @@ def _move_step(data: dict, p: Position, seat: Optional[int], where: str, kw: dic
                               f"{seat_text(seat)} here")
         moves.append(m)
     seat = _default_seat(p, seat)
-    if accept == "legal" and not p.legal_moves(seat):
-        raise LessonError(f"{where}.accept", f"{seat_text(seat)} has no legal move here")
+    wrong = set(kw.get("feedback", {}))
+    if accept == "legal" and not [m for m in p.legal_moves(seat) if str(m) not in wrong]:
+        raise LessonError(f"{where}.accept", f"{seat_text(seat)} has no legal move here that the feedback "
+                          "does not name as wrong")
+    for j, m in enumerate(moves):
+        if str(m) in wrong:
+            raise LessonError(f"{where}.feedback[{json.dumps(str(m), ensure_ascii=False)}]",
+                              f"{str(m)!r} is a right answer (answers[{j}]), so it needs no feedback")
+    for key in wrong:
+        if key not in _REASONS and " " in key and Move.parse(key, p.players).seat != seat:
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key!r} is a move of another seat: the learner plays {seat_text(seat)} here")
     kw["answers"], kw["accept"] = tuple(moves), accept
     return seat
 
@@ -424,6 +443,11 @@ def _cards_step(data: dict, p: Position, seat: int, where: str, kw: dict) -> Non
     if pick_from not in ("hand", "table"):
         raise LessonError(f"{where}.from", "must be \"hand\" (the seat's cards) or \"table\"")
     pool_mask = p.hands[seat] if pick_from == "hand" else p.table_cards()
+    for key in kw.get("feedback", {}):
+        if not pool_mask >> Card(key) & 1:
+            place = f"in {seat_text(seat)}'s hand" if pick_from == "hand" else "on the table"
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key} is not {place}, so the learner cannot pick it")
     right = None
     if "check" in data:
         try:
