@@ -289,3 +289,16 @@ def test_a_broken_progress_file_is_said_on_the_menu_and_then_replaced(progress_p
     player = LessonPlayer(progress_path=progress_path)
     assert player.state["menu"]["warning"]
     assert developer_words(player.state) == []
+
+
+def test_an_illegal_click_in_a_move_step_says_the_engines_reason_and_plays_nothing(player):
+    send(player, {"do": "open", "lesson": "covering"})
+    send(player, {"do": "next"})
+    player.control._go(2)  # the move step: cover 7♦ (R11)
+    st = table_msg(player, {"do": "card", "card": "K♠"})
+    assert st["lesson"]["kind"] == "move" and st["lesson"]["feedback_kind"] == "wrong"
+    assert "K♠" in st["lesson"]["feedback"] and "7♦" in st["lesson"]["feedback"]
+    assert st["table"]["table"][0]["cover"] is None and st["lesson"]["tries"] == 1
+    st = table_msg(player, {"do": "card", "card": "Q♦"})  # allowed, but not the lesson's answer
+    assert st["lesson"]["feedback"].startswith("Q♦ beats it, but a lower diamond does the job too.")
+    assert st["lesson"]["feedback_kind"] == "hint" and st["table"]["table"][0]["cover"] is None
