@@ -83,8 +83,10 @@ function renderLesson({ model, el }) {
       sub = { id: st.table_id, model: m, dispose: typeof dispose === "function" ? dispose : () => {} };
     } else {
       sub.model.fire("change:state");
-      sub.model.fire("change:download");
+      const saved = (st.download || {}).serial || 0;
+      if (saved !== sub.saved) sub.model.fire("change:download");
     }
+    sub.saved = (st.download || {}).serial || 0;
     tableHost.dataset.frame = st.table.frame || "play";
     const table = tableHost.querySelector(".dl-play-table");
     if (table) {
