@@ -17,7 +17,7 @@ example after 2 moves); or the arguments of :meth:`Position.start
 "attacker": "P1", "first_bout": true, "moves": ["P1 attack 7♦"]}`` (``rules`` defaults to
 podkidnoy with one seat per hand; each of ``moves`` must be legal).  ``"seat": "P2"`` says
 whose eyes the learner looks through (default: the seat of the first answer of a move
-step, else the seat to act); ``"show": "all"`` shows every hand face up.
+step, the seat of the move a yes-no step asks about, else the seat to act); ``"show": "all"`` shows every hand face up.
 
 **Steps.**  Every step has ``kind`` and ``text``; exercises may add ``hint`` (said with
 the second wrong try; made from the engine if absent), ``explain`` (said once the step is

@@ -243,7 +243,7 @@ def _rule_ids(data: dict, where: str) -> tuple:
     if not isinstance(value, list):
         raise LessonError(path, "must be a list of rule ids such as [\"R11\"]")
     for j, r in enumerate(value):
-        if r not in RULE_TITLES:
+        if not isinstance(r, str) or r not in RULE_TITLES:
             raise LessonError(f"{path}[{j}]", f"{r!r} is not a rule id: write R1 to R31")
     return tuple(value)
 
@@ -384,6 +384,7 @@ def _step(data: Any, i: int) -> Step:
         _seat_step(data, position, where, kw)
     elif kind == "yes-no":
         _yes_no_step(data, position, where, kw)
+        seat = kw["move"].seat if seat is None else seat
     if position is not None and seat is None:
         seat = _default_seat(position, seat)
     kw["position"], kw["seat"] = position, seat
@@ -524,7 +525,7 @@ def _choice(data: dict, where: str, kw: dict) -> tuple:
     if answer not in options:
         raise LessonError(f"{where}.answer", f"{answer!r} is not one of the options")
     preset = data.get("preset", "podkidnoy")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
     players = data.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
@@ -558,7 +559,7 @@ def _play_settings(data: dict, where: str) -> dict:
     if isinstance(players, bool) or not isinstance(players, int):
         raise LessonError(f"{where}.players", "must be a number of players, 2 to 6")
     preset = data.get("preset", "podkidnoy")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
     try:
         Rules.preset(preset, players=players)

@@ -20,14 +20,16 @@ durak_lab.lessons.errors.LessonError: position.moves[0]: 'P2 take' is not a lega
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any
+from typing import Any, Optional
 
 from ..engine.cards import CardSet
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError, PositionError, RecordError
 from ..engine.moves import Move
 from ..engine.notation import parse_position, parse_rules_text
-from ..engine.records import load_example
+from ..engine.records import Record, load_example
+from ..engine.rules import Rules
 from ..engine.state import Position
 from .errors import LessonError
 
@@ -36,6 +38,18 @@ __all__ = ["build_position", "POSITION_KEYS"]
 #: The keys of a position given as the arguments of ``Position.start``.
 POSITION_KEYS = ("rules", "hands", "trump", "talon", "trump_card", "discard", "attacker", "first_bout",
                  "known", "moves")
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_of(text: str, players: Optional[int]) -> Rules:
+    """The rules of a rules text (cached: a course builds many positions under the same rules)."""
+    rules = parse_rules_text(text)
+    return rules if players is None else rules.replace(players=players)
+
+
+@functools.lru_cache(maxsize=64)
+def _example(example_id: str) -> Record:
+    return load_example(example_id)
 
 
 def _keys(data: dict, allowed: tuple, where: str, what: str) -> None:
@@ -84,7 +98,9 @@ def build_position(value: Any, where: str) -> Position:
     if "example" in value:
         _keys(value, ("example", "after", "moves"), where, "an example position")
         try:
-            rec = load_example(value["example"])
+            if not isinstance(value["example"], str):
+                raise RecordError("example", "not a worked example id")
+            rec = _example(value["example"])
         except RecordError as err:
             raise LessonError(f"{where}.example", f"{value['example']!r} is not a worked example; "
                               "see durak-lab examples") from None
@@ -105,9 +121,7 @@ def build_position(value: Any, where: str) -> Position:
     if not isinstance(rules_txt, str):
         raise LessonError(f"{where}.rules", "must be a rules text such as \"podkidnoy,players=3\"")
     try:
-        rules = parse_rules_text(rules_txt)
-        if "players=" not in rules_txt:
-            rules = rules.replace(players=len(hands))
+        rules = _rules_of(rules_txt, None if "players=" in rules_txt else len(hands))
     except (PositionError, DurakError) as err:
         text = str(err)
         raise LessonError(f"{where}.rules", text[len("rules: "):] if text.startswith("rules: ") else text) from None

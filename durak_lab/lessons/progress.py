@@ -47,7 +47,7 @@ DEFAULT_PATH = "durak-lab-progress.json"
 
 
 class ProgressError(DurakError, ValueError):
-    """A progress file that cannot be read (raised only with ``strict=True``)."""
+    """A progress file that cannot be read (with ``strict=True``) or written, or a bad mark."""
 
 
 def _lesson_of(lesson: Union[str, Lesson]) -> Lesson:
@@ -98,17 +98,21 @@ class Progress:
                             for k, v in sorted(self._lessons.items())}}
 
     def save(self, path: Union[str, os.PathLike, None] = None) -> None:
-        """Write the progress to ``path`` (default: where it was loaded from)."""
+        """Write the progress to ``path`` (default: where it was loaded from); a
+        :class:`ProgressError` if the file cannot be written."""
         if path is not None:
             self.path = os.fspath(path)
-        if self._broken and os.path.exists(self.path):
-            os.replace(self.path, self._broken_path())
-        self._broken = False
         tmp = self.path + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(self.to_dict(), fh, ensure_ascii=False, indent=1)
-            fh.write("\n")
-        os.replace(tmp, self.path)
+        try:
+            if self._broken and os.path.exists(self.path):
+                os.replace(self.path, self._broken_path())
+            self._broken = False
+            with open(tmp, "w", encoding="utf-8") as fh:
+                json.dump(self.to_dict(), fh, ensure_ascii=False, indent=1)
+                fh.write("\n")
+            os.replace(tmp, self.path)
+        except OSError as err:
+            raise ProgressError(f"{self.path}: cannot save the progress: {err.strerror or err}") from None
 
     # ------------------------------------------------------------ marking and asking
     def mark(self, lesson_id: str, step_index: int, solved: bool = True) -> None:

@@ -182,6 +182,9 @@ def test_default_seats():
     assert L.steps[0].seat is None and L.steps[0].position is None
     assert L.steps[1].seat == 1  # the seat of the first answer
     assert L.steps[3].seat == 1  # the seat to act
+    data = good()
+    data["steps"][4]["move"], data["steps"][4]["answer"] = "P1 attack K♠", False  # no K on the table (R12)
+    assert load_lesson(data).steps[4].seat == 0  # the seat of the move asked about
 
 
 def test_wrong_answer_sentences_use_the_text_layers_learner_reason_when_there_is_one(monkeypatch):
@@ -194,3 +197,73 @@ def test_wrong_answer_sentences_use_the_text_layers_learner_reason_when_there_is
     assert plain.startswith("8♠ does not beat 7♦")
     monkeypatch.setattr(text, "learner_reason", lambda err: f"Reason for {err.move}.", raising=False)
     assert Attempt(step).answer("P2 cover 7♦ with 8♠").sentence == "Reason for P2 cover 7♦ with 8♠."
+
+
+JUNK = [None, 0, -1, 1.5, True, "", "x", "P9", "7♦", "R11", [], [None], ["x"], {}, {"x": 1}]
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, path + (i,))
+
+
+def _play_step():
+    return {"kind": "play", "text": "Play.", "vs": ["random"], "players": 2, "preset": "podkidnoy", "seed": 1,
+            "coach": True}
+
+
+def _fuzz_base():
+    data = good()
+    data["steps"].append(_play_step())
+    data["steps"].append({"kind": "seat", "text": "Next?", "position": dict(POSITION, moves=["P1 attack 7♦"]),
+                          "check": "next-leader", "if": "take"})
+    data["steps"].append({"kind": "cards", "text": "Uncovered?", "position": POSITION, "from": "table",
+                          "check": "uncovered"})
+    data["steps"].append({"kind": "read", "text": "Example.", "position": {"example": "EX-ZH-BOUT", "after": 2,
+                                                                            "moves": []}})
+    return data
+
+
+def test_any_junk_value_anywhere_gives_a_lesson_or_a_lesson_error():
+    """Every value of a lesson replaced by junk of every type: load_lesson returns or raises LessonError,
+    never another exception."""
+    base = _fuzz_base()
+    load_lesson(base)
+    count = 0
+    for path in list(_paths(base))[1:]:
+        for junk in JUNK:
+            data = json.loads(json.dumps(base))
+            node = data
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = junk
+            try:
+                load_lesson(data)
+            except LessonError as err:
+                assert err.field is not None and str(err)
+            count += 1
+    assert count > 1000
+
+
+def test_a_junk_answer_gives_a_verdict_or_an_answer_error():
+    from durak_lab.lessons import AnswerError, Attempt, Verdict
+
+    L = load_lesson(_fuzz_base())
+    for step in L.steps:
+        if not step.is_exercise:
+            with pytest.raises(AnswerError):
+                Attempt(step)
+            continue
+        for junk in JUNK + ["P2 cover 7♦ with X", "P1", 7, ["9♦", "9♦"], ("Q♦",)]:
+            a = Attempt(step)
+            try:
+                v = a.answer(junk)
+            except AnswerError:
+                assert a.tries == 0
+                continue
+            assert isinstance(v, Verdict) and v.sentence

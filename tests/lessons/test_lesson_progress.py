@@ -88,3 +88,11 @@ def test_the_default_path_is_in_the_current_folder(tmp_path, monkeypatch):
 def test_marking_needs_an_id_and_a_step_number(args):
     with pytest.raises(ProgressError):
         Progress("x.json").mark(*args)
+
+
+def test_a_file_that_cannot_be_written_raises_a_typed_error(tmp_path):
+    p = Progress(tmp_path / "no-such-folder" / "p.json")
+    p.mark("cards", 1)
+    with pytest.raises(ProgressError) as info:
+        p.save()
+    assert "cannot save" in str(info.value)
