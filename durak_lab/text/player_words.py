@@ -55,5 +55,6 @@ PLAYER_WORDS = {
     "learn-finished-score": "You solved {solved} of {total} exercises without seeing the answer.",
     "learn-next-lesson": "Next lesson: {title}",
     "learn-all-done": "That was the last lesson. Well done!",
+    "learn-not-saved": "Your progress could not be saved in {name}: it is kept only until the notebook closes.",
     "learn-error": "Something went wrong with this step. Click “Back to the lessons” and try again.",
 }

@@ -31,8 +31,10 @@ Standard library only.
 from __future__ import annotations
 
 import logging
+import os
 from typing import Any, Optional, Sequence
 
+from ..engine.errors import DurakError
 from ..engine.moves import Move, seat_text
 from ..lessons import Attempt, Lesson, Progress, course, course_title
 from ..text.explain import RULE_TITLES
@@ -80,6 +82,7 @@ class LessonControl:
         self.index = 0
         self.finished = False
         self.last_lesson = ""
+        self.not_saved = ""  # said when the progress file cannot be written
         self.table: Any = None
         self.attempt: Optional[Attempt] = None
         self._clear_step()
@@ -237,13 +240,15 @@ class LessonControl:
             self._mark(True)
 
     def _mark(self, solved: bool) -> None:
-        """Note the step in the learner's progress and save it (a file that cannot be written is let be)."""
+        """Note the step in the learner's progress and save it; a file that cannot be written is
+        said once, beside the feedback, and the progress is kept in memory."""
         self.solved_now = solved
+        self.progress.mark(self.lesson.id, self.index, solved=solved)
         try:
-            self.progress.mark(self.lesson.id, self.index, solved=solved)
             self.progress.save()
-        except OSError as err:
+        except (OSError, DurakError) as err:
             _log.warning("lesson player: the progress could not be saved: %s", err)
+            self.not_saved = say("learn-not-saved", name=os.path.basename(self.progress.path))
 
     # ------------------------------------------------------------ what the browser draws
     def state(self) -> dict:
@@ -307,7 +312,8 @@ class LessonControl:
             "id": self.lesson.id, "title": self.lesson.title, "index": self.index, "steps": n,
             "step_text": say("learn-step", step=self.index + 1, steps=n), "kind": step.kind, "text": step.text,
             "rules": [_rule_json(r) for r in step.rules], "answer": answer,
-            "feedback": text, "feedback_kind": kind, "explain": self.explain if self.done else "",
+            "feedback": " ".join(t for t in (text, self.not_saved) if t), "feedback_kind": kind,
+            "explain": self.explain if self.done else "",
             "done": self.done, "can_hint": step.is_exercise and not self.done,  # a game has the table's Hint
             "tries": self.attempt.tries if self.attempt is not None else 0,
             "next": say("learn-finish") if self.index + 1 == n else say("learn-next"),

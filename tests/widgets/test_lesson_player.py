@@ -1,7 +1,7 @@
 """The lesson player, driven from Python (no browser): the messages its JavaScript sends go to
 :meth:`LessonPlayer.handle`, and the JSON state it draws is checked.
 
-A learner finishes the seed lesson "Covering a card" (R11) with one wrong answer (the
+A learner finishes "Covering a card" (R11, a copy of the seed lesson) with one wrong answer (the
 lesson's sentence for it), a second wrong answer (the sentence and the hint), the
 right answer, a cover made by clicking the play table, Yes/No and cards picked on the
 table; the progress is saved after every solved step and shown on the menu, also by
@@ -20,7 +20,7 @@ import pytest
 
 import durak_lab
 from durak_lab.engine.cards import CardSet
-from durak_lab.lessons import Progress, lesson
+from durak_lab.lessons import Progress, course_ids, load_lesson
 from durak_lab.text.explain import RULE_TITLES
 from durak_lab.text.messages import MESSAGES
 from durak_lab.widgets import LessonPlayer
@@ -31,6 +31,15 @@ sys.path.insert(0, str(Path(__file__).parent))
 from test_play_table import Player, developer_words  # noqa: E402  (the play table's own test player)
 
 
+# Copies of the seed lessons (kept by the lesson tests), so that a teacher may edit the course's files.
+FIXTURES = Path(__file__).resolve().parents[1] / "lessons" / "fixtures"
+LESSONS = [load_lesson(FIXTURES / f"{name}.json") for name in ("cards", "covering", "throwing-in")]
+
+
+def lesson(lesson_id: str):
+    return next(L for L in LESSONS if L.id == lesson_id)
+
+
 @pytest.fixture
 def progress_path(tmp_path):
     return str(tmp_path / "progress.json")
@@ -38,7 +47,7 @@ def progress_path(tmp_path):
 
 @pytest.fixture
 def player(progress_path):
-    return LessonPlayer(progress_path=progress_path, speed="instant")
+    return LessonPlayer(lessons=LESSONS, progress_path=progress_path, speed="instant")
 
 
 def send(player: LessonPlayer, msg: dict) -> dict:
@@ -73,7 +82,9 @@ def test_the_menu_lists_the_course_with_rules_and_progress_bars(player):
     st = player.state
     assert st["view"] == "menu" and st["menu"]["title"] == "Learn Durak"
     ids = [i["id"] for i in st["menu"]["lessons"]]
-    assert ids[:3] == ["cards", "covering", "throwing-in"]
+    assert ids == ["cards", "covering", "throwing-in"]
+    course_menu = LessonPlayer(progress_path=player.progress.path).state["menu"]  # the course by default
+    assert [i["id"] for i in course_menu["lessons"]] == course_ids()
     covering = item(st, "covering")
     assert covering["title"] == "Covering a card"
     assert covering["rules"] == [{"id": "R11", "title": f"R11: {RULE_TITLES['R11']}"}]
@@ -97,7 +108,7 @@ def test_a_learner_finishes_covering_wrong_then_hint_then_right(player, progress
     st = send(player, {"do": "check"})
     assert st["lesson"]["feedback_kind"] == "wrong"
     assert "9♦ is a diamond, but it is lower than 10♦." in st["lesson"]["feedback"]
-    assert not saved(progress_path).fraction("covering")
+    assert not saved(progress_path).fraction(lesson("covering"))
     st = send(player, {"do": "check"})  # the same wrong pick again: the sentence and the hint
     assert st["lesson"]["feedback_kind"] == "hint"
     first = "9♦ is a diamond, but it is lower than 10♦."
@@ -109,7 +120,7 @@ def test_a_learner_finishes_covering_wrong_then_hint_then_right(player, progress
     st = send(player, {"do": "check"})
     assert st["lesson"]["feedback_kind"] == "right" and st["lesson"]["done"]
     assert st["lesson"]["explain"].startswith("J♦ and A♦ are higher diamonds")
-    assert saved(progress_path).fraction("covering") == pytest.approx(1 / 5)
+    assert saved(progress_path).fraction(lesson("covering")) == pytest.approx(1 / 5)
     st = send(player, {"do": "next"})
 
     # step 3 (move): cover 7♦ by clicking 9♦ on the table; a Take first is wrong, with its sentence
@@ -151,9 +162,9 @@ def test_a_learner_finishes_covering_wrong_then_hint_then_right(player, progress
     assert covering["progress"] == "5 of 5 exercises solved"
     assert st["menu"]["overall"].startswith("You have finished 1 of ")
     # a new player loads the progress from the file
-    again = LessonPlayer(progress_path=progress_path)
+    again = LessonPlayer(lessons=LESSONS, progress_path=progress_path)
     assert item(again.state, "covering")["percent"] == 100
-    assert saved(progress_path).lesson_done("covering")
+    assert saved(progress_path).lesson_done(lesson("covering"))
 
 
 def test_three_wrong_tries_show_the_answer_and_the_step_is_not_solved(player, progress_path):
@@ -166,7 +177,7 @@ def test_three_wrong_tries_show_the_answer_and_the_step_is_not_solved(player, pr
     assert st["lesson"]["feedback"].endswith("The right cards: 6♥ J♦ A♦.")
     assert all(c in st["lesson"]["feedback"] for c in ("J♦", "A♦", "6♥"))
     assert st["lesson"]["done"] and st["lesson"]["explain"]
-    assert saved(progress_path).fraction("covering") == 0
+    assert saved(progress_path).fraction(lesson("covering")) == 0
     # a fourth click changes nothing; Next goes on
     assert send(player, {"do": "check"})["lesson"]["feedback"] == st["lesson"]["feedback"]
     assert send(player, {"do": "next"})["lesson"]["kind"] == "move"
@@ -274,7 +285,7 @@ def test_every_learn_sentence_is_said_by_the_players_code():
 def test_learn_opens_a_lesson_at_once_and_takes_a_list_of_lessons(progress_path):
     player = durak_lab.learn(lesson="throwing-in", progress_path=progress_path)
     assert isinstance(player, LessonPlayer)
-    assert player.state["view"] == "lesson" and player.state["lesson"]["title"] == "Throwing in"
+    assert player.state["view"] == "lesson" and player.state["lesson"]["id"] == "throwing-in"
     mine = LessonPlayer(lessons=[lesson("covering")], progress_path=progress_path)
     assert [i["id"] for i in mine.state["menu"]["lessons"]] == ["covering"]
     assert mine.state["menu"]["title"] == "Learn Durak"
@@ -286,7 +297,7 @@ def test_learn_opens_a_lesson_at_once_and_takes_a_list_of_lessons(progress_path)
 
 def test_a_broken_progress_file_is_said_on_the_menu_and_then_replaced(progress_path):
     Path(progress_path).write_text("{not json", encoding="utf-8")
-    player = LessonPlayer(progress_path=progress_path)
+    player = LessonPlayer(lessons=LESSONS, progress_path=progress_path)
     assert player.state["menu"]["warning"]
     assert developer_words(player.state) == []
 
@@ -302,3 +313,15 @@ def test_an_illegal_click_in_a_move_step_says_the_engines_reason_and_plays_nothi
     st = table_msg(player, {"do": "card", "card": "Q♦"})  # allowed, but not the lesson's answer
     assert st["lesson"]["feedback"].startswith("Q♦ beats it, but a lower diamond does the job too.")
     assert st["lesson"]["feedback_kind"] == "hint" and st["table"]["table"][0]["cover"] is None
+
+
+def test_a_progress_file_that_cannot_be_written_is_said_and_the_lesson_goes_on(tmp_path):
+    folder = tmp_path / "no-such-folder"
+    player = LessonPlayer(lessons=LESSONS, progress_path=str(folder / "progress.json"))
+    send(player, {"do": "open", "lesson": "cards"})
+    send(player, {"do": "next"})
+    st = send(player, {"do": "answer", "value": "36"})
+    assert st["lesson"]["feedback_kind"] == "right"
+    assert st["lesson"]["feedback"].endswith(MESSAGES["learn-not-saved"].format(name="progress.json"))
+    assert player.progress.fraction(lesson("cards")) > 0  # kept in memory
+    assert send(player, {"do": "next"})["lesson"]["step_text"] == "Step 3 of 6"
