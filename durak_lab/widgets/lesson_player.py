@@ -36,7 +36,8 @@ UI contract (for browser tests and styling):
   ``.dl-lp-step`` ("Step 2 of 5") and its bar, ``.dl-lp-text`` (the instruction),
   ``.dl-lp-table`` (the play table, ``div.dl-play-table`` inside it, ``data-frame``
   ``lesson`` or ``play``), ``.dl-lp-answer`` (group): ``button.dl-lp-choice`` with
-  ``data-value`` (a seat, ``true``/``false``, an option), ``button.dl-lp-check``;
+  ``data-value`` (a seat, ``true``/``false``, an option), ``button.dl-lp-check``; in a seat
+  step the other seats' boxes on the table (``.dl-pt-seat.dl-lp-seat-pick``) take a click too;
   ``.dl-lp-feedback`` (a live region, hidden when empty) with ``data-kind``
   (``right``, ``wrong``, ``hint``, ``shown``, ``info``); ``.dl-lp-explain``;
   ``button.dl-lp-hint``, ``button.dl-lp-next`` (disabled until the step is done);

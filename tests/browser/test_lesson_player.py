@@ -230,7 +230,7 @@ def play_throwing_in(p: Player, screenshot, report) -> None:
     p.next()
     p.step(5, "seat")
     expect(p.root.locator(".dl-pt-felt .dl-pt-known").first).to_contain_text("Cards: ")  # show: all
-    p.click(p.root.locator('button.dl-lp-choice[data-value="P2"]'))
+    p.click(p.root.locator('.dl-pt-felt .dl-pt-seat[data-seat="P2"]'))  # a click on the seat itself
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
     p.step(6, "seat")

@@ -87,11 +87,23 @@ function renderLesson({ model, el }) {
       if (saved !== sub.saved) sub.model.fire("change:download");
     }
     sub.saved = (st.download || {}).serial || 0;
+    pickSeats(st);
     tableHost.dataset.frame = st.table.frame || "play";
     const table = tableHost.querySelector(".dl-play-table");
     if (table) {
       table.dataset.frame = st.table.frame || "play";
       table.setAttribute("aria-label", st.labels["learn-table-label"]);
+    }
+  }
+
+  // a seat step: the other seats' boxes on the table answer a click too (the buttons below them
+  // are the way by keyboard, and name every seat, the learner's own as well)
+  function pickSeats(st) {
+    const a = (st.lesson || {}).answer || {};
+    if (a.kind !== "seat" || !a.enabled) return;
+    for (const box of tableHost.querySelectorAll(".dl-pt-felt .dl-pt-seat[data-seat]")) {
+      box.classList.add("dl-lp-seat-pick");
+      box.addEventListener("click", () => send({ do: "answer", value: box.dataset.seat }));
     }
   }
 
