@@ -39,6 +39,9 @@ Subcommands:
     the course's lessons (id, title, rule ids, exercises); check lesson files
     with the engine (exit status 2 naming the file and the field of the first
     problem); build a lesson from a played game (:mod:`durak_lab.cli.lessons`).
+``durak-lab glossary [--output FILE]``, ``durak-lab rules-sheet [--output FILE]``
+    the glossary page and the one-page printable rules summary
+    (:mod:`durak_lab.cli.glossary`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -64,6 +67,7 @@ from typing import Optional, Sequence, TextIO
 from .console import write_line
 from .. import __version__
 from . import analyse as analyse_cli
+from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
 from . import solve as solver_cli
@@ -102,6 +106,7 @@ def _parser() -> argparse.ArgumentParser:
     analyse_cli.add_parser(sub)
     play_cli.add_parser(sub)
     lessons_cli.add_parser(sub)
+    glossary_cli.add_parser(sub)
     return parser
 
 
@@ -193,5 +198,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return play_cli.run(ns, sys.stdin, out, err)
     if ns.command == "lessons":
         return lessons_cli.run(ns, out, err)
+    if ns.command in glossary_cli.COMMANDS:
+        return glossary_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

@@ -1,12 +1,15 @@
-"""Cards and positions drawn as SVG and HTML, from the standard library.
+"""Cards and positions drawn as SVG and HTML, learner tables and the rules sheet, from the standard library.
 
 Imports the engine and text.
 """
 
 from .render import (card_svg, back_svg, cards_svg, position_html, suit_colour, set_four_colour, FOUR_COLOUR,
                      TWO_COLOURS, FOUR_COLOURS, CARD_WIDTH, CARD_HEIGHT)
+from .learner_table import LearnerTable, learner_table, percent, trump_chance_table
+from .rules_sheet import rules_sheet_html
 
 __all__ = [
     'card_svg', 'back_svg', 'cards_svg', 'position_html', 'suit_colour', 'set_four_colour',
-    'FOUR_COLOUR', 'TWO_COLOURS', 'FOUR_COLOURS', 'CARD_WIDTH', 'CARD_HEIGHT'
+    'FOUR_COLOUR', 'TWO_COLOURS', 'FOUR_COLOURS', 'CARD_WIDTH', 'CARD_HEIGHT', 'LearnerTable', 'learner_table',
+    'percent', 'trump_chance_table', 'rules_sheet_html'
 ]

@@ -264,7 +264,7 @@ def table_graph(position: Position) -> nx.DiGraph:
                 add(c, "throw-in", s)
                 for x in cards_of(on_table & ranks_mask(1 << c)):
                     g.add_edge(c, x, kind="may throw in",
-                               text=f"{seat_text(s)} may throw in {c}: {rank_text(c.rank)} {x} is on the table")
+                               text=f"{seat_text(s)} may throw in {c}: {x} is on the table")
     return g
 
 

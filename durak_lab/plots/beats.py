@@ -25,7 +25,7 @@ Presentation layer: needs plotly (and networkx, pandas through
 >>> from durak_lab.graphs import cover_plan_for
 >>> fig = cover_figure(cover_plan_for("10♥ A♠ 6♣", "7♥ 9♥ J♥", "♠"))
 >>> [t.name for t in fig.data if t.showlegend is not False]
-['possible cover', 'chosen cover (the matching)', 'attack card', 'card in hand', 'Hall set: too few answers', 'their only answers']
+['possible cover', 'chosen cover (the matching)', 'attack card', 'card in hand', 'too few answers', 'their only answers']
 """
 
 from __future__ import annotations
@@ -260,7 +260,8 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
     Every possible cover is a thin dotted line; the chosen covers (the
     cheapest maximum matching) are thick solid lines, a legend entry of
     their own, and each also says "chosen" in its hover text.  Without a full
-    cover the Hall set is ringed (legend "Hall set: too few answers") and its
+    cover the Hall set (more attack cards than cards that can beat them) is
+    ringed (legend "too few answers") and its
     possible covers are marked ("their only answers").  The plan's sentence
     is written under the title.
 
@@ -317,15 +318,15 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
                     hoverinfo="text", customdata=[str(c) for c in hand])
     if plan.hall_set:
         fig.add_scatter(x=[pos[("a", a)][0] for a in plan.hall_set], y=[pos[("a", a)][1] for a in plan.hall_set],
-                        mode="markers", name="Hall set: too few answers",
+                        mode="markers", name="too few answers",
                         marker=dict(size=30, symbol="square-open", color=COLOURS["hall"], line=dict(width=3)),
-                        hovertext=[f"{a.name}: in the Hall set" for a in plan.hall_set], hoverinfo="text",
+                        hovertext=[f"{a.name}: more cards to beat than answers" for a in plan.hall_set], hoverinfo="text",
                         customdata=[str(a) for a in plan.hall_set])
         fig.add_scatter(x=[pos[("h", c)][0] for c in plan.neighbours],
                         y=[pos[("h", c)][1] for c in plan.neighbours],
                         mode="markers", name="their only answers",
                         marker=dict(size=30, symbol="circle-open-dot", color=COLOURS["hall"], line=dict(width=3)),
-                        hovertext=[f"{c.name}: one of the only answers to the Hall set" for c in plan.neighbours],
+                        hovertext=[f"{c.name}: one of their only answers" for c in plan.neighbours],
                         hoverinfo="text", customdata=[str(c) for c in plan.neighbours])
     answer = "Nothing to cover" if not attack else ("Yes" if plan.full else "No")
     heading = title or f"Can the defender cover everything? {answer}"

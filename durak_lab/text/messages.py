@@ -26,6 +26,7 @@ import string
 from typing import Any
 
 from ..engine.errors import DurakError
+from .stepper_words import STEPPER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
 
@@ -227,6 +228,7 @@ MESSAGES: dict = {
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
 }
+MESSAGES.update(STEPPER_WORDS)
 
 from .lesson_words import LESSON_WORDS  # noqa: E402  (the lesson player's sentences, kept in their own module)
 MESSAGES.update(LESSON_WORDS)

@@ -6,7 +6,7 @@ worked example (its uncovered attack cards, the defender's hand and the trump
 fill the fields); the answer updates at once: the plan's sentence
 (:meth:`~durak_lab.graphs.CoverPlan.text`), the bipartite figure of
 :func:`~durak_lab.plots.beats.cover_figure` and the same facts as a table
-(:func:`~durak_lab.graphs.cover_table`, the text alternative).  Bad card text
+(:func:`~durak_lab.tables.learner.cover_words_table`, the text alternative).  Bad card text
 shows a sentence, never a traceback, and leaves the last figure in place.
 
 UI contract (CSS classes): the widget ``dl-cover-widget``; the Dropdown
@@ -37,7 +37,8 @@ from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
 from ..engine.errors import DurakError
 from ..text.explain import sentence
 from ..plots.beats import cover_figure
-from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for, cover_table
+from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
+from ..tables.learner import cover_words_table
 from ..engine.records import load_example
 from .stepper import EXAMPLE_ORDER
 
@@ -181,9 +182,7 @@ class CoverWidget(widgets.VBox):
             self.figure.data = []
             self.figure.add_traces(list(fig.data))
             self.figure.layout = fig.layout
-        rows = cover_table(plan).to_html(index=False, na_rep="", border=0, classes="dl-cover-rows")
-        cell = 'style="padding:2px 12px;text-align:left"'
-        self.table.value = rows.replace("<th>", f"<th {cell}>").replace("<td>", f"<td {cell}>")
+        self.table.value = cover_words_table(plan).to_html()
 
     # ---------------------------------------------------------------- internals
     def _say(self, text: str, alert: bool = False) -> None:

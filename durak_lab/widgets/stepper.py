@@ -26,6 +26,20 @@ face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 two-player game played once the talon is empty.  Start and Back are disabled
 on the first frame, Next and End on the last.
 
+"Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
+:mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
+``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the
+answer to the last guess ``dl-guess-feedback`` (a ``role="status"`` element
+``dl-guess-answer`` with ``data-outcome`` right, other, illegal or shown); the
+prompt ``dl-guess-prompt``; the choices ``dl-guess-choices``, one
+``dl-guess-seat`` per player (a bold heading such as "P1 (defender)", then one
+Button ``dl-guess-choice`` per move, named in plain words, e.g. "P1 covers 7♦
+with Q♦"; a legal move already tried is disabled and ``dl-guess-tried``); the
+Button "Show the move" ``dl-guess-show``; the score ``dl-guess-score`` ("3 of 5
+guessed").  While guessing, Next and End are disabled until the move ahead is
+answered, and the description (frame 0) and the source text are hidden, as
+they tell the moves.
+
 Presentation layer: needs ipywidgets 8.
 
 >>> s = Stepper("EX-ZH-BOUT")
@@ -41,62 +55,26 @@ import functools
 import html
 import logging
 import os
-from typing import Any, Callable, NamedTuple, Optional, Union
+from typing import Any, Callable, Optional, Union
 
 import ipywidgets as widgets
 
 from ..engine.errors import DurakError, RecordError
-from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role, sentence
+from ..text.explain import RULE_TITLES, result_sentence, sentence
 from ..text.frames import Frame, frames_of
 from ..engine.moves import seat_text
-from ..engine.records import Record, example_ids, load_example, load_record
+from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
+from .stepper_guess import GuessPanel
+from .stepper_view import (EXAMPLE_ORDER, SOURCES, _View, _legal_html, _move_line, _ordered_ids, _source_html,
+                           _title_html, button as _button, example_label, html_box as _html)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
 _log = logging.getLogger(__name__)
 _esc = html.escape
 
-#: The order the worked examples are offered in: the two-player game first, then 4 players, variants last.
-EXAMPLE_ORDER = ("EX-KO-DEAL", "EX-KO-1", "EX-KO-2", "EX-ZH-OPEN", "EX-ZH-BOUT", "EX-HE-BOUT", "EX-HE-TAKE",
-                 "EX-HE-TRANSFER", "EX-HE-PUSH", "EX-HE-SIMPLE", "EX-FI-PAIRS")
-
-#: The four sources: id -> (language tag, writing direction, what the source is).
-SOURCES = {
-    "HE": ("he", "rtl", "the Hebrew encyclopedia article"),
-    "KO": ("ko", "ltr", "the Korean wiki article"),
-    "ZH": ("zh", "ltr", "the Chinese rules page"),
-    "FI": ("fi", "ltr", "the Finnish encyclopedia article"),
-}
-
 Example = Union[str, Record, "os.PathLike[str]", None]
-
-
-def example_label(record: Record) -> str:
-    """The label of a record in the Example list: "EX-ZH-BOUT — a full 4-player bout".
-
-    >>> example_label(load_example("EX-ZH-BOUT"))
-    'EX-ZH-BOUT — a full 4-player bout'
-    """
-    title = record.title or ""
-    ident = record.id or ""
-    if ident and title.startswith(ident):
-        return title
-    if ident and title:
-        return f"{ident} — {title}"
-    return title or ident or "a game record"
-
-
-class _View(NamedTuple):
-    """The HTML of one frame, built once."""
-
-    table: str
-    narration: str
-    move: str
-    rules: str
-    legal: str
-    result: str
-    reason: str
 
 
 def _guard(method: Callable) -> Callable:
@@ -116,18 +94,6 @@ def _guard(method: Callable) -> Callable:
         return None
 
     return run
-
-
-def _button(text: str, icon: str, tip: str, cls: str) -> widgets.Button:
-    b = widgets.Button(description=text, icon=icon, tooltip=tip, layout=widgets.Layout(width="auto"))
-    b.add_class(cls)
-    return b
-
-
-def _html(cls: str, **layout: str) -> widgets.HTML:
-    w = widgets.HTML(value="", layout=widgets.Layout(**layout))
-    w.add_class(cls)
-    return w
 
 
 _EVERYONE = "everyone (all hands face up)"
@@ -218,6 +184,7 @@ class Stepper(widgets.VBox):
         self.show_source.add_class("dl-show-source")
         self.source = _html("dl-source", display="none")
         self.message = _html("dl-message", display="none")
+        self.guess = GuessPanel(self)
 
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")
@@ -232,7 +199,7 @@ class Stepper(widgets.VBox):
 
         heading = widgets.HTML
         self.children = [
-            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge],
+            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
@@ -241,6 +208,7 @@ class Stepper(widgets.VBox):
             self.move_line,
             self.narration,
             self.table,
+            self.guess.box,
             widgets.HBox([heading("<b>Rules:</b>"), self.rules, heading("&#160;&#160;<b>Result:</b>"), self.result],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="baseline")),
             self.reason,
@@ -272,6 +240,7 @@ class Stepper(widgets.VBox):
             return
         self._viewer = seat
         self._sync_seen_by()
+        self.guess.set_viewer()
         if self._frames:
             self._views = [self._view(f) for f in self._frames]
             self._show()
@@ -458,6 +427,7 @@ class Stepper(widgets.VBox):
         self._record = rec
         self._frames = frames
         self._sync_seen_by()
+        self.guess.load(frames)
         self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
         self._views = [self._view(f) for f in frames]
         self._index = 0
@@ -517,6 +487,7 @@ class Stepper(widgets.VBox):
                 self.step.value = i
             finally:
                 self._quiet = False
+        self.guess.show(i)
 
     def _tell(self, text: str, keep: bool = False) -> None:
         """Show a message to the learner (empty: hide it)."""
@@ -582,11 +553,13 @@ class Stepper(widgets.VBox):
 
     @_guard
     def _on_next(self, _button: widgets.Button) -> None:
-        self.next()
+        if not self.next_button.disabled:  # disabled also while a guess hides the move ahead
+            self.next()
 
     @_guard
     def _on_end(self, _button: widgets.Button) -> None:
-        self.end()
+        if not self.end_button.disabled:
+            self.end()
 
     @_guard
     def _on_step(self, change: dict) -> None:
@@ -596,98 +569,3 @@ class Stepper(widgets.VBox):
     @_guard
     def _on_show_source(self, change: dict) -> None:
         self.source.layout.display = None if change.get("new") else "none"
-
-
-# -------------------------------------------------------------------- HTML pieces
-def _ordered_ids() -> list:
-    have = example_ids()
-    first = [i for i in EXAMPLE_ORDER if i in have]
-    return first + sorted(i for i in have if i not in first)
-
-
-def _source_name_html(rec: Record) -> str:
-    src = rec.source or {}
-    ident = src.get("id", "")
-    what = SOURCES.get(ident, (None, None, f"source {ident}"))[2]
-    section = src.get("section")  # may be in the source's language: isolate its direction
-    return _esc(f"{what} ({ident})") + (f", section <bdi>{_esc(section)}</bdi>" if section else "")
-
-
-def _title_html(rec: Record) -> str:
-    title = _esc(rec.title or rec.id or "A game record")
-    src = f'<div style="font-size:13px;opacity:0.8">From {_source_name_html(rec)}</div>' if rec.source else ""
-    return f'<div style="font-size:18px;font-weight:700;margin:4px 0 2px 0">{title}</div>{src}'
-
-
-def _source_html(rec: Record) -> str:
-    src = rec.source
-    if not src:
-        return '<div style="font-style:italic">This record names no source.</div>'
-    lang, direction, _ = SOURCES.get(src.get("id", ""), (None, "ltr", ""))
-    quote = src.get("quote") or ""
-    if isinstance(quote, list):
-        quote = "\n".join(quote)
-    attrs = (f' lang="{lang}"' if lang else "") + f' dir="{direction}"'
-    box = "margin:6px 0 10px 0;padding:8px 12px;border-left:4px solid #9e9e9e;font-size:15px;line-height:1.6"
-    parts = [f'<div class="dl-source-panel"><div><b>Source:</b> {_source_name_html(rec)}, '
-             f'in its own language:</div>']
-    if quote:
-        parts.append(f'<blockquote{attrs} style="{box}">{_esc(quote).replace(chr(10), "<br/>")}</blockquote>')
-    if src.get("translation"):
-        parts.append(f'<div><b>In English:</b></div><blockquote lang="en" dir="ltr" style="{box}">'
-                     f'{_esc(src["translation"])}</blockquote>')
-    parts.append("</div>")
-    return "".join(parts)
-
-
-def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
-    style = 'style="font-size:14px;opacity:0.85"'
-    if f.kind == "start":
-        return f"<div {style}>The start position</div>"
-    number = f"Move {f.step + 1} of {n_moves}"
-    if f.kind == "rejected":
-        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>, rejected by the rules</div>"
-    if f.kind == "move":
-        judged = ""
-        if verdict is not None:
-            colour = {"best": "#2f8a56", "mistake": "#c62828"}.get(verdict.verdict, "#6b6b6b")
-            words = verdict.text().split(": ", 1)[-1]
-            judged = (f' <span class="dl-verdict" data-verdict="{_esc(verdict.verdict)}" '
-                      f'style="color:{colour};font-weight:600">· {_esc(words)}</span>')
-        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>{judged}</div>"
-    return f"<div {style}>After move {f.step + 1}: what follows by itself</div>"
-
-
-def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
-    p = f.position
-    if p is None:
-        if f.kind == "move":
-            text = "Nobody can or will add a card any more, so the bout ends by itself (R16)."
-        else:
-            text = "Nobody moves while the bout is cleared away and the hands are refilled (R17, R18, R19)."
-        return f'<div style="font-style:italic">{_esc(text)}</div>'
-    if p.result is not None:
-        return f'<div style="font-style:italic">The game is over: {_esc(result_sentence(p.result))}.</div>'
-    groups = legal_by_seat(p)
-    hidden = ""
-    if viewer is not None:
-        others = sum(1 for seat, _ in groups if seat != viewer)
-        groups = [(seat, group) for seat, group in groups if seat == viewer]
-        if others:
-            hidden = (f'<div style="font-style:italic">{_esc(seat_text(viewer))} cannot see what the other '
-                      'players may do: that depends on their cards.</div>')
-        if not groups:
-            return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
-    if not groups:
-        return '<div style="font-style:italic">Nobody may move now.</div>'
-    head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
-    out = []
-    for seat, group in groups:
-        role = seat_role(p, seat)
-        items = "".join(f'<li>{_esc(e.text)} <span class="dl-rule" style="opacity:0.7;font-size:12px" '
-                        f'title="{_esc(e.rule)}: {_esc(RULE_TITLES.get(e.rule, ""))}">{_esc(e.rule)}</span></li>'
-                        for e in group)
-        out.append(f'<div class="dl-legal-seat" data-seat="{seat_text(seat)}" style="margin:2px 0;'
-                   f'min-width:230px"><b>{seat_text(seat)}</b>{" (" + role + ")" if role else ""}'
-                   f'<ul style="margin:2px 0 4px 0;padding-left:20px">{items}</ul></div>')
-    return head + '<div style="display:flex;flex-wrap:wrap;gap:0 32px">' + "".join(out) + "</div>" + hidden

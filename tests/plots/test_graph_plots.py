@@ -77,14 +77,14 @@ def test_cover_figure_highlights_the_matching():
     assert fig.layout.title.text == "Can the defender cover everything? Yes"
     assert any(plan.sentence()[:30] in a.text.replace("<br>", " ") for a in fig.layout.annotations)
     assert "chosen: cover 7♥ with 8♥ (a higher heart), cost 8" in _hover(fig)
-    assert "Hall set: too few answers" not in _legend(fig)
+    assert "too few answers" not in _legend(fig)
 
 
 def test_cover_figure_marks_the_hall_set():
     plan = cover_plan_for("10♥ A♠ 6♣", "7♥ 9♥ J♥", "♠")
     fig = cover_figure(plan)
     assert fig.layout.title.text == "Can the defender cover everything? No"
-    assert list(_trace(fig, "Hall set: too few answers").customdata) == ["7♥", "9♥", "J♥"]
+    assert list(_trace(fig, "too few answers").customdata) == ["7♥", "9♥", "J♥"]
     assert list(_trace(fig, "their only answers").customdata) == ["10♥", "A♠"]
     hover = _hover(fig)
     assert "7 of hearts" in hover and "stays uncovered" in hover

@@ -1,0 +1,62 @@
+"""The sentences of the stepper's "Guess the move" mode, merged into :data:`~durak_lab.text.messages.MESSAGES`.
+
+Every key starts with ``guess-``; :func:`durak_lab.text.messages.say` fills them
+in.  The moves a learner can pick are written as plain words ("P1 covers 7♦
+with Q♦"), not in the move text of records ("P1 cover 7♦ with Q♦").
+
+Standard library only.
+
+>>> from durak_lab.text.messages import say
+>>> say("guess-move-cover", seat="P1", target="7♦", card="Q♦")
+'P1 covers 7♦ with Q♦'
+>>> say("guess-score", guessed=3, total=5)
+'3 of 5 guessed'
+"""
+
+from __future__ import annotations
+
+__all__ = ["STEPPER_WORDS"]
+
+#: The "Guess the move" sentences, by key.
+STEPPER_WORDS: dict = {
+    # the controls
+    "guess-toggle": "Guess the move",
+    "guess-toggle-tip": "Hide the next move of the example and guess it",
+    "guess-show": "Show the move",
+    "guess-show-tip": "Give up and see the move the source plays",
+    # a move, in plain words
+    "guess-move-lead": "{seat} leads {cards}",
+    "guess-move-throw": "{seat} throws in {cards}",
+    "guess-move-cover": "{seat} covers {target} with {card}",
+    "guess-move-transfer": "{seat} passes the attack on with {cards}",
+    "guess-move-show": "{seat} shows the trump {cards} to pass the attack on",
+    "guess-move-take": "{seat} takes the cards",
+    "guess-move-pass": "{seat} passes",
+    "guess-move-swap": "{seat} swaps {cards} for the trump card",
+    # a player's heading above the moves
+    "guess-seat": "{seat}",
+    "guess-seat-role": "{seat} ({role})",
+    # what the panel asks
+    "guess-prompt": "What happens next in the source? Click the move you think comes next.",
+    "guess-prompt-yours": "What does {seat} do next in the source? Click the move you think comes next.",
+    "guess-not-yours": "{seat} moves next, with cards that {viewer} cannot see. Click “Show the move”, "
+                       "or choose “everyone” in “Seen by” to guess it.",
+    "guess-wait": "Click “Next” to see what follows by itself.",
+    "guess-end": "This is the end of the example.",
+    "guess-hidden-start": "The description of this example is hidden while you guess, because it tells the "
+                          "moves. Switch off “Guess the move” to read it.",
+    "guess-hidden-source": "The source text is hidden while you guess, because it tells the moves.",
+    # what the panel answers
+    "guess-right": "Right: that is the move in the source.",
+    "guess-other": "That move is allowed, but it is not the move in the source. Try another one, or click "
+                   "“Show the move”.",
+    "guess-other-shown": "That move is allowed, but the source plays this: {move}.",
+    "guess-shown": "The source plays this: {move}.",
+    "guess-illegal": "That move is not allowed: {why}",
+    "guess-illegal-source": "The source tries it here on purpose, to show that rule, so you found its move.",
+    "guess-error": "Something went wrong with the guessing. Switch “Guess the move” off and on again.",
+    "guess-again": "You answered this move before, so it is not counted again.",
+    # the score
+    "guess-score": "{guessed} of {total} guessed",
+    "guess-score-none": "Nothing guessed yet",
+}
