@@ -29,8 +29,8 @@ The layers are subpackages, each importing only the ones before it::
 >>> [str(m) for m in g.legal_moves()]
 ['P2 take']
 
-:func:`play` opens a table to play at in a notebook (the one name here that loads widgets,
-and only when called).
+:func:`play` opens a table to play at in a notebook, :func:`learn` the lessons (the two
+names here that load widgets, and only when called).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -40,7 +40,8 @@ from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game,
 
 from . import _moved
 
-if TYPE_CHECKING:  # the widgets load only when play() is called
+if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
+    from .widgets.lesson_player import LessonPlayer
     from .widgets.play_table import PlayTable
 
 _moved.install()  # the 0.1 names (durak_lab.solver, durak_lab.stepper …) still import, with a warning
@@ -66,8 +67,26 @@ def play(**options: Any) -> "PlayTable":
     return PlayTable(**options)
 
 
+def learn(**options: Any) -> "LessonPlayer":
+    """The lessons of the course, to click through in the notebook: :class:`durak_lab.widgets.LessonPlayer`.
+
+    Options: ``lesson`` (the id of a lesson to open at once), ``progress_path`` (the
+    learner's progress file; default ``durak-lab-progress.json`` in the notebook's
+    folder), ``speed`` (the bots' speed in a lesson's game) and ``lessons`` (a list of
+    lessons instead of the course).
+
+    >>> import os, tempfile
+    >>> player = learn(progress_path=os.path.join(tempfile.mkdtemp(), "progress.json"))
+    >>> player.state["view"], player.state["menu"]["title"]
+    ('menu', 'Learn Durak')
+    """
+    from .widgets.lesson_player import LessonPlayer
+
+    return LessonPlayer(**options)
+
+
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "play", "__version__",
+    "RecordError", "Reason", "play", "learn", "__version__",
 ]

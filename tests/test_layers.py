@@ -48,8 +48,9 @@ LAYERS = tuple(MAY_IMPORT)
 #: Imports that may point up, inside a function, and which functions may make them:
 #: a rich display (``_repr_svg_``, ``_repr_html_``…) of the engine draws itself with
 #: the display layer, as python-chess's board imports its SVG module inside the
-#: method; and ``durak_lab.play()``, in the top package alone, opens the play table.
-LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): "play"}
+#: method; and ``durak_lab.play()`` and ``durak_lab.learn()``, in the top package alone,
+#: open the play table and the lesson player.
+LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): ("play", "learn")}
 
 
 def lazy_up_allowed(module, mine, theirs, function):
@@ -58,7 +59,7 @@ def lazy_up_allowed(module, mine, theirs, function):
     if allowed is None or function is None:
         return False
     if (mine, theirs) == ("top", "widgets"):
-        return module == "durak_lab" and function == allowed
+        return module == "durak_lab" and function in allowed
     return function.startswith(allowed)
 
 STANDARD = set(sys.stdlib_module_names) | {"__future__"}
@@ -244,7 +245,7 @@ def test_importing_every_standard_library_module_loads_no_heavy_library():
 
 #: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
 #: in JupyterLite, where they cannot be installed.
-LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play_table")
+LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play_table", "durak_lab.widgets.lesson_player")
 
 
 @pytest.mark.parametrize("module", LEARNER_MODULES)
@@ -252,12 +253,15 @@ def test_learner_widgets_need_no_pandas(module):
     assert set(_loaded_by([module])) & {"pandas", "numpy", "networkx"} == set()
 
 
-def test_only_play_in_the_top_package_may_import_the_widgets():
-    """The one upward import of the top package is ``play``'s, and the rule admits nothing else."""
+def test_only_play_and_learn_in_the_top_package_may_import_the_widgets():
+    """The upward imports of the top package are ``play``'s and ``learn``'s, and the rule admits nothing else."""
     ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")
            if layer_of(target) == "widgets"]
-    assert [(target, function) for _, target, function in ups] == [("durak_lab.widgets.play_table", "play")]
+    assert sorted((target, function) for _, target, function in ups) == [
+        ("durak_lab.widgets.lesson_player", "learn"), ("durak_lab.widgets.play_table", "play")]
     assert lazy_up_allowed("durak_lab", "top", "widgets", "play")
+    assert lazy_up_allowed("durak_lab", "top", "widgets", "learn")
+    assert not lazy_up_allowed("durak_lab", "top", "widgets", "learning")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", "_play")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", None)
     assert not lazy_up_allowed("durak_lab._moved", "top", "widgets", "play")

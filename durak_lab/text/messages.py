@@ -32,6 +32,7 @@ from ..engine.errors import DurakError
 from .move_words import MOVE_WORDS
 from .reason_words import REASON_WORDS
 from .lesson_words import LESSON_WORDS
+from .player_words import PLAYER_WORDS
 from .stepper_words import STEPPER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
@@ -238,7 +239,7 @@ def _merge(*tables: dict) -> None:
 
 
 # the narration of moves and events, and the learner's sentence for every refused move
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS)
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS)
 
 
 def fields_of(key: str) -> set:

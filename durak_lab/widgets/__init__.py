@@ -1,5 +1,5 @@
 """Widgets for JupyterLab and Voila (ipywidgets, anywidget): the stepper, the cover widget,
-the trump widget, the play table.
+the trump widget, the play table, the lesson player.
 
 Each widget's module is imported when one of its names is first used, so that the
 stepper, which needs neither pandas nor numpy, also runs where they are missing
@@ -20,6 +20,7 @@ _HOME = {
     "CoverWidget": "cover", "example_moments": "cover", "OWN": "cover",
     "TrumpWidget": "trumps", "MODELS": "trumps",
     "PlayTable": "play_table",
+    "LessonPlayer": "lesson_player",
 }
 
 __all__ = list(_HOME)

@@ -1,0 +1,237 @@
+// The lesson player's front end (anywidget ESM), joined after the play table's (play_table.js):
+// h(), cardButton() and playTable.render() come from there. It draws the "state" trait of
+// durak_lab.widgets.lesson_player.LessonPlayer and sends each click back as {do: ...}. The
+// position of a step is drawn by the play table itself, on a small stand-in for the model that
+// hands it the lesson state's "table" part and wraps its clicks as {do: "table", msg}.
+// It holds no lesson logic: Python checks every answer. The UI contract is in lesson_player.py.
+
+function tableModel(model, send) {
+  const handlers = { "change:state": new Set(), "change:download": new Set() };
+  const lessonState = () => model.get("state") || {};
+  return {
+    get: (key) => (key === "state" ? lessonState().table || {} : key === "download" ? lessonState().download || {}
+      : undefined),
+    send: (msg) => send({ do: "table", msg }),
+    on: (event, fn) => { if (handlers[event]) handlers[event].add(fn); },
+    off: (event, fn) => { if (handlers[event]) handlers[event].delete(fn); },
+    fire: (event) => { for (const fn of handlers[event] || []) fn(); },
+  };
+}
+
+function progressBar(percent, label, extra = "") {
+  return h("div", {
+    class: "dl-lp-bar " + extra, role: "progressbar", "aria-valuemin": 0, "aria-valuemax": 100,
+    "aria-valuenow": percent, "aria-valuetext": `${percent}%`, "aria-label": label,
+  }, h("div", { class: "dl-lp-bar-fill", style: `width: ${percent}%` }));
+}
+
+function ruleMarks(rules, lead) {
+  if (!rules.length) return null;
+  return h("p", { class: "dl-lp-rules" }, h("span", { class: "dl-lp-rules-lead", text: lead }),
+    rules.map((r) => h("abbr", { class: "dl-lp-rule", title: r.title, tabindex: 0, data: { rule: r.id } },
+      r.id, h("span", { class: "dl-lp-sr", text: ` (${r.title})` }))));
+}
+
+function renderLesson({ model, el }) {
+  const send = (msg) => model.send(msg);
+  const root = h("div", { class: "dl-lesson-player" });
+  el.classList.add("dl-lp-host");
+  el.append(root);
+
+  // ------------------------------------------------------------ the parts built once
+  const menu = h("section", { class: "dl-lp-menu" });
+  const lesson = h("section", { class: "dl-lp-lesson", hidden: true });
+  const end = h("section", { class: "dl-lp-end", hidden: true });
+  root.append(menu, lesson, end);
+
+  const backButton = h("button", { class: "dl-pt-button dl-lp-back", type: "button", data: { key: "lp:back" },
+    on: { click: () => send({ do: "menu" }) } });
+  const title = h("h2", { class: "dl-lp-title" });
+  const stepText = h("span", { class: "dl-lp-step" });
+  const stepBar = h("span", { class: "dl-lp-step-bar" });
+  const head = h("div", { class: "dl-lp-head" }, backButton, title,
+    h("div", { class: "dl-lp-step-box" }, stepText, stepBar));
+  const text = h("p", { class: "dl-lp-text", tabindex: -1 });
+  const stepRules = h("div", { class: "dl-lp-step-rules" });
+  const tableHost = h("div", { class: "dl-lp-table" });
+  const answer = h("div", { class: "dl-lp-answer", role: "group" });
+  // the live regions stay in place, so a screen reader announces what changes in them
+  const feedback = h("p", { class: "dl-lp-feedback", "aria-live": "polite", hidden: true });
+  const explain = h("p", { class: "dl-lp-explain", "aria-live": "polite", hidden: true });
+  const hintButton = h("button", { class: "dl-pt-button dl-lp-hint", type: "button", data: { key: "lp:hint" },
+    on: { click: () => send({ do: "hint" }) } });
+  const nextButton = h("button", { class: "dl-pt-button dl-lp-next", type: "button", data: { key: "lp:next" },
+    on: { click: () => send({ do: "next" }) } });
+  const nav = h("div", { class: "dl-lp-nav" }, hintButton, nextButton);
+  lesson.append(head, text, stepRules, tableHost, answer, feedback, explain, nav);
+
+  // ------------------------------------------------------------ the play table of the step
+  let sub = null; // {id, model, dispose}
+  function drawTable(st) {
+    if (!st.table) {
+      if (sub) { sub.dispose(); sub = null; tableHost.replaceChildren(); }
+      tableHost.hidden = true;
+      return;
+    }
+    tableHost.hidden = false;
+    if (!sub || sub.id !== st.table_id) {
+      if (sub) sub.dispose();
+      const host = h("div", {});
+      tableHost.replaceChildren(host);
+      const m = tableModel(model, send);
+      const dispose = playTable.render({ model: m, el: host });
+      sub = { id: st.table_id, model: m, dispose: typeof dispose === "function" ? dispose : () => {} };
+    } else {
+      sub.model.fire("change:state");
+      const saved = (st.download || {}).serial || 0;
+      if (saved !== sub.saved) sub.model.fire("change:download");
+    }
+    sub.saved = (st.download || {}).serial || 0;
+    pickSeats(st);
+    tableHost.dataset.frame = st.table.frame || "play";
+    const table = tableHost.querySelector(".dl-play-table");
+    if (table) {
+      table.dataset.frame = st.table.frame || "play";
+      table.setAttribute("aria-label", st.labels["learn-table-label"]);
+    }
+  }
+
+  // a seat step: the other seats' boxes on the table answer a click too (the buttons below them
+  // are the way by keyboard, and name every seat, the learner's own as well)
+  function pickSeats(st) {
+    const a = (st.lesson || {}).answer || {};
+    if (a.kind !== "seat" || !a.enabled) return;
+    for (const box of tableHost.querySelectorAll(".dl-pt-felt .dl-pt-seat[data-seat]")) {
+      box.classList.add("dl-lp-seat-pick");
+      box.addEventListener("click", () => send({ do: "answer", value: box.dataset.seat }));
+    }
+  }
+
+  // ------------------------------------------------------------ the menu
+  function drawMenu(st) {
+    const m = st.menu;
+    const items = m.lessons.map((item) => h("li", {
+      class: "dl-lp-item" + (item.done ? " dl-done" : ""), data: { lesson: item.id, done: item.done },
+    },
+    h("div", { class: "dl-lp-item-head" },
+      h("button", { class: "dl-pt-button dl-lp-open", type: "button", "aria-label": item.open,
+        data: { key: "open:" + item.id }, text: item.title,
+        on: { click: () => send({ do: "open", lesson: item.id }) } }),
+      item.badge ? h("span", { class: "dl-lp-badge", text: item.badge }) : null),
+    h("p", { class: "dl-lp-summary", text: item.summary }),
+    ruleMarks(item.rules, st.labels["learn-rules"]),
+    h("div", { class: "dl-lp-progress-row" }, progressBar(item.percent, item.bar_label),
+      h("span", { class: "dl-lp-progress", text: item.progress }))));
+    menu.replaceChildren(...[
+      h("h2", { class: "dl-lp-course", text: m.title }),
+      h("p", { class: "dl-lp-intro", text: m.intro }),
+      m.warning ? h("p", { class: "dl-lp-warning", role: "status", text: m.warning }) : null,
+      h("div", { class: "dl-lp-overall-row" },
+        progressBar(m.percent, st.labels["learn-overall-label"], "dl-lp-overall-bar"),
+        h("span", { class: "dl-lp-overall", text: m.overall })),
+      m.empty ? h("p", { class: "dl-lp-empty", text: m.empty }) : null,
+      h("ol", { class: "dl-lp-lessons", "aria-label": st.labels["learn-lessons-label"] }, items)].filter(Boolean));
+  }
+
+  // ------------------------------------------------------------ a step
+  function answerButtons(st) {
+    const L = st.lesson;
+    const a = L.answer;
+    answer.dataset.kind = a.kind;
+    const choice = (opt) => h("button", {
+      class: "dl-pt-button dl-lp-choice", type: "button", disabled: !a.enabled, data: {
+        value: String(opt.value), key: "choice:" + String(opt.value) },
+      text: opt.label, on: { click: () => send({ do: "answer", value: opt.value }) } });
+    if (a.kind === "seat") {
+      answer.setAttribute("aria-label", st.labels["learn-seat-label"]);
+      answer.replaceChildren(...(a.seats || []).map(choice));
+    } else if (a.kind === "yes-no" || a.kind === "choice") {
+      answer.setAttribute("aria-label", st.labels["learn-options-label"]);
+      answer.replaceChildren(...(a.options || []).map(choice));
+    } else if (a.kind === "cards") {
+      answer.setAttribute("aria-label", st.labels["learn-answer-label"]);
+      answer.replaceChildren(h("button", { class: "dl-pt-button dl-pt-action dl-lp-check", type: "button",
+        disabled: !a.enabled, data: { key: "lp:check" }, text: st.labels["learn-check"],
+        on: { click: () => send({ do: "check" }) } }));
+    } else {
+      answer.removeAttribute("aria-label");
+      answer.replaceChildren();
+    }
+    answer.hidden = !answer.childElementCount;
+  }
+
+  function drawLesson(st) {
+    const L = st.lesson;
+    title.textContent = L.title;
+    stepText.textContent = L.step_text;
+    const along = Math.round((100 * (L.index + 1)) / L.steps);
+    stepBar.replaceChildren(progressBar(along, L.step_text, "dl-lp-step-progress"));
+    text.textContent = L.text;
+    stepRules.replaceChildren(...[ruleMarks(L.rules, st.labels["learn-rules"])].filter(Boolean));
+    answerButtons(st);
+    feedback.textContent = L.feedback;
+    feedback.dataset.kind = L.feedback_kind;
+    feedback.hidden = !L.feedback;
+    explain.textContent = L.explain;
+    explain.hidden = !L.explain;
+    hintButton.textContent = st.labels["learn-hint"];
+    hintButton.hidden = !L.can_hint;
+    nextButton.textContent = L.next;
+    nextButton.disabled = !L.done;
+  }
+
+  function drawEnd(st) {
+    const E = st.end;
+    const back = h("button", { class: "dl-pt-button dl-lp-back", type: "button", data: { key: "end:back" },
+      text: st.labels["learn-back"], on: { click: () => send({ do: "menu" }) } });
+    const next = E.next_id ? h("button", { class: "dl-pt-button dl-pt-action dl-lp-next-lesson", type: "button",
+      data: { key: "end:next" }, text: E.next, on: { click: () => send({ do: "open", lesson: E.next_id }) } })
+      : h("p", { class: "dl-lp-all-done", text: E.next });
+    end.replaceChildren(...[h("h2", { class: "dl-lp-end-title", tabindex: -1, text: E.title }),
+      E.score ? h("p", { class: "dl-lp-score", text: E.score }) : null,
+      h("div", { class: "dl-lp-nav" }, next, back)].filter(Boolean));
+  }
+
+  // ------------------------------------------------------------ drawing the state
+  let shown = { view: "", lesson: "", step: -1 };
+  function draw() {
+    const st = model.get("state");
+    if (!st || !st.serial) return;
+    const active = document.activeElement;
+    const focusKey = active && root.contains(active) && !tableHost.contains(active) ? active.dataset.key : null;
+    backButton.textContent = st.labels["learn-back"];
+    menu.hidden = st.view !== "menu";
+    lesson.hidden = st.view !== "lesson";
+    end.hidden = st.view !== "done";
+    if (st.view === "menu") drawMenu(st);
+    if (st.view === "lesson") drawLesson(st);
+    if (st.view === "done") drawEnd(st);
+    drawTable(st);
+    const L = st.lesson || {};
+    Object.assign(root.dataset, { view: st.view, serial: st.serial, lesson: L.id || (st.end || {}).id || "",
+      step: L.id ? L.index + 1 : "", kind: L.kind || "" });
+    // a new step or view: the focus goes to what to read first; else it stays on its button
+    const place = { view: st.view, lesson: L.id || "", step: L.index === undefined ? -1 : L.index };
+    const moved = place.view !== shown.view || place.lesson !== shown.lesson || place.step !== shown.step;
+    const wasInside = focusKey !== null || (active && root.contains(active));
+    shown = place;
+    if (moved && wasInside) {
+      const target = st.view === "lesson" ? text : st.view === "done" ? end.querySelector(".dl-lp-end-title")
+        : menu.querySelector(`[data-key="open:${CSS.escape(st.last_lesson || "")}"]`) || menu.querySelector("button");
+      if (target) target.focus();
+    } else if (focusKey && !root.contains(document.activeElement)) {
+      const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (again && !again.disabled) again.focus();
+      else if (focusKey.startsWith("choice:") || focusKey === "lp:check") nextButton.focus();
+    }
+  }
+
+  model.on("change:state", draw);
+  draw();
+  return () => {
+    model.off("change:state", draw);
+    if (sub) sub.dispose();
+  };
+}
+
+export default { render: renderLesson };
