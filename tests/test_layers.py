@@ -30,14 +30,16 @@ MAY_IMPORT = {
     "text": (("engine", "analysis"), ()),
     "display": (("engine", "analysis", "text"), ()),
     "session": (("engine", "analysis", "bots", "text"), ()),
-    "graphs": (("engine", "analysis", "bots", "text", "display", "session"), ("networkx",)),
-    "tables": (("engine", "analysis", "bots", "text", "display", "session", "graphs"), ("pandas",)),
-    "plots": (("engine", "analysis", "bots", "text", "display", "session", "graphs", "tables"),
+    "lessons": (("engine", "analysis", "bots", "text", "session"), ()),
+    "graphs": (("engine", "analysis", "bots", "text", "display", "session", "lessons"), ("networkx",)),
+    "tables": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs"), ("pandas",)),
+    "plots": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables"),
               ("plotly", "pandas", "networkx")),
-    "widgets": (("engine", "analysis", "bots", "text", "display", "session", "graphs", "tables", "plots"),
+    "widgets": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables",
+                 "plots"),
                 ("ipywidgets", "anywidget", "traitlets", "IPython", "plotly", "pandas", "networkx")),
-    "cli": (("engine", "analysis", "bots", "text", "display", "session", "graphs", "tables", "plots", "widgets",
-             "top"), ()),
+    "cli": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables", "plots",
+             "widgets", "top"), ()),
     # durak_lab/__init__.py re-exports the engine.
     "top": (("engine",), ()),
 }
@@ -63,7 +65,7 @@ STANDARD = set(sys.stdlib_module_names) | {"__future__"}
 
 #: The layers that must load no heavy library when imported.
 LIGHT_PACKAGES = ("durak_lab", "durak_lab.engine", "durak_lab.analysis", "durak_lab.bots",
-                  "durak_lab.text", "durak_lab.display", "durak_lab.session", "durak_lab.cli")
+                  "durak_lab.text", "durak_lab.display", "durak_lab.session", "durak_lab.lessons", "durak_lab.cli")
 
 
 def _modules():
@@ -171,7 +173,8 @@ def test_module_imports_follow_the_table(name):
             wrong.append(f"{where} (a library {mine!r} may not import at module level)")
         elif function is not None and top in HEAVY and top not in libraries and mine in ("engine", "analysis",
                                                                                          "bots", "text",
-                                                                                         "display", "session"):
+                                                                                         "display", "session",
+                                                                                         "lessons"):
             wrong.append(f"{where} (a heavy library inside {function}, in a standard-library layer)")
     assert wrong == []
 
@@ -234,7 +237,7 @@ def test_importing_a_light_layer_loads_no_heavy_library(package):
 
 def test_importing_every_standard_library_module_loads_no_heavy_library():
     light = [name for name in MODULES
-             if layer_of(name) in ("engine", "analysis", "bots", "text", "display", "session", "cli")
+             if layer_of(name) in ("engine", "analysis", "bots", "text", "display", "session", "lessons", "cli")
              or name == "durak_lab"]
     assert _loaded_by(light) == []
 
