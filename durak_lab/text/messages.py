@@ -228,6 +228,9 @@ MESSAGES: dict = {
     "preset-unlimited": "Unlimited attack",
 }
 
+from .lesson_words import LESSON_WORDS  # noqa: E402  (the lesson player's sentences, kept in their own module)
+MESSAGES.update(LESSON_WORDS)
+
 
 def fields_of(key: str) -> set:
     """The fields a message's template needs.
