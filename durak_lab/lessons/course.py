@@ -10,13 +10,13 @@ checks them all (once; later calls reuse them), :func:`lesson` gives one by id.
 Standard library only.
 
 >>> [L.id for L in course()][:3]
-['cards', 'covering', 'throwing-in']
+['cards', 'players-and-deal', 'trump']
 >>> lesson("covering").title
 'Covering a card'
 >>> lesson("juggling")
 Traceback (most recent call last):
 ...
-durak_lab.lessons.errors.LessonError: id: 'juggling' is not a lesson of the course; the lessons are cards, covering, ...
+durak_lab.lessons.errors.LessonError: id: 'juggling' is not a lesson of the course; the lessons are cards, players-and-deal, ...
 """
 
 from __future__ import annotations
