@@ -35,6 +35,10 @@ Subcommands:
     a line, as its text or a short form; ``hint``, ``undo``, ``help``, ``quit``
     (:mod:`durak_lab.cli.play`; exit status 0 at the end of the game, at
     ``quit`` and at the end of the input, 2 for bad options).
+``durak-lab lessons [--json]``, ``durak-lab lessons check FILE…``, ``durak-lab lessons from-record EX-ID|FILE --seat P1 --out FILE``
+    the course's lessons (id, title, rule ids, exercises); check lesson files
+    with the engine (exit status 2 naming the file and the field of the first
+    problem); build a lesson from a played game (:mod:`durak_lab.cli.lessons`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -60,6 +64,7 @@ from typing import Optional, Sequence, TextIO
 from .console import write_line
 from .. import __version__
 from . import analyse as analyse_cli
+from . import lessons as lessons_cli
 from . import play as play_cli
 from . import solve as solver_cli
 from . import trumps as trumps_cli
@@ -96,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     solver_cli.add_parser(sub)
     analyse_cli.add_parser(sub)
     play_cli.add_parser(sub)
+    lessons_cli.add_parser(sub)
     return parser
 
 
@@ -185,5 +191,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return analyse_cli.run(ns, out, err)
     if ns.command == "play":
         return play_cli.run(ns, sys.stdin, out, err)
+    if ns.command == "lessons":
+        return lessons_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

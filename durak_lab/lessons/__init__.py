@@ -28,7 +28,7 @@ or an option, as fits the kind):
 =========  =================================================================================
 ``read``   text, maybe a position; Next.  Not an exercise.
 ``move``   the learner moves as ``seat``; ``answers``: the moves that count (each legal);
-           ``"accept": "legal"``: any legal move counts.
+           ``"accept": "legal"``: any legal move counts but those ``feedback`` names.
 ``cards``  the learner picks cards of the hand (or ``"from": "table"``); ``answer`` (cards)
            and/or ``check``: ``{"beats": "10♦"}``, ``"playable"``, ``"throw-in"``,
            ``"trumps"``, ``"covers"`` (hand), ``{"beats": …}``, ``"uncovered"``, ``"trumps"``

@@ -151,7 +151,7 @@ class Attempt:
             return False, say("lesson-wrong-seat", seat=seat_text(s.seat)), False, None
         err = p.why_illegal(m)
         fb = s.feedback
-        if err is None and (s.accept == "legal" or m in s.answers):
+        if err is None and ((s.accept == "legal" and str(m) not in fb) or m in s.answers):
             return True, "", True, sentence(explain_move(p, m).text)
         text = fb.get(str(m))
         if text is None and err is not None:
@@ -291,7 +291,7 @@ class Attempt:
         s = self.step
         if s.answers:
             return s.answers[0]
-        moves = s.position.legal_moves(s.seat)
+        moves = [m for m in s.position.legal_moves(s.seat) if str(m) not in s.feedback]
         return moves[0] if moves else None
 
     def _default_explain(self) -> Optional[str]:
@@ -377,7 +377,9 @@ def answer_of(step: Step) -> Union[list, int, bool, str, Move]:
     True
     """
     if step.kind == "move":
-        return step.answers[0] if step.answers else step.position.legal_moves(step.seat)[0]
+        if step.answers:
+            return step.answers[0]
+        return next(m for m in step.position.legal_moves(step.seat) if str(m) not in step.feedback)
     if step.kind == "cards":
         return list(step.answer)
     return step.answer

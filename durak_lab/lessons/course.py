@@ -5,7 +5,8 @@
     {"format": "durak-lab-course/1", "title": "Learn Durak", "lessons": ["cards", "covering", …]}
 
 and each lesson is the file ``course/<id>.json`` beside it.  :func:`course` reads and
-checks them all (once; later calls reuse them), :func:`lesson` gives one by id.
+checks them all (once; later calls reuse them), :func:`lesson` gives one by id.  A
+teacher's own course is a folder laid out the same way: ``course("my-course/")``.
 
 Standard library only.
 
@@ -23,7 +24,9 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Any
+import os
+from pathlib import Path
+from typing import Any, Optional, Union
 
 from .errors import LessonError
 from .format import Lesson, load_lesson
@@ -42,9 +45,9 @@ def course_folder() -> Any:
     return files("durak_lab.lessons") / "course"
 
 
-def _read_index() -> dict:
+def _read_index(folder: Any) -> dict:
     try:
-        data = json.loads((course_folder() / _INDEX).read_text(encoding="utf-8"))
+        data = json.loads((folder / _INDEX).read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as err:
         raise LessonError("", f"cannot read the course index: {err}", _INDEX) from None
     if not isinstance(data, dict) or data.get("format") != COURSE_FORMAT:
@@ -65,13 +68,14 @@ def _read_index() -> dict:
     return data
 
 
-@functools.lru_cache(maxsize=1)
-def _course() -> tuple:
-    data = _read_index()
+@functools.lru_cache(maxsize=8)
+def _course(where: Optional[str] = None) -> tuple:
+    folder = course_folder() if where is None else Path(where)
+    data = _read_index(folder)
     out = []
     for j, lesson_id in enumerate(data["lessons"]):
         name = f"{lesson_id}.json"
-        path = course_folder() / name
+        path = folder / name
         if not path.is_file():
             raise LessonError(f"lessons[{j}]", f"there is no lesson file {name}", _INDEX)
         try:
@@ -84,29 +88,38 @@ def _course() -> tuple:
     return data["title"], tuple(out)
 
 
-def course() -> list:
-    """Every lesson of the course, in order (a list of :class:`~durak_lab.lessons.format.Lesson`)."""
-    return list(_course()[1])
+def _where(folder: Union[str, os.PathLike, None]) -> Optional[str]:
+    return None if folder is None else os.path.abspath(os.fspath(folder))
 
 
-def course_title() -> str:
+def course(folder: Union[str, os.PathLike, None] = None) -> list:
+    """Every lesson of the course, in order (a list of :class:`~durak_lab.lessons.format.Lesson`).
+
+    ``folder``: a folder holding a ``course.json`` and its lesson files (default: the
+    course shipped with the package).  A :class:`LessonError` names the file and the field
+    of the first problem.
+    """
+    return list(_course(_where(folder))[1])
+
+
+def course_title(folder: Union[str, os.PathLike, None] = None) -> str:
     """The course's title.
 
     >>> course_title()
     'Learn Durak'
     """
-    return _course()[0]
+    return _course(_where(folder))[0]
 
 
-def course_ids() -> list:
+def course_ids(folder: Union[str, os.PathLike, None] = None) -> list:
     """The lesson ids of the course, in order."""
-    return [L.id for L in _course()[1]]
+    return [L.id for L in _course(_where(folder))[1]]
 
 
-def lesson(lesson_id: str) -> Lesson:
+def lesson(lesson_id: str, folder: Union[str, os.PathLike, None] = None) -> Lesson:
     """The course's lesson ``lesson_id``; a :class:`LessonError` (field ``id``) if there is none."""
-    for one in _course()[1]:
+    for one in _course(_where(folder))[1]:
         if one.id == lesson_id:
             return one
     raise LessonError("id", f"{lesson_id!r} is not a lesson of the course; the lessons are "
-                      f"{', '.join(course_ids())}")
+                      f"{', '.join(course_ids(folder))}")

@@ -413,8 +413,14 @@ def _move_step(data: dict, p: Position, seat: Optional[int], where: str, kw: dic
                               f"{seat_text(seat)} here")
         moves.append(m)
     seat = _default_seat(p, seat)
-    if accept == "legal" and not p.legal_moves(seat):
-        raise LessonError(f"{where}.accept", f"{seat_text(seat)} has no legal move here")
+    wrong = set(kw.get("feedback", {}))
+    if accept == "legal" and not [m for m in p.legal_moves(seat) if str(m) not in wrong]:
+        raise LessonError(f"{where}.accept", f"{seat_text(seat)} has no legal move here that the feedback "
+                          "does not name as wrong")
+    for j, m in enumerate(moves):
+        if str(m) in wrong:
+            raise LessonError(f"{where}.feedback[{json.dumps(str(m), ensure_ascii=False)}]",
+                              f"{str(m)!r} is a right answer (answers[{j}]), so it needs no feedback")
     kw["answers"], kw["accept"] = tuple(moves), accept
     return seat
 
