@@ -64,3 +64,13 @@ def test_the_course_ends_with_a_whole_game_against_the_random_bot(lessons: list)
     plays = [s for s in last.steps if s.kind == "play"]
     assert plays and plays[-1] is last.steps[-1]
     assert plays[-1].play["vs"] == ("random",)
+
+
+def test_the_first_game_question_shows_the_deal_the_game_will_use(lessons: list) -> None:
+    from durak_lab.engine import Position, Rules
+
+    last = lessons[-1]
+    play = [s for s in last.steps if s.kind == "play"][-1].play
+    deal = Position.deal(Rules.preset(play["preset"], players=play["players"]), play["seed"])
+    shown = [s for s in last.steps if s.position is not None]
+    assert shown and all(s.position == deal for s in shown)
