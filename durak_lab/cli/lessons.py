@@ -18,9 +18,8 @@ Standard library and the durak_lab core only.
 >>> main(["--json"])  # doctest: +ELLIPSIS
 [
   {
-    "id": "cards",
-    "title": "The cards",
-...
+    "id": ...
+]
 0
 """
 

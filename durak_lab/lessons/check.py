@@ -21,8 +21,14 @@ learner's) gets a sentence but does not count as a try.  Every sentence goes thr
 
 Standard library only.
 
->>> from durak_lab.lessons.course import lesson
->>> a = Attempt(lesson("covering").steps[2])     # "Cover the 7♦", the answer 9♦
+>>> from durak_lab.lessons.format import load_lesson
+>>> step = load_lesson({"format": "durak-lab-lesson/1", "id": "cover", "title": "Cover", "summary": "Cover.",
+...     "steps": [{"kind": "move", "text": "Cover the 7♦ and keep your trump.",
+...                "position": {"hands": ["7♦ 8♠", "9♦ Q♦ 8♥ K♠"], "trump": "♥", "discard": "rest",
+...                             "attacker": "P1", "moves": ["P1 attack 7♦"]},
+...                "answers": ["P2 cover 7♦ with 9♦"], "hint": "Use the lowest card that still beats 7♦.",
+...                "feedback": {"P2 cover 7♦ with Q♦": "Q♦ beats it, but a lower diamond does the job too."}}]}).steps[0]
+>>> a = Attempt(step)
 >>> a.answer("P2 cover 7♦ with K♠").sentence
 'K♠ does not beat 7♦: cover with a higher diamond or a trump (♥).'
 >>> v = a.answer("P2 cover 7♦ with Q♦")
@@ -372,9 +378,12 @@ class Attempt:
 def answer_of(step: Step) -> Union[list, int, bool, str, Move]:
     """A right answer of ``step``, in the form :meth:`Attempt.answer` takes (for tests and demos).
 
-    >>> from durak_lab.lessons.course import lesson
-    >>> Attempt(lesson("cards").steps[5]).answer(answer_of(lesson("cards").steps[5])).right
-    True
+    >>> from durak_lab.lessons.format import load_lesson
+    >>> step = load_lesson({"format": "durak-lab-lesson/1", "id": "x", "title": "X", "summary": "X.", "steps": [
+    ...     {"kind": "seat", "text": "Who defends?", "check": "defender",
+    ...      "position": {"hands": ["7♦", "9♦"], "trump": "♥", "discard": "rest"}}]}).steps[0]
+    >>> answer_of(step), Attempt(step).answer(answer_of(step)).right
+    (1, True)
     """
     if step.kind == "move":
         if step.answers:

@@ -10,14 +10,12 @@ teacher's own course is a folder laid out the same way: ``course("my-course/")``
 
 Standard library only.
 
->>> [L.id for L in course()][:3]
-['cards', 'players-and-deal', 'trump']
->>> lesson("covering").title
-'Covering a card'
+>>> "covering" in course_ids(), lesson("covering").rules
+(True, ('R11',))
 >>> lesson("juggling")
 Traceback (most recent call last):
 ...
-durak_lab.lessons.errors.LessonError: id: 'juggling' is not a lesson of the course; the lessons are cards, players-and-deal, ...
+durak_lab.lessons.errors.LessonError: id: 'juggling' is not a lesson of the course; the lessons are ...
 """
 
 from __future__ import annotations

@@ -176,8 +176,8 @@ def _parse_json(text: str) -> Any:
 def load_lesson(source: Union[str, bytes, os.PathLike, dict, "Lesson"]) -> Lesson:
     """A checked :class:`Lesson` from a file path, a JSON text, bytes or a dict.
 
-    A string whose first non-blank character is ``{`` is JSON text, any other string a
-    path.  Raises :class:`LessonError` naming the field (see the module docstring); read
+    A string whose first non-blank character is ``{`` (or ``[``) is JSON text, any other
+    string a path.  Raises :class:`LessonError` naming the field (see the module docstring); read
     from a file, the error also names the file (``source``).
     """
     if isinstance(source, Lesson):
@@ -186,7 +186,7 @@ def load_lesson(source: Union[str, bytes, os.PathLike, dict, "Lesson"]) -> Lesso
         data = source
     elif isinstance(source, bytes):
         data = _parse_json(source.decode("utf-8"))
-    elif isinstance(source, str) and source.lstrip().startswith("{"):
+    elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
         data = _parse_json(source)
     elif isinstance(source, (str, os.PathLike)):
         try:

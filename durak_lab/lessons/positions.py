@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..engine.cards import CardSet
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError, PositionError, RecordError
 from ..engine.moves import Move
 from ..engine.notation import parse_position, parse_rules_text
@@ -109,6 +110,11 @@ def build_position(value: Any, where: str) -> Position:
             rules = rules.replace(players=len(hands))
     except (PositionError, DurakError) as err:
         raise LessonError(f"{where}.rules", str(err)) from None
+    for i, h in enumerate(hands):
+        try:
+            CardSet.parse(h) if isinstance(h, str) else CardSet(h)
+        except (CardError, ValueError, TypeError) as err:
+            raise LessonError(f"{where}.hands[{i}]", str(err)) from None
     first = value.get("first_bout", True)
     if not isinstance(first, bool):
         raise LessonError(f"{where}.first_bout", "must be true or false")

@@ -20,12 +20,19 @@ from durak_lab.engine.rules import Rules  # noqa: E402
 from durak_lab.lessons import Attempt, answer_of, course, course_ids, lesson, load_lesson  # noqa: E402
 
 COURSE = Path(__file__).resolve().parents[2] / "durak_lab" / "lessons" / "course"
+#: Copies of the three seed lessons, so that the tests of particular sentences do not depend on the
+#: course's files, which teachers edit.
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 LESSONS = course()
 STEPS = [(L.id, s.index) for L in LESSONS for s in L.steps if s.is_exercise]
 
 
 def step_of(lesson_id, index):
     return lesson(lesson_id).steps[index]
+
+
+def seed_step(lesson_id, index):
+    return load_lesson(FIXTURES / f"{lesson_id}.json").steps[index]
 
 
 def test_the_course_lists_every_lesson_file_once():
@@ -45,7 +52,7 @@ def test_every_lesson_file_loads_and_validates(name):
 
 
 def test_the_seed_lessons_use_every_step_kind():
-    kinds = {s.kind for L in LESSONS for s in L.steps}
+    kinds = {s.kind for p in FIXTURES.glob("*.json") for s in load_lesson(p).steps}
     assert kinds >= {"read", "move", "cards", "seat", "yes-no", "choice", "play"}
 
 
@@ -168,7 +175,7 @@ def test_the_tries_wrong_then_hint_then_the_answer_shown(lesson_id, index):
 
 
 def test_a_yes_no_question_shows_its_answer_after_one_wrong_try():
-    step = step_of("covering", 4)  # may P2 cover the trump 9♥ with A♠? no (R11)
+    step = seed_step("covering", 4)  # may P2 cover the trump 9♥ with A♠? no (R11)
     a = Attempt(step)
     v = a.answer(True)
     assert not v.right and v.done and v.shown == "The answer is no: it is not allowed."
@@ -177,7 +184,7 @@ def test_a_yes_no_question_shows_its_answer_after_one_wrong_try():
 
 
 def test_an_illegal_move_gets_the_engines_reason_and_a_legal_one_its_feedback():
-    step = step_of("covering", 2)  # cover 7♦: 9♦ is right (R11)
+    step = seed_step("covering", 2)  # cover 7♦: 9♦ is right (R11)
     a = Attempt(step)
     v = a.answer("P2 cover 7♦ with 6♠")
     assert v.sentence == "6♠ does not beat 7♦: cover with a higher diamond or a trump (♥)."
@@ -186,7 +193,7 @@ def test_an_illegal_move_gets_the_engines_reason_and_a_legal_one_its_feedback():
 
 
 def test_an_unreadable_move_or_another_seat_does_not_count_as_a_try():
-    step = step_of("covering", 2)
+    step = seed_step("covering", 2)
     a = Attempt(step)
     v = a.answer("P2 dance")
     assert not v.counted and a.tries == 0
@@ -196,7 +203,7 @@ def test_an_unreadable_move_or_another_seat_does_not_count_as_a_try():
 
 
 def test_cards_a_wrong_pick_is_named_and_a_missed_card_counted():
-    step = step_of("covering", 1)  # beats 10♦: J♦ A♦ 6♥ (R11)
+    step = seed_step("covering", 1)  # beats 10♦: J♦ A♦ 6♥ (R11)
     a = Attempt(step)
     assert a.answer(["J♦", "9♦"]).sentence == "9♦ is a diamond, but it is lower than 10♦."
     assert a.answer(["J♦", "7♣"]).sentence == "7♣ does not beat 10♦: it is not a diamond and not a trump."
@@ -206,14 +213,14 @@ def test_cards_a_wrong_pick_is_named_and_a_missed_card_counted():
 
 
 def test_a_throw_in_pick_gets_the_engines_reason():
-    step = step_of("throwing-in", 1)  # 7♦/9♦ on the table: 7♣ and 9♠ may go in (R12)
+    step = seed_step("throwing-in", 1)  # 7♦/9♦ on the table: 7♣ and 9♠ may go in (R12)
     v = Attempt(step).answer(["7♣", "9♠", "K♣"])
     assert_learner_sentence(v.sentence, "throw-in")
     assert "K" in v.sentence
 
 
 def test_seat_questions_next_leader_after_bito_and_after_a_take():
-    bito, take = step_of("throwing-in", 4), step_of("throwing-in", 5)
+    bito, take = seed_step("throwing-in", 4), seed_step("throwing-in", 5)
     assert (bito.answer, take.answer) == (1, 2)  # R17: the defender; R18: the player after the defender
     assert Attempt(take).answer("P2").sentence == "A player who takes loses the lead: P2 does not lead next."
     assert Attempt(bito).answer(0).sentence == "P1 does not lead the next bout."
