@@ -74,3 +74,32 @@ def test_the_first_game_question_shows_the_deal_the_game_will_use(lessons: list)
     deal = Position.deal(Rules.preset(play["preset"], players=play["players"]), play["seed"])
     shown = [s for s in last.steps if s.position is not None]
     assert shown and all(s.position == deal for s in shown)
+
+
+def _step(lesson_id: str, kind: str, n: int = 0):
+    from durak_lab.lessons import lesson
+
+    return [s for s in lesson(lesson_id).steps if s.kind == kind][n]
+
+
+def test_what_the_explanations_say_happens_does_happen() -> None:
+    # R29: covering the last card with the last card is a draw; taking instead makes P2 the durak (R28)
+    s = _step("game-end", "move")
+    assert s.position.play(s.answers[0]).result == ()
+    assert s.position.play("P2 take").result == (1,)
+    # R6: after the swap the 6♥ is the trump card and the ace is in P1's hand
+    s = _step("trump-swap", "move")
+    p = s.position.play(s.answers[0])
+    assert str(p.hand(0)).count("A♥") == 1 and p.trump_card == p.trump * 13 + 4
+    # R24: showing the 7♠ passes the attack to P3 and P2 keeps the card
+    s = _step("show-trump", "move")
+    p = s.position.play(s.answers[0])
+    assert p.defender == 2 and "7♠" in str(p.hand(1))
+    # R20: the transfer makes P1 defend against both 7s
+    s = _step("transfer", "move")
+    p = s.position.play(s.answers[0])
+    assert p.defender == 0 and len(p.uncovered()) == 2
+    # R16/R17: the last cover of EX-ZH-BOUT ends the bout, and P1 leads against P2
+    s = _step("bito", "move")
+    p = s.position.play(s.answers[0])
+    assert not p.table and (p.leader, p.defender) == (0, 1)
