@@ -35,7 +35,7 @@ import re
 from dataclasses import dataclass, field as dc_field
 from typing import Any, Optional, Union
 
-from ..engine.cards import Card
+from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
@@ -111,6 +111,15 @@ class Step:
     def is_exercise(self) -> bool:
         """Whether the learner answers this step (every kind but ``read`` and ``play``)."""
         return self.kind in EXERCISE_KINDS
+
+    @property
+    def pool(self) -> tuple:
+        """The cards a ``cards`` step lets the learner pick from (the seat's hand or the table), sorted;
+        empty for other kinds."""
+        if self.kind != "cards" or self.position is None:
+            return ()
+        p = self.position
+        return tuple(cards_of(p.hands[self.seat] if self.pick_from == "hand" else p.table_cards()))
 
     @property
     def where(self) -> str:
@@ -234,7 +243,7 @@ def _rule_ids(data: dict, where: str) -> tuple:
     if not isinstance(value, list):
         raise LessonError(path, "must be a list of rule ids such as [\"R11\"]")
     for j, r in enumerate(value):
-        if r not in RULE_TITLES:
+        if not isinstance(r, str) or r not in RULE_TITLES:
             raise LessonError(f"{path}[{j}]", f"{r!r} is not a rule id: write R1 to R31")
     return tuple(value)
 
@@ -421,6 +430,10 @@ def _move_step(data: dict, p: Position, seat: Optional[int], where: str, kw: dic
         if str(m) in wrong:
             raise LessonError(f"{where}.feedback[{json.dumps(str(m), ensure_ascii=False)}]",
                               f"{str(m)!r} is a right answer (answers[{j}]), so it needs no feedback")
+    for key in wrong:
+        if key not in _REASONS and " " in key and Move.parse(key, p.players).seat != seat:
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key!r} is a move of another seat: the learner plays {seat_text(seat)} here")
     kw["answers"], kw["accept"] = tuple(moves), accept
     return seat
 
@@ -430,6 +443,11 @@ def _cards_step(data: dict, p: Position, seat: int, where: str, kw: dict) -> Non
     if pick_from not in ("hand", "table"):
         raise LessonError(f"{where}.from", "must be \"hand\" (the seat's cards) or \"table\"")
     pool_mask = p.hands[seat] if pick_from == "hand" else p.table_cards()
+    for key in kw.get("feedback", {}):
+        if not pool_mask >> Card(key) & 1:
+            place = f"in {seat_text(seat)}'s hand" if pick_from == "hand" else "on the table"
+            raise LessonError(f"{where}.feedback[{json.dumps(key, ensure_ascii=False)}]",
+                              f"{key} is not {place}, so the learner cannot pick it")
     right = None
     if "check" in data:
         try:
@@ -506,7 +524,7 @@ def _choice(data: dict, where: str, kw: dict) -> tuple:
     if answer not in options:
         raise LessonError(f"{where}.answer", f"{answer!r} is not one of the options")
     preset = data.get("preset", "podkidnoy")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
     players = data.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
@@ -540,7 +558,7 @@ def _play_settings(data: dict, where: str) -> dict:
     if isinstance(players, bool) or not isinstance(players, int):
         raise LessonError(f"{where}.players", "must be a number of players, 2 to 6")
     preset = data.get("preset", "podkidnoy")
-    if preset not in PRESETS:
+    if not isinstance(preset, str) or preset not in PRESETS:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
     try:
         Rules.preset(preset, players=players)

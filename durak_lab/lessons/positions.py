@@ -52,7 +52,7 @@ def _position_error(where: str, err: Exception) -> LessonError:
     m = re.match(r"hands\.P(\d)\Z", head)
     if sep and m:
         return LessonError(f"{where}.hands[{int(m.group(1)) - 1}]", rest)
-    if sep and head in ("talon", "trump", "discard", "attacker", "rules"):
+    if sep and head in ("talon", "trump", "discard", "attacker", "rules", "hands"):
         return LessonError(f"{where}.{'trump_card' if head == 'talon' and 'trump card' in rest else head}", rest)
     return LessonError(where, text)
 
@@ -109,7 +109,8 @@ def build_position(value: Any, where: str) -> Position:
         if "players=" not in rules_txt:
             rules = rules.replace(players=len(hands))
     except (PositionError, DurakError) as err:
-        raise LessonError(f"{where}.rules", str(err)) from None
+        text = str(err)
+        raise LessonError(f"{where}.rules", text[len("rules: "):] if text.startswith("rules: ") else text) from None
     for i, h in enumerate(hands):
         try:
             CardSet.parse(h) if isinstance(h, str) else CardSet(h)

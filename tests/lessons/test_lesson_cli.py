@@ -28,8 +28,9 @@ def test_lessons_lists_the_course(capsys):
     assert code == 0 and err == ""
     lines = out.splitlines()
     assert len(lines) == len(course())
-    line = next(x for x in lines if x.split()[0] == "covering")
-    assert "Covering a card" in line and "R11" in line and "exercises" in line
+    assert [line.split()[0] for line in lines] == [L.id for L in course()]
+    for line, L in zip(lines, course()):
+        assert L.title in line and " ".join(L.rules) in line and f"{L.exercises} exercise" in line
 
 
 def test_lessons_json_shape(capsys):

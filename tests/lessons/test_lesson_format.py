@@ -39,6 +39,7 @@ def test_the_probe_lesson_is_good():
     assert [s.kind for s in L.steps] == ["read", "move", "cards", "seat", "yes-no", "choice"]
     assert L.exercises == 5
     assert [str(c) for c in L.steps[2].answer] == ["9♦", "Q♦"]
+    assert [str(c) for c in L.steps[2].pool] == ["8♠", "9♦", "Q♦"] and L.steps[1].pool == ()
 
 
 def change(path, value):
@@ -93,6 +94,12 @@ BAD = [
     ("bad accept", change(["steps", 1, "accept"], "any"), "steps[1].accept"),
     ("bad feedback key", change(["steps", 1, "feedback"], {"P2 dance": "x"}), 'steps[1].feedback["P2 dance"]'),
     ("empty feedback", change(["steps", 1, "feedback"], {"P2 take": ""}), 'steps[1].feedback["P2 take"]'),
+    ("feedback for another seat's move", change(["steps", 1, "feedback"], {"P1 pass": "x"}),
+     'steps[1].feedback["P1 pass"]'),
+    ("feedback for a card not in the hand", change(["steps", 2, "feedback"], {"A♣": "x"}),
+     'steps[2].feedback["A♣"]'),
+    ("feedback for a seat not at the table", change(["steps", 3, "feedback"], {"P5": "x"}),
+     'steps[3].feedback["P5"]'),
     ("bad seat", change(["steps", 1, "seat"], "P7"), "steps[1].seat"),
     ("bad show", change(["steps", 1, "show"], "some"), "steps[1].show"),
     ("cards answer differs from check (R11)", change(["steps", 2, "answer"], ["9♦"]), "steps[2].answer"),
@@ -175,3 +182,66 @@ def test_default_seats():
     assert L.steps[0].seat is None and L.steps[0].position is None
     assert L.steps[1].seat == 1  # the seat of the first answer
     assert L.steps[3].seat == 1  # the seat to act
+
+
+def test_wrong_answer_sentences_use_the_text_layers_learner_reason_when_there_is_one(monkeypatch):
+    """An illegal move's sentence comes from durak_lab.text.learner_reason once the text layer has it."""
+    import durak_lab.text as text
+    from durak_lab.lessons import Attempt
+
+    step = load_lesson(good()).steps[1]
+    plain = Attempt(step).answer("P2 cover 7♦ with 8♠").sentence
+    assert plain.startswith("8♠ does not beat 7♦")
+    monkeypatch.setattr(text, "learner_reason", lambda err: f"Reason for {err.move}.", raising=False)
+    assert Attempt(step).answer("P2 cover 7♦ with 8♠").sentence == "Reason for P2 cover 7♦ with 8♠."
+
+
+JUNK = [None, 0, -1, 1.5, True, "", "x", "P9", "7♦", "R11", [], [None], ["x"], {}, {"x": 1}]
+
+
+def _paths(node, path=()):
+    yield path
+    if isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths(v, path + (i,))
+
+
+def _play_step():
+    return {"kind": "play", "text": "Play.", "vs": ["random"], "players": 2, "preset": "podkidnoy", "seed": 1,
+            "coach": True}
+
+
+def _fuzz_base():
+    data = good()
+    data["steps"].append(_play_step())
+    data["steps"].append({"kind": "seat", "text": "Next?", "position": dict(POSITION, moves=["P1 attack 7♦"]),
+                          "check": "next-leader", "if": "take"})
+    data["steps"].append({"kind": "cards", "text": "Uncovered?", "position": POSITION, "from": "table",
+                          "check": "uncovered"})
+    data["steps"].append({"kind": "read", "text": "Example.", "position": {"example": "EX-ZH-BOUT", "after": 2,
+                                                                            "moves": []}})
+    return data
+
+
+def test_any_junk_value_anywhere_gives_a_lesson_or_a_lesson_error():
+    """Every value of a lesson replaced by junk of every type: load_lesson returns or raises LessonError,
+    never another exception."""
+    base = _fuzz_base()
+    load_lesson(base)
+    count = 0
+    for path in list(_paths(base))[1:]:
+        for junk in JUNK:
+            data = json.loads(json.dumps(base))
+            node = data
+            for key in path[:-1]:
+                node = node[key]
+            node[path[-1]] = junk
+            try:
+                load_lesson(data)
+            except LessonError as err:
+                assert err.field is not None and str(err)
+            count += 1
+    assert count > 1000
