@@ -55,24 +55,28 @@ def test_R19_the_check_does_not_change_the_position():
 
 
 def test_R19_after_a_take_the_defender_also_draws_last():
-    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠", "6♦ 8♠ 10♣", "8♣ 9♦ J♠ 10♠"], "Q♦ K♦ A♦ J♦ 10♦ 8♥", ["P1 attack 7♦"])
+    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠", "6♦ 8♠ 10♣", "8♣ 9♦ J♠ 10♠"], "Q♦ K♦ A♦ J♦ 10♦ 8♥",
+              ["P1 attack 7♦"])
     assert draw_seats(p, "take") == [0, 2, 1]
     assert answers(p, "take") == (0, 1)
 
 
 def test_R19_a_defender_holding_more_than_six_after_the_take_draws_nothing():
-    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠", "6♦ 8♠ 10♣ J♣ Q♠ K♠", "8♣ 9♦ J♠ 10♠"], "Q♦ K♦ A♦ 8♥", ["P1 attack 7♦"])
+    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠", "6♦ 8♠ 10♣ J♣ Q♠ K♠", "8♣ 9♦ J♠ 10♠"], "Q♦ K♦ A♦ 8♥",
+              ["P1 attack 7♦"])
     assert draw_seats(p, "take") == [0, 2]
     assert answers(p, "take") == (0, 2)  # P3 draws last, not P2
 
 
 def test_R19_a_leader_with_six_or_more_draws_nothing_so_the_next_attacker_draws_first():
-    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠ 7♠", "Q♦ 8♠ 10♣", "8♣ 9♦ J♠ 10♠"], "J♦ 10♦ A♦ 8♥", ["P1 attack 7♦"])
+    p = start(["7♦ 9♠ 6♣ K♣ A♠ 6♠ 7♠", "Q♦ 8♠ 10♣", "8♣ 9♦ J♠ 10♠"], "J♦ 10♦ A♦ 8♥",
+              ["P1 attack 7♦"])
     assert answers(p, "bito") == (2, 1)  # P1 keeps 6 cards: P3 draws first, P2 last
 
 
 def test_R19_when_the_talon_runs_out_the_last_to_draw_is_not_the_defender():
-    p = start(["7♦ 9♠ 6♣ K♣ A♠", "Q♦ 8♠ 10♣ J♣ Q♠ K♠", "8♣ 9♦ J♠ 10♠ 6♦"], "A♦ K♦ 8♥", ["P1 attack 7♦"])
+    p = start(["7♦ 9♠ 6♣ K♣ A♠", "Q♦ 8♠ 10♣ J♣ Q♠ K♠", "8♣ 9♦ J♠ 10♠ 6♦"], "A♦ K♦ 8♥",
+              ["P1 attack 7♦"])
     assert draw_seats(p, "bito") == [0, 2]
     assert answers(p, "bito") == (0, 2)
 
