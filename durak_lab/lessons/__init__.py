@@ -34,13 +34,23 @@ or an option, as fits the kind):
            ``"trumps"``, ``"covers"`` (hand), ``{"beats": …}``, ``"uncovered"``, ``"trumps"``
            (table).  Both given: they must agree.
 ``seat``   the learner picks a seat; ``check``: ``"to-act"``, ``"leader"``, ``"defender"``,
-           ``"lowest-trump"``, ``"next-leader"`` (with ``"if": "bito"`` or ``"take"``),
-           ``"durak"``; and/or ``answer`` (``"P2"``).
+           ``"lowest-trump"``, ``"durak"``, or one about the end of the bout, with ``"if":
+           "bito"`` or ``"take"``: ``"next-leader"``, ``"next-defender"`` (R17, R18),
+           ``"draws-first"``, ``"draws-last"`` (the first / last seat to draw from the
+           talon, R19); and/or ``answer`` (``"P2"``).
 ``yes-no`` "may this ``move`` be played?"; the engine decides, an ``answer`` must agree.
 ``choice`` ``options`` and ``answer``; ``check`` ``{"rules": "hand"}`` (a rules option,
            for the ``preset`` and ``players`` of the step) must give the answer.
 ``play``   a whole game: ``vs`` (bot levels), ``players``, ``preset``, ``seed``, ``coach``.
 =========  =================================================================================
+
+**The end of a bout.**  For those four checks the engine finishes the bout on a copy of
+the position: with ``"bito"`` the defender covers what is still uncovered and the others
+pass, with ``"take"`` the defender takes and the others pass; then the draws are read from
+the engine's events.  So ``"draws-last"`` is the defender only if cards are left for the
+defender: a seat with 6 cards or more draws nothing, and drawing stops when the talon is
+empty.  The order follows the step's rules (``"rules": "podkidnoy,draw_order=attack_order"``:
+the attackers in the order they attacked; ``draw_order=equal`` has no first or last).
 
 **Tries.**  The first wrong answer gets a sentence made for that mistake, the second also
 the hint, the third shows the answer (:mod:`durak_lab.lessons.check`).  The course is

@@ -48,6 +48,7 @@ from typing import Any, Optional, Union
 from ..engine.cards import SUIT_NAMES, Card
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError
 from ..engine.moves import ATTACK, Move, parse_seat, seat_text
+from ..engine.rules import DrawOrder
 from ..text.explain import RULE_TITLES, describe_move, explain_move, sentence
 from ..text.messages import say
 from .format import Step
@@ -263,6 +264,9 @@ class Attempt:
                 "defender": lambda: say("lesson-seat-defender", seat=who),
                 "lowest-trump": lambda: say("lesson-seat-lowest-trump", seat=who),
                 "next-leader": lambda: say("lesson-seat-next-leader", seat=who),
+                "next-defender": lambda: say("lesson-seat-next-defender", seat=who),
+                "draws-first": lambda: say("lesson-seat-draws-first", seat=who),
+                "draws-last": lambda: say("lesson-seat-draws-last", seat=who),
                 "durak": lambda: say("lesson-seat-durak", seat=who),
             }.get(s.check, lambda: say("lesson-seat-wrong", seat=who))()
         return False, text, True, None
@@ -335,7 +339,13 @@ class Attempt:
         if s.kind == "seat":
             if s.check == "next-leader":
                 return say("lesson-hint-seat-bito") if s.bout_end == "bito" else say("lesson-hint-seat-take")
+            hand = p.rules.hand_size
+            if s.check == "draws-last" and p.rules.draw_order is DrawOrder.ATTACK_ORDER:
+                return say("lesson-hint-seat-draws-attack-order")
             return {
+                "next-defender": lambda: say("lesson-hint-seat-next-defender"),
+                "draws-first": lambda: say("lesson-hint-seat-draws-first", hand=hand),
+                "draws-last": lambda: say("lesson-hint-seat-draws-last", hand=hand),
                 "to-act": lambda: say("lesson-hint-seat-to-act"),
                 "leader": lambda: say("lesson-hint-seat-leader"),
                 "defender": lambda: say("lesson-hint-seat-defender"),

@@ -28,18 +28,21 @@ from typing import Any, Optional
 from ..engine.cards import SUIT_MASKS, Card, CardSet, beats, cards_of
 from ..engine.errors import DurakError
 from ..engine.moves import ATTACK, COVER, PASS, TAKE, Move
-from ..engine.rules import Rules
+from ..engine.rules import DrawOrder, Rules
 from ..engine.state import Position
 
-__all__ = ["CheckError", "CARD_CHECKS", "TABLE_CHECKS", "SEAT_CHECKS", "right_cards", "seat_answer",
-           "rules_answer", "cards_of_seat", "cards_on_table"]
+__all__ = ["CheckError", "CARD_CHECKS", "TABLE_CHECKS", "SEAT_CHECKS", "BOUT_END_CHECKS", "right_cards",
+           "seat_answer", "draw_seats", "rules_answer", "cards_of_seat", "cards_on_table"]
 
 #: The named card checks of a ``cards`` step picking from the hand (``{"beats": card}`` besides).
 CARD_CHECKS = ("playable", "throw-in", "trumps", "covers")
 #: The named card checks of a ``cards`` step picking from the table (``{"beats": card}`` besides).
 TABLE_CHECKS = ("uncovered", "trumps")
 #: The seat checks of a ``seat`` step.
-SEAT_CHECKS = ("to-act", "leader", "defender", "lowest-trump", "next-leader", "durak")
+SEAT_CHECKS = ("to-act", "leader", "defender", "lowest-trump", "next-leader", "next-defender", "draws-first",
+               "draws-last", "durak")
+#: The seat checks about the end of the bout: they need ``"if": "bito"`` or ``"take"``.
+BOUT_END_CHECKS = ("next-leader", "next-defender", "draws-first", "draws-last")
 
 
 class CheckError(DurakError, ValueError):
@@ -127,23 +130,39 @@ def _lowest_trump_holder(position: Position) -> Optional[int]:
     return None if best is None else best[1]
 
 
-def _end_bout(position: Position, how: str) -> Position:
-    """The position after the bout ends ``how`` (``"bito"`` or ``"take"``), everyone else passing."""
+def _cover_or_pass(p: Position, s: int) -> Move:
+    """The move of ``s`` on the way to bito: a cover while a card waits for one, else a pass."""
+    if p.uncovered():
+        covers = [m for m in p.legal_moves(s) if m.kind == COVER]
+        if covers:
+            return covers[0]
+        if s == p.defender:
+            raise CheckError("the defender cannot beat every attack card, so the bout cannot end in bito")
+    return Move(PASS, s)
+
+
+def _finish_bout(position: Position, how: str) -> tuple:
+    """The position after the bout ends ``how`` and the events on the way, as ``(position, events)``.
+
+    ``"bito"``: the defender covers what is still uncovered (with the first cover the engine
+    allows) and everyone else passes; ``"take"``: the defender takes and everyone else passes.
+    Nobody throws in more cards, so the hands are as they are now, less the covers.
+    """
     p = position
     if not p.table:
         raise CheckError("no bout is going on: the table is empty")
+    events: list = []
     if how == "take":
         if not p.taking:
             m = Move(TAKE, p.defender)
             err = p.why_illegal(m)
             if err is not None:
                 raise CheckError(f"the defender cannot take now: {err.message}")
-            p = p.play(m)
+            p, ev = p.play_events(m)
+            events += ev
     elif how == "bito":
         if p.taking:
             raise CheckError("the defender has already taken, so the bout cannot end in bito")
-        if p.uncovered():
-            raise CheckError("an attack card is still uncovered, so the bout cannot end in bito now")
     else:
         raise CheckError(f"{how!r} is not how a bout ends: write \"bito\" or \"take\"")
     for _ in range(64):
@@ -152,26 +171,65 @@ def _end_bout(position: Position, how: str) -> Position:
         s = p.to_act()
         if s is None:
             break
-        m = Move(PASS, s)
+        m = _cover_or_pass(p, s) if how == "bito" else Move(PASS, s)
         if not p.is_legal(m):
             raise CheckError("the bout cannot end now: a player still has to act")
-        p = p.play(m)
+        p, ev = p.play_events(m)
+        events += ev
+    if p.table and p.result is None:
+        raise CheckError("the bout does not end when everyone passes")
+    return p, events
+
+
+def _end_bout(position: Position, how: str) -> Position:
+    """The position after the bout ends ``how``, with a next bout to lead (else :class:`CheckError`)."""
+    p = _finish_bout(position, how)[0]
     if p.result is not None:
         raise CheckError("the game ends with this bout, so nobody leads a next bout")
     return p
+
+
+def draw_seats(position: Position, how: str) -> list:
+    """The seats that draw from the talon when the bout ends ``how``, in the order they draw (R19).
+
+    Read from the engine's draw events after finishing the bout on a copy of the position:
+    the leader first, the other attackers clockwise (or in the order they attacked, the HE
+    ``draw_order="attack_order"``), the defender last; a seat with 6 or more cards draws
+    nothing, and once the talon is empty nobody draws.
+
+    >>> p = Position.start(Rules(players=3), ["7♦ 9♠ 6♣", "Q♦ 8♠ A♥ K♥ 10♦", "10♣ J♣"],
+    ...                    talon="6♠ 10♠ J♠ Q♠ A♠ 6♥ 7♥ 9♥ 10♥ 8♥", trump_card="8♥", discard="rest",
+    ...                    attacker=0).play("P1 attack 7♦")
+    >>> draw_seats(p, "bito"), draw_seats(p, "take")  # after the take P2 holds 6 cards: no draw
+    ([0, 2, 1], [0, 2])
+    """
+    if position.rules.draw_order is DrawOrder.EQUAL:
+        raise CheckError("with draw_order \"equal\" the cards go out one at a time to the shortest hand, "
+                         "so there is no first or last to draw")
+    if not position.talon:
+        raise CheckError("the talon is empty, so nobody draws after this bout")
+    _, events = _finish_bout(position, how)
+    seats = [e.seat for e in events if e.kind == "draw"]
+    if not seats:
+        raise CheckError(f"nobody draws after this bout: every hand holds {position.rules.hand_size} "
+                         f"cards or more")
+    return seats
 
 
 def seat_answer(position: Position, check: str, how: Optional[str] = None) -> int:
     """The seat (0-based) a ``seat`` step's ``check`` names.
 
     ``"to-act"`` (the seat to act now), ``"leader"``, ``"defender"``, ``"lowest-trump"``
-    (the holder of the lowest trump in the hands, R7), ``"next-leader"`` (who leads the next
-    bout if this one ends ``how``: ``"bito"`` R17 or ``"take"`` R18), ``"durak"`` (R28).
+    (the holder of the lowest trump in the hands, R7), ``"durak"`` (R28), and the checks of
+    :data:`BOUT_END_CHECKS`, about the end of this bout if it ends ``how`` (``"bito"``: R17,
+    or ``"take"``: R18): ``"next-leader"`` and ``"next-defender"`` (who leads and who
+    defends the next bout), ``"draws-first"`` and ``"draws-last"`` (the first and the last
+    seat to draw from the talon, R19: see :func:`draw_seats`).
 
     >>> p = Position.start(Rules(players=3), ["7♦", "Q♦ 8♠", "7♣ A♥"], trump="♥", discard="rest",
     ...                    attacker=0).play("P1 attack 7♦")
-    >>> seat_answer(p, "next-leader", "take"), seat_answer(p, "defender")
-    (2, 1)
+    >>> seat_answer(p, "next-leader", "take"), seat_answer(p, "next-defender", "take"), seat_answer(p, "defender")
+    (2, 1, 1)
     """
     p = position
     if check == "to-act":
@@ -190,6 +248,12 @@ def seat_answer(position: Position, check: str, how: Optional[str] = None) -> in
         return s
     if check == "next-leader":
         return _end_bout(p, how or "").leader
+    if check == "next-defender":
+        return _end_bout(p, how or "").defender
+    if check == "draws-first":
+        return draw_seats(p, how or "")[0]
+    if check == "draws-last":
+        return draw_seats(p, how or "")[-1]
     if check == "durak":
         if p.result is None:
             raise CheckError("the game is not over, so there is no durak yet")

@@ -42,7 +42,7 @@ from ..engine.rules import PRESETS, Rules
 from ..engine.state import Position
 from ..session.play import SessionError, seat_kinds
 from ..text.explain import RULE_TITLES
-from .compute import CheckError, right_cards, rules_answer, seat_answer
+from .compute import BOUT_END_CHECKS, CheckError, right_cards, rules_answer, seat_answer
 from .errors import LessonError
 from .positions import build_position as _position
 
@@ -83,7 +83,7 @@ class Step:
     ``feedback`` (canonical key → sentence).  By kind: ``answers`` and ``accept`` (move);
     ``answer`` (cards: a tuple of Card; seat: an int; yes-no: a bool; choice: the option);
     ``check`` (as written); ``pick_from`` (cards: ``"hand"`` or ``"table"``); ``bout_end``
-    (seat, ``next-leader``: ``"bito"`` or ``"take"``); ``move`` (yes-no); ``options``
+    (seat, the checks about the end of the bout: ``"bito"`` or ``"take"``); ``move`` (yes-no); ``options``
     (choice); ``play`` (play: ``vs``, ``players``, ``preset``, ``seed``, ``coach``).
     """
 
@@ -475,11 +475,13 @@ def _cards_step(data: dict, p: Position, seat: int, where: str, kw: dict) -> Non
 def _seat_step(data: dict, p: Position, where: str, kw: dict) -> None:
     right = None
     how = data.get("if")
-    if "if" in data and data.get("check") != "next-leader":
-        raise LessonError(f"{where}.if", "only a \"next-leader\" check says how the bout ends")
+    check = data.get("check")
+    ends = isinstance(check, str) and check in BOUT_END_CHECKS
+    if "if" in data and not ends:
+        raise LessonError(f"{where}.if", "only a check about the end of the bout ("
+                          + ", ".join(f'"{c}"' for c in BOUT_END_CHECKS) + ") says how the bout ends")
     if "check" in data:
-        check = data["check"]
-        if check == "next-leader" and how not in ("bito", "take"):
+        if ends and how not in ("bito", "take"):
             raise LessonError(f"{where}.if", "missing: say how the bout ends, \"bito\" or \"take\"")
         try:
             right = seat_answer(p, check, how)
@@ -488,12 +490,13 @@ def _seat_step(data: dict, p: Position, where: str, kw: dict) -> None:
     if "answer" in data:
         given = _seat_value(data["answer"], p.players, f"{where}.answer")
         if right is not None and given != right:
-            raise LessonError(f"{where}.answer", f"the engine finds {seat_text(right)} for {data['check']!r}, "
+            after = f" (if {how})" if ends else ""
+            raise LessonError(f"{where}.answer", f"the engine finds {seat_text(right)} for {check!r}{after}, "
                               f"not {seat_text(given)}")
         right = given
     if right is None:
         raise LessonError(f"{where}.answer", "missing: give the answer (a seat such as \"P2\") or a check")
-    kw["answer"], kw["check"], kw["bout_end"] = right, data.get("check"), how
+    kw["answer"], kw["check"], kw["bout_end"] = right, check, how
 
 
 def _yes_no_step(data: dict, p: Position, where: str, kw: dict) -> None:

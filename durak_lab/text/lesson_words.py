@@ -53,6 +53,9 @@ LESSON_WORDS: dict = {
     "lesson-seat-defender": "{seat} is not the defender.",
     "lesson-seat-lowest-trump": "{seat} does not hold the lowest trump.",
     "lesson-seat-next-leader": "{seat} does not lead the next bout.",
+    "lesson-seat-next-defender": "{seat} does not defend in the next bout.",
+    "lesson-seat-draws-first": "{seat} does not draw first.",
+    "lesson-seat-draws-last": "{seat} does not draw last.",
     "lesson-seat-durak": "{seat} is not the durak.",
     "lesson-seat-wrong": "{seat} is not the answer.",
     # a yes-no step and a choice step
@@ -73,6 +76,14 @@ LESSON_WORDS: dict = {
     "lesson-hint-seat-lowest-trump": "Look at the trumps ({suit}) in every hand and find the lowest one.",
     "lesson-hint-seat-bito": "After bito the defender leads the next bout.",
     "lesson-hint-seat-take": "A player who takes loses the lead: the next player after them leads.",
+    "lesson-hint-seat-next-defender": "First find who leads the next bout. That player attacks the player "
+                                      "on their left.",
+    "lesson-hint-seat-draws-first": "The player who led the bout draws first. A player with {hand} cards "
+                                    "or more draws nothing.",
+    "lesson-hint-seat-draws-last": "The defender draws last. But a player with {hand} cards or more draws "
+                                   "nothing, and once the talon is empty, nobody draws.",
+    "lesson-hint-seat-draws-attack-order": "Here the attackers draw in the order they joined the attack. "
+                                           "The defender draws last, if cards are left.",
     "lesson-hint-seat-durak": "The durak is the last player still holding cards.",
     "lesson-hint-seat": "Look at each player in turn.",
     "lesson-hint-choice": "Read the question again and think about each answer.",

@@ -80,8 +80,43 @@ def _engine_cards(step):
     raise AssertionError(check)
 
 
+def _next_with_cards(p, seat):
+    n = p.players
+    s = (seat + 1) % n
+    while not p.hands[s] and not p.talon and s != seat:
+        s = (s + 1) % n
+    return s
+
+
+def _draws_by_rule(step):
+    """R19 by hand: the hand sizes after the bout, then leader, other attackers, defender, until the talon ends."""
+    p = step.position
+    n, d = p.players, p.defender
+    count = [len(cards_of(h)) for h in p.hands]
+    if step.bout_end == "take":
+        count[d] += len(cards_of(p.table_cards()))
+    else:
+        count[d] -= len(p.uncovered())  # the covers still to come
+    clockwise = [(p.leader + i) % n for i in range(n) if (p.leader + i) % n != d]
+    first = [s for s in p.attack_order if s != d] if p.rules.draw_order.value == "attack_order" else []
+    order = first + [s for s in clockwise if s not in first] + [d]
+    talon, seats = len(p.talon), []
+    for s in order:
+        k = min(max(0, p.rules.hand_size - count[s]), talon)
+        if k:
+            seats.append(s)
+            talon -= k
+    return seats
+
+
 def _engine_seat(step):
     p, check = step.position, step.check
+    if check in ("draws-first", "draws-last"):
+        seats = _draws_by_rule(step)
+        return seats[0] if check == "draws-first" else seats[-1]
+    if check == "next-defender":  # R17/R18: the next leader attacks the player on their left
+        leader = p.defender if step.bout_end == "bito" else _next_with_cards(p, p.defender)
+        return _next_with_cards(p, leader)
     if check == "to-act":
         return p.to_act()
     if check == "leader":
