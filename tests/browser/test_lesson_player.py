@@ -20,6 +20,7 @@ import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
+from durak_lab.lessons import course  # noqa: E402  (the menu lists the whole course)
 from .test_play_table import _CONTRAST_JS, Table  # noqa: E402  (the play table's own test helpers)
 from .jupyter_pages import (  # noqa: E402
     ClickTimer,
@@ -106,7 +107,8 @@ class Player:
 
 def check_menu(p: Player, screenshot, done: bool) -> None:
     items = p.root.locator("li.dl-lp-item")
-    expect(items).to_have_count(3)
+    count = len(course())
+    expect(items).to_have_count(count)
     covering = p.root.locator('li.dl-lp-item[data-lesson="covering"]')
     expect(covering.locator("button.dl-lp-open")).to_have_text("Covering a card")
     rule = covering.locator("abbr.dl-lp-rule").first
@@ -118,14 +120,14 @@ def check_menu(p: Player, screenshot, done: bool) -> None:
         expect(covering).to_have_attribute("data-done", "true")
         expect(covering.locator(".dl-lp-progress")).to_have_text("5 of 5 exercises solved")
         expect(covering.locator(".dl-lp-badge")).to_have_text("Done ✓")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text("You have finished 1 of 3 lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 1 of {count} lessons.")
         fill = bar.locator(".dl-lp-bar-fill").evaluate("el => el.getBoundingClientRect().width / "
                                                        "el.parentElement.getBoundingClientRect().width")
         assert fill > 0.95
     else:
-        for i in range(3):
+        for i in range(count):
             expect(items.nth(i).locator(".dl-lp-bar")).to_have_attribute("aria-valuenow", "0")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text("You have finished 0 of 3 lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 0 of {count} lessons.")
     p.check_layout(screenshot, "-menu-done" if done else "-menu")
 
 
@@ -210,38 +212,48 @@ def learn_covering(p: Player, screenshot) -> None:
 
 
 def play_throwing_in(p: Player, screenshot, report) -> None:
-    """"Throwing in" (R12, R17, R18) by clicking, up to its last step: a whole game on the play table."""
+    """"Throwing in" (R11, R12, R17, R18) by clicking, up to its last step: a whole game on the play table."""
     p.click(p.root.locator('li.dl-lp-item[data-lesson="throwing-in"] button.dl-lp-open'))
-    p.step(1, "read")
-    p.next()
-    p.step(2, "cards")
+    for number in (1, 2):
+        p.step(number, "read")
+        p.next()
+    p.step(3, "cards")
     for c in ("7♣", "9♠"):
         p.click(p.hand_card(c))
     p.click(p.root.locator("button.dl-lp-check"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(3, "yes-no")
+    p.step(4, "yes-no")
     p.click(p.root.locator('button.dl-lp-choice[data-value="false"]'))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(4, "move")  # any card P3 may throw in
+    p.step(5, "move")  # any card P3 may throw in
     p.click(p.hand_card("8♠"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(5, "seat")
+    p.step(6, "seat")
     expect(p.root.locator(".dl-pt-felt .dl-pt-known").first).to_contain_text("Cards: ")  # show: all
     p.click(p.root.locator('.dl-pt-felt .dl-pt-seat[data-seat="P2"]'))  # a click on the seat itself
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(6, "seat")
+    p.step(7, "seat")
     p.click(p.root.locator('button.dl-lp-choice[data-value="P2"]'))  # wrong: P2 took
     expect(p.feedback).to_contain_text("A player who takes loses the lead: P2 does not lead next.")
     p.click(p.root.locator('button.dl-lp-choice[data-value="P3"]'))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
+    p.step(8, "move")  # EX-HE-BOUT: cover the thrown-in trump with a higher trump (R11)
+    p.click(p.hand_card("Q♥"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(9, "cards")  # EX-HE-BOUT: what P3 may throw in now (R12)
+    p.click(p.hand_card("Q♠"))
+    p.click(p.root.locator("button.dl-lp-check"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
 
     # the game: the play table with its tools; the bots at instant speed, from its settings
-    p.step(7, "play")
+    p.step(10, "play")
     expect(p.root.locator(".dl-lp-table")).to_have_attribute("data-frame", "play")
     expect(p.root.locator("button.dl-lp-next")).to_be_disabled()
     t = Table(p.page)
