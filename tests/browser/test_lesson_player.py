@@ -2,7 +2,9 @@
 
 Each test removes the progress file, opens ``notebooks/learn.ipynb``, and checks the
 menu (every lesson with its rules, the rule's title on hover, a progress bar at 0).
-Then a learner opens "Covering a card" and goes through it by clicking: on the first
+Then a learner opens "Covering a card": the first Durak word of its instruction is
+underlined, has its meaning as title, is reached by Tab and shows the meaning while
+focused (inside the widget); then the learner goes through the lesson by clicking: on the first
 exercise a wrong card (the lesson's sentence for it), the Hint button (the hint), the
 right cards (R11); a cover made by clicking a hand card on the play table; Yes and
 No (one of them from the keyboard: Tab, Enter); cards picked on the table.  At the
@@ -19,6 +21,8 @@ import time
 import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
+
+from durak_lab.lessons import course  # noqa: E402
 
 from .test_play_table import _CONTRAST_JS, Table  # noqa: E402  (the play table's own test helpers)
 from .jupyter_pages import (  # noqa: E402
@@ -106,7 +110,8 @@ class Player:
 
 def check_menu(p: Player, screenshot, done: bool) -> None:
     items = p.root.locator("li.dl-lp-item")
-    expect(items).to_have_count(3)
+    lessons = len(course())
+    expect(items).to_have_count(lessons)
     covering = p.root.locator('li.dl-lp-item[data-lesson="covering"]')
     expect(covering.locator("button.dl-lp-open")).to_have_text("Covering a card")
     rule = covering.locator("abbr.dl-lp-rule").first
@@ -118,15 +123,45 @@ def check_menu(p: Player, screenshot, done: bool) -> None:
         expect(covering).to_have_attribute("data-done", "true")
         expect(covering.locator(".dl-lp-progress")).to_have_text("5 of 5 exercises solved")
         expect(covering.locator(".dl-lp-badge")).to_have_text("Done ✓")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text("You have finished 1 of 3 lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 1 of {lessons} lessons.")
         fill = bar.locator(".dl-lp-bar-fill").evaluate("el => el.getBoundingClientRect().width / "
                                                        "el.parentElement.getBoundingClientRect().width")
         assert fill > 0.95
     else:
-        for i in range(3):
+        for i in range(lessons):
             expect(items.nth(i).locator(".dl-lp-bar")).to_have_attribute("aria-valuenow", "0")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text("You have finished 0 of 3 lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 0 of {lessons} lessons.")
     p.check_layout(screenshot, "-menu-done" if done else "-menu")
+
+
+# The meaning a focused glossary word shows (its ::after box), and whether the box stays in the player.
+_TERM_BOX_JS = """(el) => {
+  const after = getComputedStyle(el, '::after');
+  const host = el.parentElement.getBoundingClientRect(), root = el.closest('.dl-lesson-player').getBoundingClientRect();
+  const left = host.left + (parseFloat(after.left) || 0), width = parseFloat(after.width) || 0;
+  return {content: after.content, display: after.display, width,
+          inside: left >= root.left - 1 && left + width <= root.right + 1};
+}"""
+
+
+def check_glossary_word(p: Player, screenshot) -> None:
+    """The instruction's first Durak word: underlined, its meaning as title, reached by Tab, shown on focus."""
+    term = p.root.locator(".dl-lp-text abbr.dl-term").first
+    expect(term).to_be_visible()
+    expect(term).to_have_attribute("title", re.compile(r"^[A-Z“].{20,}"))
+    expect(term).to_have_attribute("tabindex", "0")
+    title = term.get_attribute("title")
+    assert term.evaluate("el => getComputedStyle(el).textDecorationStyle") == "dotted"
+    assert term.evaluate("el => getComputedStyle(el, '::after').content") in ("none", "normal")  # not yet focused
+    p.root.locator(".dl-lp-text").focus()
+    p.page.keyboard.press("Tab")  # the first word of the instruction is the next stop
+    assert p.page.evaluate("() => document.activeElement.classList.contains('dl-term')")
+    assert p.page.evaluate("() => document.activeElement.getAttribute('title')") == title
+    box = term.evaluate(_TERM_BOX_JS)
+    assert box["content"] == json.dumps(title, ensure_ascii=False), box
+    assert box["width"] > 50 and box["inside"], box
+    screenshot(p.root, "-term")
+    p.root.locator(".dl-lp-text").focus()
 
 
 def learn_covering(p: Player, screenshot) -> None:
@@ -134,6 +169,7 @@ def learn_covering(p: Player, screenshot) -> None:
     expect(p.root).to_have_attribute("data-view", "lesson")
     expect(p.root.locator(".dl-lp-title")).to_have_text("Covering a card")
     p.step(1, "read")
+    check_glossary_word(p, screenshot)
     expect(p.root.locator("button.dl-lp-next")).to_be_enabled()
     p.next()
 
