@@ -144,6 +144,28 @@ _TERM_BOX_JS = """(el) => {
 }"""
 
 
+# The contrast (WCAG) of a focused glossary word's meaning box: its text on its own background.
+_TERM_CONTRAST_JS = """(el) => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const after = getComputedStyle(el, '::after'), bg = rgb(after.backgroundColor);
+  if (bg.length === 4 && bg[3] < 0.9) return 0;  // a see-through box does not count
+  const a = lum(rgb(after.color).slice(0, 3)), b = lum(bg.slice(0, 3));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def term_box_contrast(p: Player) -> float:
+    """Focus the instruction's first glossary word; the contrast of the meaning it shows."""
+    term = p.root.locator(".dl-lp-text abbr.dl-term").first
+    term.focus()
+    ratio = term.evaluate(_TERM_CONTRAST_JS)
+    assert ratio >= 4.5, f"the meaning of a focused word: contrast {ratio:.1f}"
+    p.root.locator(".dl-lp-text").focus()
+    return round(ratio, 1)
+
+
 def check_glossary_word(p: Player, screenshot) -> None:
     """The instruction's first Durak word: underlined, its meaning as title, reached by Tab, shown on focus."""
     term = p.root.locator(".dl-lp-text abbr.dl-term").first
@@ -250,34 +272,45 @@ def play_throwing_in(p: Player, screenshot, report) -> None:
     p.click(p.root.locator('li.dl-lp-item[data-lesson="throwing-in"] button.dl-lp-open'))
     p.step(1, "read")
     p.next()
-    p.step(2, "cards")
+    p.step(2, "read")
+    p.next()
+    p.step(3, "cards")
     for c in ("7♣", "9♠"):
         p.click(p.hand_card(c))
     p.click(p.root.locator("button.dl-lp-check"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(3, "yes-no")
+    p.step(4, "yes-no")
     p.click(p.root.locator('button.dl-lp-choice[data-value="false"]'))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(4, "move")  # any card P3 may throw in
+    p.step(5, "move")  # any card P3 may throw in
     p.click(p.hand_card("8♠"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(5, "seat")
+    p.step(6, "seat")
     expect(p.root.locator(".dl-pt-felt .dl-pt-known").first).to_contain_text("Cards: ")  # show: all
     p.click(p.root.locator('.dl-pt-felt .dl-pt-seat[data-seat="P2"]'))  # a click on the seat itself
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(6, "seat")
+    p.step(7, "seat")
     p.click(p.root.locator('button.dl-lp-choice[data-value="P2"]'))  # wrong: P2 took
     expect(p.feedback).to_contain_text("A player who takes loses the lead: P2 does not lead next.")
     p.click(p.root.locator('button.dl-lp-choice[data-value="P3"]'))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
+    p.step(8, "move")  # EX-HE-BOUT: P2 beats the thrown-in 10♥ with the Q♥ (R11), one click
+    p.click(p.hand_card("Q♥"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
+    p.step(9, "cards")  # P3 may throw in only the Q♠ (R12)
+    p.click(p.hand_card("Q♠"))
+    p.click(p.root.locator("button.dl-lp-check"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    p.next()
 
     # the game: the play table with its tools; the bots at instant speed, from its settings
-    p.step(7, "play")
+    p.step(10, "play")
     expect(p.root.locator(".dl-lp-table")).to_have_attribute("data-frame", "play")
     expect(p.root.locator("button.dl-lp-next")).to_be_disabled()
     t = Table(p.page)
@@ -322,7 +355,7 @@ def contrast(p: Player, selectors) -> list:
 
 
 def check_themes(p: Player, screenshot, report) -> None:
-    """The menu and a step read well in JupyterLab's light and dark themes."""
+    """The menu and a step (and a focused word's meaning) read well in JupyterLab's light and dark themes."""
     page = p.page
     ratios = {}
     for theme, light in (("JupyterLab Light", "true"), ("JupyterLab Dark", "false")):
@@ -332,7 +365,7 @@ def check_themes(p: Player, screenshot, report) -> None:
         menu = contrast(p, MENU_TEXTS)
         p.click(p.root.locator('li.dl-lp-item[data-lesson="cards"] button.dl-lp-open'))
         p.step(1, "read")
-        step = contrast(p, STEP_TEXTS)
+        step = contrast(p, STEP_TEXTS) + [term_box_contrast(p)]
         if light == "false":
             screenshot(p.root, "-dark")
         p.click(p.root.locator(".dl-lp-lesson button.dl-lp-back"))
