@@ -33,7 +33,7 @@ from ..engine.errors import DurakError
 from .explain import RULE_TITLES
 
 __all__ = ["GLOSSARY", "FORMS", "TERM_RULES", "GLOSSARY_CSS", "GlossaryError", "glossary_html", "rule_html",
-           "terms_in", "glossary_markdown"]
+           "terms_in", "glossary_json", "glossary_markdown"]
 
 
 class GlossaryError(DurakError, ValueError):
@@ -272,6 +272,22 @@ def terms_in(text: str) -> list:
         if term not in found and not (after and after.match(text, m.end())):
             found.append(term)
     return found
+
+
+def glossary_json() -> dict:
+    """The glossary as JSON for a browser that marks the words itself (the play table, the lesson player).
+
+    ``terms`` maps each word to its meaning; ``forms`` maps every spelling (in
+    lower case, single spaces) to its word; ``not_before`` maps a word to a
+    regular expression (valid in Python and JavaScript) that, matched right after
+    a form, means the form is not that word ("passes the attack on" is a transfer).
+
+    >>> g = glossary_json()
+    >>> g["forms"]["trump cards"], g["terms"]["bito"] == GLOSSARY["bito"], sorted(g["not_before"])
+    ('trump card', True, ['pass'])
+    """
+    return {"terms": dict(GLOSSARY), "forms": dict(_FORM_TERM),
+            "not_before": {term: rx.pattern for term, rx in _NOT_BEFORE.items()}}
 
 
 def _anchor(term: str) -> str:

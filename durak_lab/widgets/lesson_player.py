@@ -39,13 +39,18 @@ UI contract (for browser tests and styling):
   ``data-value`` (a seat, ``true``/``false``, an option), ``button.dl-lp-check``; in a seat
   step the other seats' boxes on the table (``.dl-pt-seat.dl-lp-seat-pick``) take a click too;
   ``.dl-lp-feedback`` (a live region, hidden when empty) with ``data-kind``
-  (``right``, ``wrong``, ``hint``, ``shown``, ``info``); ``.dl-lp-explain``;
+  (``right``, ``wrong``, ``hint``, ``shown``, ``info``); ``.dl-lp-explain``; in the
+  instruction, the feedback and the explanation (and in the play table's own texts)
+  the first use of each Durak word is ``abbr.dl-term`` with ``title`` (its meaning,
+  also shown while it has the keyboard focus), ``tabindex="0"`` and ``data-term``;
   ``button.dl-lp-hint``, ``button.dl-lp-next`` (disabled until the step is done);
 * the end ``.dl-lp-end``: ``.dl-lp-end-title``, ``.dl-lp-score``,
   ``button.dl-lp-next-lesson``, ``button.dl-lp-back``.
 
 Messages: those of :class:`~durak_lab.widgets.lesson_control.LessonControl`;
 :meth:`LessonPlayer.handle` takes the same dicts, which is how the tests learn.
+The ``glossary`` trait, sent once, holds the words the JavaScript marks
+(:func:`~durak_lab.text.glossary.glossary_json`); the play table of a step reads it too.
 
 Presentation layer: needs anywidget and traitlets, neither pandas nor numpy.
 
@@ -66,6 +71,7 @@ import anywidget
 import traitlets
 
 from ..lessons import Lesson
+from ..text.glossary import glossary_json
 from .lesson_control import LessonControl
 
 __all__ = ["LessonPlayer", "front_end"]
@@ -104,9 +110,11 @@ class LessonPlayer(anywidget.AnyWidget):
 
     _esm, _css = front_end()
     state = traitlets.Dict().tag(sync=True)
+    glossary = traitlets.Dict().tag(sync=True)
 
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
                  speed: str = "normal", lesson: Optional[str] = None, **kwargs: Any) -> None:
+        kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
         self.control = LessonControl(lessons, progress_path=progress_path, speed=speed)
         if lesson is not None:

@@ -52,7 +52,9 @@ UI contract (for browser tests and styling):
   ``aria-pressed``), ``dl-new`` (the last move's cards);
 * ``.dl-pt-said`` (a live region): what just happened; ``.dl-pt-feedback`` (live,
   hidden when empty) with ``data-kind`` (``illegal``, ``hint``, ``options``,
-  ``info``, ``guide``: what to do now); the coach's
+  ``info``, ``guide``: what to do now); in both, the first use of each Durak word
+  is ``abbr.dl-term`` (``title``: its meaning, shown too while it has the focus;
+  ``tabindex="0"``; ``data-term``: the glossary word, "trump card"); the coach's
   ``.dl-pt-coach-warning`` with ``.dl-pt-anyway`` and ``.dl-pt-again``; at the end
   ``.dl-pt-review``;
 * ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
@@ -74,7 +76,9 @@ same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
 values), ``rematch``, ``save``.  A click counts only on a card the table shows, and
 no move is taken while the acting person's cards are face down.  The ``download`` trait holds the last saved
-record (``name``, ``text``) for the browser's download link.
+record (``name``, ``text``) for the browser's download link; the ``glossary`` trait, sent
+once, the words the JavaScript marks
+(:func:`~durak_lab.text.glossary.glossary_json`: ``terms``, ``forms``, ``not_before``).
 
 Presentation layer: needs anywidget and traitlets, neither pandas nor numpy.
 
@@ -96,6 +100,7 @@ import anywidget
 import traitlets
 
 from ..session import PlaySession
+from ..text.glossary import glossary_json
 from .play_control import TableControl
 from .play_settings import Settings
 
@@ -122,10 +127,12 @@ class PlayTable(anywidget.AnyWidget):
     _css = _STATIC / "play_table.css"
     state = traitlets.Dict().tag(sync=True)
     download = traitlets.Dict().tag(sync=True)
+    glossary = traitlets.Dict().tag(sync=True)
 
     def __init__(self, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
                  seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
                  speed: str = "normal", humans: int = 1, save_dir: str = ".", **kwargs: Any) -> None:
+        kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
         settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
                                speed=speed, humans=humans)

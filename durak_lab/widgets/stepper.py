@@ -17,7 +17,9 @@ UI contract (CSS classes, for browser tests and styling): the stepper
 — a full 4-player bout"); the Buttons "Start", "Back", "Next", "End"
 ``dl-start``, ``dl-back``, ``dl-next``, ``dl-end``; the step box "Step"
 ``dl-step`` (0 is the start position); the label "Step 3 of 12"
-``dl-step-label``; ``dl-narration``, ``dl-table``, ``dl-rules`` (e.g. "R11
+``dl-step-label``; ``dl-narration`` (the first use of each Durak word an
+``abbr.dl-term``, each rule id an ``abbr.dl-rule``, their meaning as ``title``),
+``dl-table``, ``dl-rules`` (e.g. "R11
 R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
 ``dl-message``; the Dropdown "Seen by" ``dl-seen-by`` ("everyone": every hand
 face up; "P1" …: that seat's view, the other hands face down); the Checkbox
@@ -62,6 +64,7 @@ import ipywidgets as widgets
 from ..engine.errors import DurakError, RecordError
 from ..text.explain import RULE_TITLES, result_sentence, sentence
 from ..text.frames import Frame, frames_of
+from ..text.glossary import GLOSSARY_CSS, glossary_html
 from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
@@ -216,6 +219,7 @@ class Stepper(widgets.VBox):
             self.legal,
             self.show_source,
             self.source,
+            widgets.HTML(f"<style>{GLOSSARY_CSS}</style>", layout=widgets.Layout(display="none")),  # the words' look
         ]
         self._open(example, initial=True)
 
@@ -460,7 +464,7 @@ class Stepper(widgets.VBox):
             reason = (f'<div role="status" style="border-left:5px solid #c62828;padding:6px 10px;font-size:15px;'
                       f'font-weight:600">{_esc(f.reason)}</div>')
         return _View(table, f'<div style="border-left:5px solid #2f8a56;padding:6px 10px;font-size:16px;'
-                            f'line-height:1.45">{_esc(f.text)}</div>',
+                            f'line-height:1.45">{glossary_html(f.text, rules=True)}</div>',
                      _move_line(f, len(self._record.moves) if self._record else 0, self._verdicts.get(f.step)
                                 if f.kind == "move" else None), rules, _legal_html(f, viewer),
                      _esc(result_sentence(f.snapshot.result)), reason)

@@ -2,7 +2,9 @@
 
 Each test removes the progress file, opens ``notebooks/learn.ipynb``, and checks the
 menu (every lesson with its rules, the rule's title on hover, a progress bar at 0).
-Then a learner opens "Covering a card" and goes through it by clicking: on the first
+Then a learner opens "Covering a card": the first Durak word of its instruction is
+underlined, has its meaning as title, is reached by Tab and shows the meaning while
+focused (inside the widget); then the learner goes through the lesson by clicking: on the first
 exercise a wrong card (the lesson's sentence for it), the Hint button (the hint), the
 right cards (R11); a cover made by clicking a hand card on the play table; Yes and
 No (one of them from the keyboard: Tab, Enter); cards picked on the table.  At the
@@ -20,7 +22,8 @@ import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-from durak_lab.lessons import course  # noqa: E402  (the menu lists the whole course)
+from durak_lab.lessons import course  # noqa: E402
+
 from .test_play_table import _CONTRAST_JS, Table  # noqa: E402  (the play table's own test helpers)
 from .jupyter_pages import (  # noqa: E402
     ClickTimer,
@@ -107,8 +110,8 @@ class Player:
 
 def check_menu(p: Player, screenshot, done: bool) -> None:
     items = p.root.locator("li.dl-lp-item")
-    count = len(course())
-    expect(items).to_have_count(count)
+    lessons = len(course())
+    expect(items).to_have_count(lessons)
     covering = p.root.locator('li.dl-lp-item[data-lesson="covering"]')
     expect(covering.locator("button.dl-lp-open")).to_have_text("Covering a card")
     rule = covering.locator("abbr.dl-lp-rule").first
@@ -120,15 +123,67 @@ def check_menu(p: Player, screenshot, done: bool) -> None:
         expect(covering).to_have_attribute("data-done", "true")
         expect(covering.locator(".dl-lp-progress")).to_have_text("5 of 5 exercises solved")
         expect(covering.locator(".dl-lp-badge")).to_have_text("Done ✓")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 1 of {count} lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 1 of {lessons} lessons.")
         fill = bar.locator(".dl-lp-bar-fill").evaluate("el => el.getBoundingClientRect().width / "
                                                        "el.parentElement.getBoundingClientRect().width")
         assert fill > 0.95
     else:
-        for i in range(count):
+        for i in range(lessons):
             expect(items.nth(i).locator(".dl-lp-bar")).to_have_attribute("aria-valuenow", "0")
-        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 0 of {count} lessons.")
+        expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 0 of {lessons} lessons.")
     p.check_layout(screenshot, "-menu-done" if done else "-menu")
+
+
+# The meaning a focused glossary word shows (its ::after box), and whether the box stays in the player.
+_TERM_BOX_JS = """(el) => {
+  const after = getComputedStyle(el, '::after');
+  const host = el.parentElement.getBoundingClientRect(), root = el.closest('.dl-lesson-player').getBoundingClientRect();
+  const left = host.left + (parseFloat(after.left) || 0), width = parseFloat(after.width) || 0;
+  return {content: after.content, display: after.display, width,
+          inside: left >= root.left - 1 && left + width <= root.right + 1};
+}"""
+
+
+# The contrast (WCAG) of a focused glossary word's meaning box: its text on its own background.
+_TERM_CONTRAST_JS = """(el) => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const after = getComputedStyle(el, '::after'), bg = rgb(after.backgroundColor);
+  if (bg.length === 4 && bg[3] < 0.9) return 0;  // a see-through box does not count
+  const a = lum(rgb(after.color).slice(0, 3)), b = lum(bg.slice(0, 3));
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+}"""
+
+
+def term_box_contrast(p: Player) -> float:
+    """Focus the instruction's first glossary word; the contrast of the meaning it shows."""
+    term = p.root.locator(".dl-lp-text abbr.dl-term").first
+    term.focus()
+    ratio = term.evaluate(_TERM_CONTRAST_JS)
+    assert ratio >= 4.5, f"the meaning of a focused word: contrast {ratio:.1f}"
+    p.root.locator(".dl-lp-text").focus()
+    return round(ratio, 1)
+
+
+def check_glossary_word(p: Player, screenshot) -> None:
+    """The instruction's first Durak word: underlined, its meaning as title, reached by Tab, shown on focus."""
+    term = p.root.locator(".dl-lp-text abbr.dl-term").first
+    expect(term).to_be_visible()
+    expect(term).to_have_attribute("title", re.compile(r"^[A-Z“].{20,}"))
+    expect(term).to_have_attribute("tabindex", "0")
+    title = term.get_attribute("title")
+    assert term.evaluate("el => getComputedStyle(el).textDecorationStyle") == "dotted"
+    assert term.evaluate("el => getComputedStyle(el, '::after').content") in ("none", "normal")  # not yet focused
+    p.root.locator(".dl-lp-text").focus()
+    p.page.keyboard.press("Tab")  # the first word of the instruction is the next stop
+    assert p.page.evaluate("() => document.activeElement.classList.contains('dl-term')")
+    assert p.page.evaluate("() => document.activeElement.getAttribute('title')") == title
+    box = term.evaluate(_TERM_BOX_JS)
+    assert box["content"] == json.dumps(title, ensure_ascii=False), box
+    assert box["width"] > 50 and box["inside"], box
+    screenshot(p.root, "-term")
+    p.root.locator(".dl-lp-text").focus()
 
 
 def learn_covering(p: Player, screenshot) -> None:
@@ -136,6 +191,7 @@ def learn_covering(p: Player, screenshot) -> None:
     expect(p.root).to_have_attribute("data-view", "lesson")
     expect(p.root.locator(".dl-lp-title")).to_have_text("Covering a card")
     p.step(1, "read")
+    check_glossary_word(p, screenshot)
     expect(p.root.locator("button.dl-lp-next")).to_be_enabled()
     p.next()
 
@@ -212,11 +268,12 @@ def learn_covering(p: Player, screenshot) -> None:
 
 
 def play_throwing_in(p: Player, screenshot, report) -> None:
-    """"Throwing in" (R11, R12, R17, R18) by clicking, up to its last step: a whole game on the play table."""
+    """"Throwing in" (R12, R17, R18) by clicking, up to its last step: a whole game on the play table."""
     p.click(p.root.locator('li.dl-lp-item[data-lesson="throwing-in"] button.dl-lp-open'))
-    for number in (1, 2):
-        p.step(number, "read")
-        p.next()
+    p.step(1, "read")
+    p.next()
+    p.step(2, "read")
+    p.next()
     p.step(3, "cards")
     for c in ("7♣", "9♠"):
         p.click(p.hand_card(c))
@@ -242,11 +299,11 @@ def play_throwing_in(p: Player, screenshot, report) -> None:
     p.click(p.root.locator('button.dl-lp-choice[data-value="P3"]'))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(8, "move")  # EX-HE-BOUT: cover the thrown-in trump with a higher trump (R11)
+    p.step(8, "move")  # EX-HE-BOUT: P2 beats the thrown-in 10♥ with the Q♥ (R11), one click
     p.click(p.hand_card("Q♥"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
     p.next()
-    p.step(9, "cards")  # EX-HE-BOUT: what P3 may throw in now (R12)
+    p.step(9, "cards")  # P3 may throw in only the Q♠ (R12)
     p.click(p.hand_card("Q♠"))
     p.click(p.root.locator("button.dl-lp-check"))
     expect(p.feedback).to_have_attribute("data-kind", "right")
@@ -298,7 +355,7 @@ def contrast(p: Player, selectors) -> list:
 
 
 def check_themes(p: Player, screenshot, report) -> None:
-    """The menu and a step read well in JupyterLab's light and dark themes."""
+    """The menu and a step (and a focused word's meaning) read well in JupyterLab's light and dark themes."""
     page = p.page
     ratios = {}
     for theme, light in (("JupyterLab Light", "true"), ("JupyterLab Dark", "false")):
@@ -308,7 +365,7 @@ def check_themes(p: Player, screenshot, report) -> None:
         menu = contrast(p, MENU_TEXTS)
         p.click(p.root.locator('li.dl-lp-item[data-lesson="cards"] button.dl-lp-open'))
         p.step(1, "read")
-        step = contrast(p, STEP_TEXTS)
+        step = contrast(p, STEP_TEXTS) + [term_box_contrast(p)]
         if light == "false":
             screenshot(p.root, "-dark")
         p.click(p.root.locator(".dl-lp-lesson button.dl-lp-back"))

@@ -174,7 +174,7 @@ class Table:
     def play_by_keyboard(self, card: str) -> None:
         """Tab from "Show my options" to ``card`` and press Enter."""
         self.button("dl-pt-options").focus()
-        for _ in range(40):
+        for _ in range(60):  # the Durak words of "what just happened" and the feedback are stops too
             self.page.keyboard.press("Tab")
             if self.page.evaluate("() => document.activeElement && document.activeElement.dataset.card") == card:
                 break

@@ -1,5 +1,5 @@
 // The lesson player's front end (anywidget ESM), joined after the play table's (play_table.js):
-// h(), cardButton() and playTable.render() come from there. It draws the "state" trait of
+// h(), glossed(), cardButton() and playTable.render() come from there. It draws the "state" trait of
 // durak_lab.widgets.lesson_player.LessonPlayer and sends each click back as {do: ...}. The
 // position of a step is drawn by the play table itself, on a small stand-in for the model that
 // hands it the lesson state's "table" part and wraps its clicks as {do: "table", msg}.
@@ -10,7 +10,7 @@ function tableModel(model, send) {
   const lessonState = () => model.get("state") || {};
   return {
     get: (key) => (key === "state" ? lessonState().table || {} : key === "download" ? lessonState().download || {}
-      : undefined),
+      : key === "glossary" ? model.get("glossary") : undefined),
     send: (msg) => send({ do: "table", msg }),
     on: (event, fn) => { if (handlers[event]) handlers[event].add(fn); },
     off: (event, fn) => { if (handlers[event]) handlers[event].delete(fn); },
@@ -34,6 +34,7 @@ function ruleMarks(rules, lead) {
 
 function renderLesson({ model, el }) {
   const send = (msg) => model.send(msg);
+  const gloss = () => model.get("glossary");
   const root = h("div", { class: "dl-lesson-player" });
   el.classList.add("dl-lp-host");
   el.append(root);
@@ -166,13 +167,13 @@ function renderLesson({ model, el }) {
     stepText.textContent = L.step_text;
     const along = Math.round((100 * (L.index + 1)) / L.steps);
     stepBar.replaceChildren(progressBar(along, L.step_text, "dl-lp-step-progress"));
-    text.textContent = L.text;
+    text.replaceChildren(...glossed(L.text, gloss(), "term:text"));
     stepRules.replaceChildren(...[ruleMarks(L.rules, st.labels["learn-rules"])].filter(Boolean));
     answerButtons(st);
-    feedback.textContent = L.feedback;
+    feedback.replaceChildren(...glossed(L.feedback, gloss(), "term:feedback"));
     feedback.dataset.kind = L.feedback_kind;
     feedback.hidden = !L.feedback;
-    explain.textContent = L.explain;
+    explain.replaceChildren(...glossed(L.explain, gloss(), "term:explain"));
     explain.hidden = !L.explain;
     hintButton.textContent = st.labels["learn-hint"];
     hintButton.hidden = !L.can_hint;

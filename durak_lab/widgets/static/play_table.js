@@ -36,6 +36,56 @@ function cardButton(card, key, onClick, extra = "") {
   h("span", { class: "dl-pt-pip", "aria-hidden": "true", text: card.suit }));
 }
 
+// ------------------------------------------------------------ glossary words
+// The "glossary" trait: {terms: {word: meaning}, forms: {spelling: word}, not_before: {word: pattern}}
+// (durak_lab.text.glossary.glossary_json). glossed() splits a plain text into text nodes and, for the
+// first use of each word, <abbr class="dl-term" title="meaning" tabindex="0">: the meaning on hover,
+// and from the keyboard (the CSS shows the title while the word has the focus). Only DOM nodes are
+// built (textContent), so no text of a lesson or a learner is ever read as HTML.
+const glossaryCache = new WeakMap();
+
+function glossaryWords(gloss) {
+  if (!gloss || !gloss.forms || !gloss.terms) return null;
+  if (glossaryCache.has(gloss)) return glossaryCache.get(gloss);
+  const esc = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+  const forms = Object.keys(gloss.forms).sort((a, b) => b.length - a.length); // "trump card" before "trump"
+  let words = null;
+  if (forms.length) {
+    const alt = forms.map((f) => f.split(/\s+/).map(esc).join("\\s+")).join("|");
+    const after = {};
+    for (const [term, pattern] of Object.entries(gloss.not_before || {})) {
+      try { after[term] = new RegExp("^(?:" + pattern + ")", "iu"); } catch (e) { /* a pattern JS cannot read */ }
+    }
+    words = { re: new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${alt})(?![\\p{L}\\p{N}_-])`, "giu"), after };
+  }
+  glossaryCache.set(gloss, words);
+  return words;
+}
+
+function glossed(text, gloss, key) {
+  const str = text === null || text === undefined ? "" : String(text);
+  if (!str) return [];
+  const words = glossaryWords(gloss);
+  if (!words) return [str];
+  const out = [];
+  const seen = new Set();
+  let pos = 0;
+  for (const m of str.matchAll(words.re)) {
+    const word = m[0];
+    const term = gloss.forms[word.toLowerCase().split(/\s+/).join(" ")];
+    if (!term || seen.has(term) || !gloss.terms[term]) continue;
+    const after = words.after[term];
+    if (after && after.test(str.slice(m.index + word.length))) continue;
+    seen.add(term);
+    if (m.index > pos) out.push(str.slice(pos, m.index));
+    out.push(h("abbr", { class: "dl-term", title: gloss.terms[term], tabindex: 0,
+      data: { term, key: `${key}:${term}` }, text: word }));
+    pos = m.index + word.length;
+  }
+  if (pos < str.length) out.push(str.slice(pos));
+  return out;
+}
+
 function backs(count, max = 6) {
   const row = h("span", { class: "dl-pt-backs", "aria-hidden": "true" });
   for (let i = 0; i < Math.min(count, max); i++) row.append(h("span", { class: "dl-pt-back" }));
@@ -57,6 +107,7 @@ function render({ model, el }) {
 
   // ------------------------------------------------------------ the parts built once
   const labels = () => (model.get("state") || {}).labels || {};
+  const gloss = () => model.get("glossary");
   const newButton = h("button", { class: "dl-pt-button dl-pt-new", type: "button", data: { key: "foot:new" },
     on: { click: () => send({ do: "new", settings: readForm() }) } });
   const rematchButton = h("button", {
@@ -252,8 +303,8 @@ function render({ model, el }) {
 
   function drawTalk(st) {
     said.setAttribute("aria-label", st.labels["said-label"]);
-    said.textContent = st.said.join(" ");
-    feedback.textContent = st.feedback;
+    said.replaceChildren(...glossed(st.said.join(" "), gloss(), "term:said"));
+    feedback.replaceChildren(...glossed(st.feedback, gloss(), "term:feedback"));
     feedback.dataset.kind = st.feedback_kind;
     feedback.setAttribute("aria-live", st.feedback_kind === "illegal" ? "assertive" : "polite");
     feedback.hidden = !st.feedback;
