@@ -34,6 +34,7 @@ from .reason_words import REASON_WORDS
 from .lesson_words import LESSON_WORDS
 from .player_words import PLAYER_WORDS
 from .stepper_words import STEPPER_WORDS
+from .widget_words import WIDGET_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
 
@@ -238,8 +239,9 @@ def _merge(*tables: dict) -> None:
         MESSAGES.update(table)
 
 
-# the narration of moves and events, and the learner's sentence for every refused move
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS)
+# the narration of moves and events, the learner's sentence for every refused move, the stepper's
+# guessing, the lessons, the lesson player, and the words of the widgets and the picture of a table
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS)
 
 
 def fields_of(key: str) -> set:
