@@ -51,8 +51,7 @@ WIDGET_WORDS: dict = {
     "stepper-no-examples": "No worked examples are installed.",
     "stepper-no-example": "There is no such worked example: {name}. Choose one from the list.",
     "stepper-bad-record": "Could not open the record {name}: {why}",
-    "stepper-disagree-move": "This record and the rules disagree at move {number}. The rules say what they "
-                             "allow there.",
+    "stepper-disagree-move": "This record and the rules disagree at move {number}.",
     "stepper-disagree-end": "This record and the rules disagree about how the game ends.",
     "stepper-judge-players": "The solver judges the endgames of two-player games; this one has {players} "
                              "players.",
