@@ -224,8 +224,8 @@ class Stepper(widgets.VBox):
         self.step.observe(self._on_step, names="value")
         self.show_source.observe(self._on_show_source, names="value")
 
-        def heading(key: str, before: str = "") -> widgets.HTML:
-            return widgets.HTML(f"{before}<b>{_esc(say(key))}</b>")
+        def heading(words: str, before: str = "") -> widgets.HTML:
+            return widgets.HTML(f"{before}<b>{_esc(words)}</b>")
 
         self.children = [
             widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
@@ -238,11 +238,11 @@ class Stepper(widgets.VBox):
             self.narration,
             self.table,
             self.guess.box,
-            widgets.HBox([heading("stepper-rules-head"), self.rules, heading("stepper-result-head", "&#160;&#160;"),
+            widgets.HBox([heading(say("stepper-rules-head")), self.rules, heading(say("stepper-result-head"), "&#160;&#160;"),
                           self.result],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="baseline")),
             self.reason,
-            heading("stepper-legal-head"),
+            heading(say("stepper-legal-head")),
             self.legal,
             self.show_source,
             self.source,
