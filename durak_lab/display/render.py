@@ -292,7 +292,8 @@ def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[b
         out.append(f'<rect x="2" y="2" width="{_n(width)}" height="{_n(h)}" rx="5" fill="none" '
                    f'stroke="#9a9a9a" stroke-dasharray="4 3"/>'
                    f'<text x="{_n(2 + width / 2)}" y="{_n(2 + h / 2)}" font-size="10" text-anchor="middle" '
-                   f'dominant-baseline="central" fill="#777" font-family="{_FONT}">{_esc(say("picture-no-cards"))}</text>')
+                   f'dominant-baseline="central" fill="#777" font-family="{_FONT}">'
+                   f'{_esc(say("picture-no-cards"))}</text>')
     for r, row in enumerate(rows):
         for i, c in enumerate(row):
             inner = _card(c, four, False, int(c) in lit, width, None, False)
@@ -416,7 +417,8 @@ def _talon_html(s: Snapshot, four: bool, last: set) -> str:
                                       say("picture-talon-backs", cards=_backs_words(under_talon))))
         parts.append("</div>")
         body = "".join(parts)
-        caption = f'{say_html("picture-talon-caption", count=str(k))}<br/>{say_html("picture-trump-caption", suit=trump_word)}'
+        caption = (f'{say_html("picture-talon-caption", count=str(k))}<br/>'
+                   f'{say_html("picture-trump-caption", suit=trump_word)}')
     else:
         suit = SUIT_NAMES[s.trump]
         why = say("picture-talon-empty-label", suit=suit) if tc >= 0 else say("picture-no-talon-label", suit=suit)
@@ -438,15 +440,16 @@ def _bito_html(s: Snapshot) -> str:
         piles = "".join(_back_inline(w, f"position:absolute;left:{6 + 3 * i}px;top:{8 + (i % 2) * 3}px;"
                                         f"transform:rotate({(-8, 5, -2)[i]}deg)", say("picture-bito-pile"))
                         for i in range(min(k, 3)))
-        body = (f'<div class="dl-bito" role="group" aria-label="{_esc(say("picture-bito-label", cards=_cards_words(k)))}" '
+        label = say("picture-bito-label", cards=_cards_words(k))
+        body = (f'<div class="dl-bito" role="group" aria-label="{_esc(label)}" '
                 f'style="position:relative;width:70px;height:84px">{piles}</div>')
     else:
         body = (f'<div class="dl-bito" role="group" aria-label="{_esc(say("picture-bito-empty"))}" '
                 'style="width:50px;height:70px;'
                 'margin:7px 10px;border:2px dashed rgba(255,255,255,0.35);border-radius:8px"></div>')
     return (f'<div class="dl-bito-area" style="text-align:center;flex:none">{body}'
-            f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">{_esc(say("picture-bito-caption", count=k))}'
-            '</div></div>')
+            f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">'
+            f'{_esc(say("picture-bito-caption", count=k))}</div></div>')
 
 
 def _table_html(s: Snapshot, four: bool, last: set) -> str:
@@ -459,7 +462,8 @@ def _table_html(s: Snapshot, four: bool, last: set) -> str:
             lab = say("picture-pair-covered", attack=str(ca), attacker=seat_text(ao), cover=str(cc),
                       defender=seat_text(co))
             cover = _inline_card(cc, four, w, int(cc) in last, "position:absolute;left:17px;top:25px")
-            who = f'{_esc(say("picture-from", seat=seat_text(ao)))}<br/>{_esc(say("picture-beaten-by", seat=seat_text(co)))}'
+            who = (f'{_esc(say("picture-from", seat=seat_text(ao)))}<br/>'
+                   f'{_esc(say("picture-beaten-by", seat=seat_text(co)))}')
             data = f' data-attack="{ca}" data-cover="{cc}"'
         else:
             lab = say("picture-pair-open", attack=str(ca), attacker=seat_text(ao))

@@ -1,4 +1,4 @@
-"""The words of the notebook widgets and of the picture of a table, merged into :data:`~durak_lab.text.messages.MESSAGES`.
+"""The words of the widgets and of the picture of a table, merged into :data:`~durak_lab.text.messages.MESSAGES`.
 
 Keys by widget: ``stepper-`` (the worked-examples stepper,
 :mod:`durak_lab.widgets.stepper`), ``cover-`` ("can the defender cover

@@ -137,7 +137,8 @@ def _source_html(rec: Record) -> str:
     if quote:
         parts.append(f'<blockquote{attrs} style="{box}">{_esc(quote).replace(chr(10), "<br/>")}</blockquote>')
     if src.get("translation"):
-        parts.append(f'<div><b>{_esc(say("stepper-in-english"))}</b></div><blockquote lang="en" dir="ltr" style="{box}">'
+        parts.append(f'<div><b>{_esc(say("stepper-in-english"))}</b></div>'
+                     f'<blockquote lang="en" dir="ltr" style="{box}">'
                      f'{_esc(src["translation"])}</blockquote>')
     parts.append("</div>")
     return "".join(parts)
@@ -161,6 +162,10 @@ def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
     return f"<div {style}>{_esc(say('stepper-after-move', number=f.step + 1))}</div>"
 
 
+def _italic(text: str) -> str:
+    return f'<div style="font-style:italic">{_esc(text)}</div>'
+
+
 def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     p = f.position
     if p is None:
@@ -175,9 +180,9 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
         others = sum(1 for seat, _ in groups if seat != viewer)
         groups = [(seat, group) for seat, group in groups if seat == viewer]
         if others:
-            hidden = f'<div style="font-style:italic">{_esc(say("stepper-cannot-see", seat=seat_text(viewer)))}</div>'
+            hidden = _italic(say("stepper-cannot-see", seat=seat_text(viewer)))
         if not groups:
-            return hidden or f'<div style="font-style:italic">{_esc(say("stepper-may-not-move", seat=seat_text(viewer)))}</div>'
+            return hidden or _italic(say("stepper-may-not-move", seat=seat_text(viewer)))
     if not groups:
         return f'<div style="font-style:italic">{_esc(say("legal-nobody"))}</div>'
     head = f"<div>{_esc(say('stepper-instead'))}</div>" if f.kind == "rejected" else ""

@@ -137,8 +137,8 @@ class TrumpWidget(widgets.VBox):
         first = MODELS.get(epsilon, epsilon) if epsilon is not None else None
         if first not in eps_values:
             first = "1/10"
-        self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first, description=say("trumps-inference"),
-                                          style=style, layout=widgets.Layout(width="min(100%, 420px)"))
+        self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first,
+                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(100%, 420px)"))
         self.inference.add_class("dl-inference")
         self.caption = widgets.HTML()
         self.caption.add_class("dl-trump-caption")
