@@ -4,7 +4,9 @@ Every sentence the play table, the coach, the stepper and ``durak-lab play`` sho
 a learner is a template of :data:`MESSAGES`, filled in by :func:`say`: the
 table's own words here, the narration of moves and events from
 :mod:`durak_lab.text.move_words` and the reasons for refused moves from
-:mod:`durak_lab.text.reason_words` (both merged in).  Keeping them in
+:mod:`durak_lab.text.reason_words`, and the words of the stepper, the other
+widgets and the picture of a table from :mod:`durak_lab.text.stepper_words`,
+:mod:`durak_lab.text.widget_words` and the others (all merged in).  Keeping them in
 one table lets a later version translate them (swap the table) and lets a test
 read every one of them for words a learner should not meet.  Templates use
 :meth:`str.format` fields; :func:`say` checks the key and the fields and raises
