@@ -43,7 +43,7 @@ from ..engine.moves import seat_text
 from ..engine.state import Position
 
 __all__ = [
-    "card_svg", "back_svg", "cards_svg", "position_html", "suit_colour", "set_four_colour",
+    "card_svg", "back_svg", "cards_svg", "position_html", "suit_colour", "set_four_colour", "say_html",
     "FOUR_COLOUR", "TWO_COLOURS", "FOUR_COLOURS", "CARD_WIDTH", "CARD_HEIGHT",
 ]
 
@@ -59,6 +59,22 @@ CARD_WIDTH, CARD_HEIGHT = 60, 84
 _FONT = "'DejaVu Sans', 'Segoe UI Symbol', 'Noto Sans Symbols 2', Arial, sans-serif"
 _SVG_NS = "http://www.w3.org/2000/svg"
 _esc = html.escape
+
+
+def say_html(key: str, **fields: str) -> str:
+    """The sentence ``key`` of :data:`~durak_lab.text.messages.MESSAGES` as HTML: its words escaped,
+    the ``fields`` (HTML already) put in as they are.
+
+    >>> say_html("picture-trump", suit="<b>♠</b> spades")
+    'Trump: <b>♠</b> spades'
+    >>> say_html("picture-taking", seat="P2")
+    'P2 takes: these cards go to P2&#x27;s hand'
+    """
+    marks = {name: f"\x00{i}\x00" for i, name in enumerate(fields)}
+    text = _esc(say(key, **marks))
+    for name, mark in marks.items():
+        text = text.replace(mark, fields[name])
+    return text
 
 
 def set_four_colour(on: bool = True) -> None:
@@ -211,20 +227,20 @@ def card_svg(card: Union[Card, int, str], *, four_colour: Optional[bool] = None,
 def _card(c: Card, four: bool, face_down: bool, highlight: bool, width: float, label: Optional[str],
           xmlns: bool) -> str:
     if face_down:
-        return (_svg_open(width, "dl-card-back", label or "a face-down card", "", xmlns=xmlns) + _BACK
+        return (_svg_open(width, "dl-card-back", label or say("picture-face-down"), "", xmlns=xmlns) + _BACK
                 + "</svg>")
     cls = "dl-card dl-last" if highlight else "dl-card"
     head = _svg_open(width, cls, label or c.name, f' data-card="{c}"', xmlns=xmlns)
     return head + _face(int(c), four) + (_GLOW if highlight else "") + "</svg>"
 
 
-def back_svg(width: float = CARD_WIDTH, label: str = "a face-down card") -> str:
+def back_svg(width: float = CARD_WIDTH, label: Optional[str] = None) -> str:
     """The back of a card as a standalone SVG document.
 
     >>> 'aria-label="a face-down card"' in back_svg()
     True
     """
-    return _svg_open(width, "dl-card-back", label) + _BACK + "</svg>"
+    return _svg_open(width, "dl-card-back", label or say("picture-face-down")) + _BACK + "</svg>"
 
 
 def _rows(cards: list, per_row: Optional[int]) -> list:
@@ -263,7 +279,8 @@ def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[b
     four = _four(four_colour)
     h = CARD_HEIGHT * width / CARD_WIDTH
     if label is None:
-        label = f"{_plural(len(cs), 'card')}: " + ", ".join(c.name for c in cs) if cs else "no cards"
+        label = (say("picture-cards-named", cards=_cards_words(len(cs)), names=", ".join(c.name for c in cs))
+                 if cs else say("picture-no-cards"))
     rows = _rows(cs, per_row)
     longest = max(len(r) for r in rows)
     total_w = max(longest * (width + gap) - gap, width) + 4
@@ -275,7 +292,8 @@ def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[b
         out.append(f'<rect x="2" y="2" width="{_n(width)}" height="{_n(h)}" rx="5" fill="none" '
                    f'stroke="#9a9a9a" stroke-dasharray="4 3"/>'
                    f'<text x="{_n(2 + width / 2)}" y="{_n(2 + h / 2)}" font-size="10" text-anchor="middle" '
-                   f'dominant-baseline="central" fill="#777" font-family="{_FONT}">no cards</text>')
+                   f'dominant-baseline="central" fill="#777" font-family="{_FONT}">'
+                   f'{_esc(say("picture-no-cards"))}</text>')
     for r, row in enumerate(rows):
         for i, c in enumerate(row):
             inner = _card(c, four, False, int(c) in lit, width, None, False)
@@ -311,18 +329,24 @@ def _inline_card(c: Card, four: bool, width: float, new: bool, style: str = "", 
     svg = _card(c, four, False, new or glow, width, None, True)
     tag = ('<span class="dl-new" style="position:absolute;top:-9px;left:-5px;z-index:5;background:#f5b700;'
            'color:#1a1a1a;font-size:10px;font-weight:800;border-radius:8px;padding:0 5px;line-height:15px">'
-           'new</span>' if new else "")
+           f'{_esc(say("picture-new"))}</span>' if new else "")
     return (f'<span class="dl-card-slot" style="position:relative;display:inline-block;line-height:0;'
             f'{style}">{svg}{tag}</span>')
 
 
-def _back_inline(width: float, style: str = "", label: str = "a face-down card") -> str:
+def _back_inline(width: float, style: str = "", label: Optional[str] = None) -> str:
     return (f'<span class="dl-card-slot" style="position:relative;display:inline-block;line-height:0;{style}">'
-            + _svg_open(width, "dl-card-back", label) + _BACK + "</svg></span>")
+            + _svg_open(width, "dl-card-back", label or say("picture-face-down")) + _BACK + "</svg></span>")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _cards_words(n: int) -> str:
+    """ "1 card", "3 cards"."""
+    return say("picture-one-card") if n == 1 else say("picture-cards", count=n)
+
+
+def _backs_words(n: int) -> str:
+    """ "1 face-down card", "3 face-down cards"."""
+    return say("picture-one-face-down") if n == 1 else say("picture-face-down-cards", count=n)
 
 
 def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: bool) -> str:
@@ -333,31 +357,34 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
     hidden = viewer is not None and seat != viewer
     badges = []
     if viewer is not None and seat == viewer:
-        badges.append(_badge("you", "you"))
+        badges.append(_badge(say("picture-you"), "you"))
     if role:
         word = _ROLE_WORDS[role]
         if role == "defender" and s.taking:
-            word = "defender: takes"
+            word = say("picture-defender-takes")
         badges.append(_badge(word, role))
     border = _ROLE_STYLE[role][0] if role in ("attacker", "defender", "durak") else "rgba(255,255,255,0.28)"
-    count = _plural(n, "card") + (", hidden" if hidden and n else "")
+    count = _cards_words(n)
+    if hidden and n:
+        count = say("picture-hidden", count=count)
     w = 48.0
     if n == 0:
         cards_html = ('<span class="dl-empty" style="font-size:12px;opacity:0.8;font-style:italic">'
-                      'no cards</span>')
+                      f'{_esc(say("picture-no-cards"))}</span>')
     elif hidden:
         step = 9 if n > 1 else 0
-        cards_html = "".join(_back_inline(w, f"margin-left:{-(w - step):.0f}px" if i else "",
-                                          "a face-down card") for i in range(n))
+        cards_html = "".join(_back_inline(w, f"margin-left:{-(w - step):.0f}px" if i else "")
+                             for i in range(n))
     else:  # the cards just drawn or picked up stick out of the hand, outlined; the count says how many
         show = 22 if n <= 8 else 16
         fresh = sum(1 for c in hand if int(c) in last)
         if fresh:
-            count += f", {fresh} new"
+            count = say("picture-fresh", count=count, fresh=fresh)
         cards_html = "".join(_inline_card(c, four, w, False, ("" if not i else f"margin-left:{-(w - show):.0f}px;")
                                           + ("top:-10px" if int(c) in last else ""), glow=int(c) in last)
                              for i, c in enumerate(hand))
-    label = f"{name}{', ' + _ROLE_WORDS[role] if role else ''}: {count}"
+    label = (say("picture-seat-role", seat=name, role=_ROLE_WORDS[role], count=count) if role
+             else say("picture-seat", seat=name, count=count))
     return (f'<div class="dl-seat" data-seat="{name}" role="group" aria-label="{_esc(label)}" '
             f'style="background:rgba(0,0,0,0.22);border:2px solid {border};border-radius:10px;'
             f'padding:6px 10px 8px 10px;min-width:110px">'
@@ -379,26 +406,29 @@ def _talon_html(s: Snapshot, four: bool, last: set) -> str:
     w = 50.0
     if tc >= 0 and k:
         under_talon = k - 1
-        lab = (f"Talon: {_plural(k, 'card')}; the trump card {Card(tc)} lies face up under it"
-               if under_talon else f"Talon: only the trump card {Card(tc)} is left")
+        lab = (say("picture-talon-under", cards=_cards_words(k), card=str(Card(tc)))
+               if under_talon else say("picture-talon-last", card=str(Card(tc))))
         parts = [f'<div class="dl-talon" role="group" aria-label="{_esc(lab)}" '
                  f'style="position:relative;width:112px;height:92px">',
                  f'<span class="dl-trump-card" style="position:absolute;left:34px;top:11px;line-height:0;'
                  f'transform:rotate(90deg)">{_card(Card(tc), four, False, False, w, None, True)}</span>']
         for i in range(min(under_talon, 3)):  # a thick stack: up to three backs, offset
             parts.append(_back_inline(w, f"position:absolute;left:{4 + 2 * i}px;top:{11 - 2 * i}px",
-                                      f"the talon: {_plural(under_talon, 'face-down card')}"))
+                                      say("picture-talon-backs", cards=_backs_words(under_talon))))
         parts.append("</div>")
         body = "".join(parts)
-        caption = f"Talon: {k}<br/>trump {trump_word}"
+        caption = (f'{say_html("picture-talon-caption", count=str(k))}<br/>'
+                   f'{say_html("picture-trump-caption", suit=trump_word)}')
     else:
-        why = "talon empty" if tc >= 0 else "no talon"
-        body = (f'<div class="dl-talon" role="group" aria-label="{_esc(why)}; trump is {SUIT_NAMES[s.trump]}" '
+        suit = SUIT_NAMES[s.trump]
+        why = say("picture-talon-empty-label", suit=suit) if tc >= 0 else say("picture-no-talon-label", suit=suit)
+        body = (f'<div class="dl-talon" role="group" aria-label="{_esc(why)}" '
                 f'style="width:70px;height:92px;display:flex;align-items:center;justify-content:center;'
                 f'border:2px dashed rgba(255,255,255,0.35);border-radius:8px;font-size:38px;'
                 f'color:{colour}"><span style="background:#fffdf7;border-radius:8px;padding:0 6px;'
                 f'line-height:1.2">{trump_sym}</span></div>')
-        caption = f"{why.capitalize()}<br/>trump {trump_word}"
+        empty = say("picture-talon-empty-caption") if tc >= 0 else say("picture-no-talon-caption")
+        caption = f'{_esc(empty)}<br/>{say_html("picture-trump-caption", suit=trump_word)}'
     return (f'<div class="dl-talon-area" style="text-align:center;flex:none">{body}'
             f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">{caption}</div></div>')
 
@@ -408,15 +438,18 @@ def _bito_html(s: Snapshot) -> str:
     w = 46.0
     if k:
         piles = "".join(_back_inline(w, f"position:absolute;left:{6 + 3 * i}px;top:{8 + (i % 2) * 3}px;"
-                                        f"transform:rotate({(-8, 5, -2)[i]}deg)", "the bito pile")
+                                        f"transform:rotate({(-8, 5, -2)[i]}deg)", say("picture-bito-pile"))
                         for i in range(min(k, 3)))
-        body = (f'<div class="dl-bito" role="group" aria-label="Bito: {_plural(k, "card")} out of the game" '
+        label = say("picture-bito-label", cards=_cards_words(k))
+        body = (f'<div class="dl-bito" role="group" aria-label="{_esc(label)}" '
                 f'style="position:relative;width:70px;height:84px">{piles}</div>')
     else:
-        body = ('<div class="dl-bito" role="group" aria-label="Bito: empty" style="width:50px;height:70px;'
+        body = (f'<div class="dl-bito" role="group" aria-label="{_esc(say("picture-bito-empty"))}" '
+                'style="width:50px;height:70px;'
                 'margin:7px 10px;border:2px dashed rgba(255,255,255,0.35);border-radius:8px"></div>')
     return (f'<div class="dl-bito-area" style="text-align:center;flex:none">{body}'
-            f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">Bito: {k}</div></div>')
+            f'<div style="font-size:12px;margin-top:4px;white-space:nowrap">'
+            f'{_esc(say("picture-bito-caption", count=k))}</div></div>')
 
 
 def _table_html(s: Snapshot, four: bool, last: set) -> str:
@@ -426,14 +459,16 @@ def _table_html(s: Snapshot, four: bool, last: set) -> str:
         ca = Card(a)
         if c >= 0:
             cc = Card(c)
-            lab = f"{ca} from {seat_text(ao)}, covered by {cc} from {seat_text(co)}"
+            lab = say("picture-pair-covered", attack=str(ca), attacker=seat_text(ao), cover=str(cc),
+                      defender=seat_text(co))
             cover = _inline_card(cc, four, w, int(cc) in last, "position:absolute;left:17px;top:25px")
-            who = f"from {seat_text(ao)}<br/>beaten by {seat_text(co)}"
+            who = (f'{_esc(say("picture-from", seat=seat_text(ao)))}<br/>'
+                   f'{_esc(say("picture-beaten-by", seat=seat_text(co)))}')
             data = f' data-attack="{ca}" data-cover="{cc}"'
         else:
-            lab = f"{ca} from {seat_text(ao)}, not covered"
+            lab = say("picture-pair-open", attack=str(ca), attacker=seat_text(ao))
             cover = ""
-            who = f"from {seat_text(ao)}<br/>not covered"
+            who = f'{_esc(say("picture-from", seat=seat_text(ao)))}<br/>{_esc(say("picture-not-covered"))}'
             data = f' data-attack="{ca}"'
         pairs.append(f'<div class="dl-pair"{data} role="group" aria-label="{_esc(lab)}" '
                      f'style="position:relative;width:80px;height:148px">'
@@ -442,17 +477,17 @@ def _table_html(s: Snapshot, four: bool, last: set) -> str:
                      f'font-size:11px;line-height:14px;opacity:0.85">{who}</div></div>')
     if not pairs:
         inner = ('<span class="dl-empty" style="opacity:0.75;font-style:italic;font-size:14px">'
-                 'The table is empty</span>')
-        label = "On the table: nothing"
+                 f'{_esc(say("picture-table-empty"))}</span>')
+        label = say("picture-table-nothing")
     else:
         inner = "".join(pairs)
-        label = "On the table: " + ", ".join(
-            f"{Card(a)} covered by {Card(c)}" if c >= 0 else f"{Card(a)} not covered" for a, c, _, _ in s.table)
+        label = say("picture-table", pairs=", ".join(
+            say("picture-covered-by", attack=str(Card(a)), cover=str(Card(c))) if c >= 0
+            else say("picture-open", attack=str(Card(a))) for a, c, _, _ in s.table))
     banner = ""
     if s.taking:
         banner = (f'<div class="dl-taking" style="width:100%;text-align:center;font-weight:700;'
-                  f'color:#ffe082">{seat_text(s.defender)} takes: these cards go to '
-                  f'{seat_text(s.defender)}\'s hand</div>')
+                  f'color:#ffe082">{_esc(say("picture-taking", seat=seat_text(s.defender)))}</div>')
     return (f'<div class="dl-table-cards" role="group" aria-label="{_esc(label)}" style="display:flex;'
             f'flex:1 1 auto;max-width:600px;flex-wrap:wrap;gap:10px 14px;align-items:flex-start;'
             f'justify-content:center;min-height:150px;min-width:150px;padding:12px 10px 4px 10px;'
@@ -509,13 +544,15 @@ def position_html(position: Union[Position, Snapshot], viewer: Optional[int] = N
     trump = (f'<span style="color:{trump_colour};background:#fffdf7;border-radius:4px;padding:0 4px">'
              f'{SUIT_SYMBOLS[s.trump]}</span> {SUIT_NAMES[s.trump]}')
     if s.result is not None:
-        state = f'<b>Game over:</b> {_esc(result_sentence(s.result))}'
+        state = f'<b>{_esc(say("picture-game-over"))}</b> {_esc(result_sentence(s.result))}'
     else:
-        state = (f'<b>{seat_text(s.leader)}</b> attacks <b>{seat_text(s.defender)}</b>'
-                 + (f" · {seat_text(s.defender)} takes" if s.taking else ""))
+        state = (say_html("picture-attacks", attacker=f"<b>{seat_text(s.leader)}</b>",
+                          defender=f"<b>{seat_text(s.defender)}</b>")
+                 + (_esc(say("picture-takes", seat=seat_text(s.defender))) if s.taking else ""))
     summary = (f'<div class="dl-summary" style="font-size:15px;margin-bottom:10px;display:flex;gap:18px;'
-               f'flex-wrap:wrap;align-items:center"><span>Trump: {trump}</span><span>{state}</span>'
-               f'<span>Talon: {len(s.talon)}</span><span>Bito: {popcount(s.discard)}</span></div>')
+               f'flex-wrap:wrap;align-items:center"><span>{say_html("picture-trump", suit=trump)}</span>'
+               f'<span>{state}</span><span>{_esc(say("picture-talon-count", count=len(s.talon)))}</span>'
+               f'<span>{_esc(say("picture-bito-count", count=popcount(s.discard)))}</span></div>')
     # three rows: seats across the top, left seats | talon, table, bito | right seats, then P1 at the bottom;
     # a narrow page wraps the middle row instead of cutting it off
     centre = (f'<div class="dl-centre" style="flex:1 1 400px;min-width:340px;display:flex;gap:12px;'
@@ -526,8 +563,9 @@ def position_html(position: Union[Position, Snapshot], viewer: Optional[int] = N
               f'{area("right", "column", "flex:0 1 auto;")}</div>')
     grid = (f'<div class="dl-layout" style="display:flex;flex-direction:column;gap:10px">{area("top")}{middle}'
             f'{area("bottom")}</div>')
-    who = "all hands face up" if viewer is None else f"seen by {seat_text(viewer)}"
-    return (f'<div class="dl-position" role="group" aria-label="Durak table, {who}" style="{_FELT}color:#ffffff;'
+    who = say("picture-all-face-up") if viewer is None else say("picture-seen-by", seat=seat_text(viewer))
+    label = say("picture-table-label", who=who)
+    return (f'<div class="dl-position" role="group" aria-label="{_esc(label)}" style="{_FELT}color:#ffffff;'
             f'font-family:system-ui,-apple-system,\'Segoe UI\',Roboto,\'DejaVu Sans\',sans-serif;'
             f'border-radius:16px;padding:14px 16px;box-sizing:border-box;max-width:1040px;line-height:1.35;'
             f'box-shadow:inset 0 0 40px rgba(0,0,0,0.35)">{summary}{grid}</div>')

@@ -4,7 +4,9 @@ Every sentence the play table, the coach, the stepper and ``durak-lab play`` sho
 a learner is a template of :data:`MESSAGES`, filled in by :func:`say`: the
 table's own words here, the narration of moves and events from
 :mod:`durak_lab.text.move_words` and the reasons for refused moves from
-:mod:`durak_lab.text.reason_words` (both merged in).  Keeping them in
+:mod:`durak_lab.text.reason_words`, and the words of the stepper, the other
+widgets and the picture of a table from :mod:`durak_lab.text.stepper_words`,
+:mod:`durak_lab.text.widget_words` and the others (all merged in).  Keeping them in
 one table lets a later version translate them (swap the table) and lets a test
 read every one of them for words a learner should not meet.  Templates use
 :meth:`str.format` fields; :func:`say` checks the key and the fields and raises
@@ -34,6 +36,7 @@ from .reason_words import REASON_WORDS
 from .lesson_words import LESSON_WORDS
 from .player_words import PLAYER_WORDS
 from .stepper_words import STEPPER_WORDS
+from .widget_words import WIDGET_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
 
@@ -238,8 +241,9 @@ def _merge(*tables: dict) -> None:
         MESSAGES.update(table)
 
 
-# the narration of moves and events, and the learner's sentence for every refused move
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS)
+# the narration of moves and events, the learner's sentence for every refused move, the stepper's
+# guessing, the lessons, the lesson player, and the words of the widgets and the picture of a table
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS)
 
 
 def fields_of(key: str) -> set:

@@ -35,7 +35,8 @@ import plotly.graph_objects as go
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
 from ..engine.errors import DurakError
-from ..text.explain import sentence
+from ..text.reasons import plain_reason
+from ..text.messages import say
 from ..plots.beats import cover_figure
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
@@ -73,7 +74,7 @@ def example_moments(ids: Optional[tuple] = None) -> list:
                 break
             p = game.position
             if p.uncovered() and not p.taking:
-                out.append((f"{ident} after move {k}: {rm.move}", (ident, k)))
+                out.append((say("cover-moment", ident=ident, number=k, move=str(rm.move)), (ident, k)))
     return out
 
 
@@ -97,19 +98,19 @@ class CoverWidget(widgets.VBox):
         self.add_class("dl-cover-widget")
         self._quiet = False
         self._plan: Optional[CoverPlan] = None
-        self.example = widgets.Dropdown(options=[("your own cards", OWN)] + example_moments(),
-                                        value=OWN, description="Example",
+        self.example = widgets.Dropdown(options=[(say("cover-own"), OWN)] + example_moments(),
+                                        value=OWN, description=say("cover-example"),
                                         layout=widgets.Layout(width="min(100%, 560px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-cover-example")
-        self.attack = widgets.Text(value=attack, description="Attack", placeholder="e.g. 7♥ 9♥ J♥ or 7H 9H JH",
+        self.attack = widgets.Text(value=attack, description=say("cover-attack"), placeholder=say("cover-attack-hint"),
                                    continuous_update=False, layout=widgets.Layout(width="min(100%, 360px)"))
         self.attack.add_class("dl-cover-attack")
-        self.hand = widgets.Text(value=hand, description="Hand", placeholder="the defender's cards",
+        self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
                                  continuous_update=False, layout=widgets.Layout(width="min(100%, 420px)"))
         self.hand.add_class("dl-cover-hand")
         self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
-                                      value=_suit(trump), description="Trump",
+                                      value=_suit(trump), description=say("cover-trump-choice"),
                                       layout=widgets.Layout(width="180px"))
         self.trump.add_class("dl-cover-trump")
         self.answer = widgets.HTML(value="")
@@ -168,12 +169,12 @@ class CoverWidget(widgets.VBox):
             plan = cover_plan_for(self.hand.value, self.attack.value, self.trump.value)
         except DurakError as err:
             self._plan = None
-            self._say(sentence(str(err)), alert=True)
+            self._say(plain_reason(str(err)), alert=True)
             return
-        except Exception as err:  # noqa: BLE001 - a learner must never see a traceback
+        except Exception:  # noqa: BLE001 - a learner must never see a traceback
             _log.debug("cover widget: unexpected error", exc_info=True)
             self._plan = None
-            self._say(sentence(f"Something went wrong ({type(err).__name__}: {err}); check the cards"), alert=True)
+            self._say(say("cover-error"), alert=True)
             return
         self._plan = plan
         self._say(plan.text())
@@ -195,7 +196,7 @@ class CoverWidget(widgets.VBox):
         try:
             p = load_example(ident).game_after(k).position
         except (DurakError, IndexError) as err:
-            self._say(sentence(f"Could not open {ident} after move {k}: {err}"), alert=True)
+            self._say(say("cover-no-moment", ident=ident, number=k, why=plain_reason(str(err))), alert=True)
             return
         plan = cover_plan(p)
         self._quiet = True
@@ -217,6 +218,6 @@ class CoverWidget(widgets.VBox):
         if change.get("new") not in (None, OWN):
             try:
                 self._load(change["new"])
-            except Exception as err:  # noqa: BLE001 - never a traceback
+            except Exception:  # noqa: BLE001 - never a traceback
                 _log.debug("cover widget: unexpected error", exc_info=True)
-                self._say(sentence(f"Something went wrong ({type(err).__name__}: {err})"), alert=True)
+                self._say(say("cover-error-example"), alert=True)

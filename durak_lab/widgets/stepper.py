@@ -57,20 +57,23 @@ import functools
 import html
 import logging
 import os
+import re
 from typing import Any, Callable, Optional, Union
 
 import ipywidgets as widgets
 
 from ..engine.errors import DurakError, RecordError
-from ..text.explain import RULE_TITLES, result_sentence, sentence
+from ..text.explain import result_sentence
 from ..text.frames import Frame, frames_of
 from ..text.glossary import GLOSSARY_CSS, glossary_html
+from ..text.messages import say
+from ..text.reasons import plain_reason, without_rule_ids
 from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
 from .stepper_guess import GuessPanel
 from .stepper_view import (EXAMPLE_ORDER, SOURCES, _View, _legal_html, _move_line, _ordered_ids, _source_html,
-                           _title_html, button as _button, example_label, html_box as _html)
+                           _title_html, button as _button, example_label, html_box as _html, rule_tags)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
@@ -89,17 +92,41 @@ def _guard(method: Callable) -> Callable:
             return method(self, *args, **kwargs)
         except DurakError as err:
             _log.debug("stepper: %s", err, exc_info=True)
-            self._tell(sentence(str(err)))
-        except Exception as err:  # noqa: BLE001 - a learner must never see a traceback
+            self._tell(plain_reason(str(err)))
+        except Exception:  # noqa: BLE001 - a learner must never see a traceback
             _log.debug("stepper: unexpected error", exc_info=True)
-            self._tell(sentence(f"Something went wrong ({type(err).__name__}: {err}); choose the example "
-                                "again, or restart the notebook"))
+            self._tell(say("stepper-error"))
         return None
 
     return run
 
 
-_EVERYONE = "everyone (all hands face up)"
+def _why(err: Exception) -> str:
+    """An error's words as the end of a sentence: no rule ids, a full stop.
+
+    >>> _why(RecordError("rules.players", "9 is not allowed: Durak is for 2 to 6 players (R2)"))
+    'rules.players: 9 is not allowed: Durak is for 2 to 6 players.'
+    """
+    text = without_rule_ids(str(err))
+    return text if not text or text[-1] in ".!?" else text + "."
+
+
+def _disagreement(problem: str) -> str:
+    """The learner's sentence for a record the rules disagree with (``problem``: the replay's
+    words for the developer, e.g. "moves[3]: … is rejected for …").
+
+    >>> _disagreement("moves[1]: P1 cover 7♦ with 9♠ is illegal (cover-too-low): …")
+    'This record and the rules disagree at move 2.'
+    >>> _disagreement("result: the record expects [1], but after the moves the game goes on")
+    'This record and the rules disagree about how the game ends.'
+    """
+    at = re.match(r"moves\[(\d+)\]", problem)
+    if at:
+        return say("stepper-disagree-move", number=int(at.group(1)) + 1)
+    return say("stepper-disagree-end")
+
+
+_EVERYONE = say("stepper-everyone")
 #: With **Judge** ticked: the most positions the solver searches for one move; a move that
 #: needs more is "not judged" (the analyser's ``unknown``).
 JUDGE_NODES = 200_000
@@ -151,26 +178,26 @@ class Stepper(widgets.VBox):
         self._record: Optional[Record] = None
         self._message_text = ""
 
-        self.example = widgets.Dropdown(options=options, description="Example",
+        self.example = widgets.Dropdown(options=options, description=say("stepper-example"),
                                         layout=widgets.Layout(width="min(100%, 640px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-example")
-        self.four_colour = widgets.Checkbox(value=bool(four_colour), description="Four-colour deck",
+        self.four_colour = widgets.Checkbox(value=bool(four_colour), description=say("stepper-four-colour"),
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.four_colour.add_class("dl-four-colour")
-        self.seen_by = widgets.Dropdown(options=[(_EVERYONE, -1)], value=-1, description="Seen by",
+        self.seen_by = widgets.Dropdown(options=[(_EVERYONE, -1)], value=-1, description=say("stepper-seen-by"),
                                         layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
                                         style={"description_width": "initial"})
         self.seen_by.add_class("dl-seen-by")
-        self.judge = widgets.Checkbox(value=bool(judge), description="Judge the endgame moves (exact solver)",
+        self.judge = widgets.Checkbox(value=bool(judge), description=say("stepper-judge"),
                                       indent=False, layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
         self.judge.add_class("dl-judge")
         self.title = _html("dl-title")
-        self.start_button = _button("Start", "step-backward", "Go to the start position", "dl-start")
-        self.back_button = _button("Back", "chevron-left", "One step back", "dl-back")
-        self.next_button = _button("Next", "chevron-right", "One step forward", "dl-next")
-        self.end_button = _button("End", "step-forward", "Go to the last step", "dl-end")
-        self.step = widgets.BoundedIntText(value=0, min=0, max=0, description="Step",
+        self.start_button = _button(say("stepper-start"), "step-backward", say("stepper-start-tip"), "dl-start")
+        self.back_button = _button(say("stepper-back"), "chevron-left", say("stepper-back-tip"), "dl-back")
+        self.next_button = _button(say("stepper-next"), "chevron-right", say("stepper-next-tip"), "dl-next")
+        self.end_button = _button(say("stepper-end"), "step-forward", say("stepper-end-tip"), "dl-end")
+        self.step = widgets.BoundedIntText(value=0, min=0, max=0, description=say("stepper-step-box"),
                                            layout=widgets.Layout(width="150px"),
                                            style={"description_width": "initial"})
         self.step.add_class("dl-step")
@@ -183,7 +210,7 @@ class Stepper(widgets.VBox):
         self.result = _html("dl-result")
         self.reason = _html("dl-reason")
         self.legal = _html("dl-legal")
-        self.show_source = widgets.Checkbox(value=False, description="Show the source text", indent=False)
+        self.show_source = widgets.Checkbox(value=False, description=say("stepper-show-source"), indent=False)
         self.show_source.add_class("dl-show-source")
         self.source = _html("dl-source", display="none")
         self.message = _html("dl-message", display="none")
@@ -200,7 +227,9 @@ class Stepper(widgets.VBox):
         self.step.observe(self._on_step, names="value")
         self.show_source.observe(self._on_show_source, names="value")
 
-        heading = widgets.HTML
+        def heading(words: str, before: str = "") -> widgets.HTML:
+            return widgets.HTML(f"{before}<b>{_esc(words)}</b>")
+
         self.children = [
             widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -212,10 +241,11 @@ class Stepper(widgets.VBox):
             self.narration,
             self.table,
             self.guess.box,
-            widgets.HBox([heading("<b>Rules:</b>"), self.rules, heading("&#160;&#160;<b>Result:</b>"), self.result],
+            widgets.HBox([heading(say("stepper-rules-head")), self.rules,
+                          heading(say("stepper-result-head"), "&#160;&#160;"), self.result],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="baseline")),
             self.reason,
-            heading("<b>What may happen now</b>"),
+            heading(say("stepper-legal-head")),
             self.legal,
             self.show_source,
             self.source,
@@ -378,7 +408,7 @@ class Stepper(widgets.VBox):
         try:
             key = self._key_for(example)
         except DurakError as err:
-            self._tell(sentence(str(err)))
+            self._tell(plain_reason(str(err)))
             if initial and self.example.options:
                 self._quiet = True
                 try:
@@ -395,7 +425,7 @@ class Stepper(widgets.VBox):
     def _key_for(self, example: Example) -> str:
         if example is None:
             if not self._records:  # pragma: no cover
-                raise RecordError("", "no worked examples are installed")
+                raise RecordError("", say("stepper-no-examples"))
             return next(iter(self._records))
         if isinstance(example, Record):
             for key, rec in self._records.items():
@@ -408,11 +438,11 @@ class Stepper(widgets.VBox):
             if key.upper() == wanted:
                 return key
         if wanted.startswith("EX-") and not os.path.exists(text):
-            raise RecordError(text, "no such worked example; choose one from the list")
+            raise RecordError("", say("stepper-no-example", name=text))
         try:
             rec = load_record(text)
         except RecordError as err:
-            raise RecordError("", f"could not open the record {text!r}: {err}") from None
+            raise RecordError("", say("stepper-bad-record", name=text, why=_why(err))) from None
         return self._add(rec, example_label(rec) if (rec.title or rec.id) else os.path.basename(text))
 
     def _add(self, rec: Record, label: str) -> str:
@@ -441,7 +471,7 @@ class Stepper(widgets.VBox):
             self._tell("")
         problem = next((f.problem for f in frames if f.problem), None)
         if problem:
-            self._tell(sentence(f"This record and the rules disagree: {problem}"), keep=True)
+            self._tell(_disagreement(problem), keep=True)
         elif note:
             self._tell(note)
         self._quiet = True
@@ -457,8 +487,7 @@ class Stepper(widgets.VBox):
         viewer = self._viewer if self._record is not None and self._viewer is not None \
             and self._viewer < self._record.rules.players else None
         table = position_html(f.snapshot, viewer=viewer, last=f.last, four_colour=four)
-        rules = " ".join(f'<span class="dl-rule" title="{_esc(r)}: {_esc(RULE_TITLES.get(r, ""))}">{_esc(r)}</span>'
-                         for r in f.rule_ids)
+        rules = rule_tags(f.rule_ids, style="")
         reason = ""
         if f.reason:
             reason = (f'<div role="status" style="border-left:5px solid #c62828;padding:6px 10px;font-size:15px;'
@@ -482,7 +511,7 @@ class Stepper(widgets.VBox):
         self.result.value = v.result
         self.reason.value = v.reason
         self.reason.layout.display = None if v.reason else "none"
-        self.step_label.value = f"Step {i} of {last}"
+        self.step_label.value = say("stepper-step", index=i, last=last)
         self.start_button.disabled = self.back_button.disabled = i == 0
         self.next_button.disabled = self.end_button.disabled = i == last
         if self.step.value != i:
@@ -530,15 +559,14 @@ class Stepper(widgets.VBox):
         if rec is None:
             return {}, ""
         if rec.rules.players != 2:
-            return {}, sentence("The solver judges the endgames of two-player games; this one has "
-                                f"{rec.rules.players} players")
+            return {}, say("stepper-judge-players", players=rec.rules.players)
         moves = [f.move for f in self._frames if f.kind == "move"]
         try:
             analysis = analyse_moves(rec.start, moves, max_nodes=JUDGE_NODES)
         except DurakError as err:  # e.g. rules outside the solver's domain: say why
-            return {}, sentence(f"The solver cannot judge this game: {err}")
+            return {}, say("stepper-judge-cannot", why=_why(err))
         if analysis.first is None:
-            return {}, sentence("The talon never ran out in this game, so no move can be judged exactly")
+            return {}, say("stepper-judge-no-endgame")
         return {v.index: v for v in analysis.verdicts}, ""
 
     @_guard

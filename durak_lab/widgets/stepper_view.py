@@ -20,13 +20,14 @@ from typing import Any, NamedTuple, Optional
 import ipywidgets as widgets
 
 from ..engine.moves import seat_text
+from ..display.render import say_html
 from ..engine.records import Record, example_ids, load_example  # noqa: F401  (load_example: the examples)
 from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
 from ..text.messages import say
 from ..text.narrate import role_words
 
-__all__ = ["EXAMPLE_ORDER", "SOURCES", "example_label", "button", "html_box"]
+__all__ = ["EXAMPLE_ORDER", "SOURCES", "example_label", "button", "html_box", "rule_tags"]
 
 _esc = html.escape
 
@@ -36,11 +37,12 @@ EXAMPLE_ORDER = ("EX-KO-DEAL", "EX-KO-1", "EX-KO-2", "EX-ZH-OPEN", "EX-ZH-BOUT",
 
 #: The four sources: id -> (language tag, writing direction, what the source is).
 SOURCES = {
-    "HE": ("he", "rtl", "the Hebrew encyclopedia article"),
-    "KO": ("ko", "ltr", "the Korean wiki article"),
-    "ZH": ("zh", "ltr", "the Chinese rules page"),
-    "FI": ("fi", "ltr", "the Finnish encyclopedia article"),
+    "HE": ("he", "rtl", say("stepper-source-he")),
+    "KO": ("ko", "ltr", say("stepper-source-ko")),
+    "ZH": ("zh", "ltr", say("stepper-source-zh")),
+    "FI": ("fi", "ltr", say("stepper-source-fi")),
 }
+
 
 def example_label(record: Record) -> str:
     """The label of a record in the Example list: "EX-ZH-BOUT — a full 4-player bout".
@@ -53,8 +55,8 @@ def example_label(record: Record) -> str:
     if ident and title.startswith(ident):
         return title
     if ident and title:
-        return f"{ident} — {title}"
-    return title or ident or "a game record"
+        return say("stepper-label", ident=ident, title=title)
+    return title or ident or say("stepper-a-record")
 
 
 class _View(NamedTuple):
@@ -84,6 +86,20 @@ def html_box(cls: str, **layout: str) -> widgets.HTML:
 
 
 # -------------------------------------------------------------------- HTML pieces
+def rule_tags(rule_ids: tuple, style: str = "opacity:0.7;font-size:12px") -> str:
+    """The rule ids as tags beside a sentence, each with the rule's title as its tooltip.
+
+    >>> rule_tags(("R16",))
+    '<span class="dl-rule" style="opacity:0.7;font-size:12px" title="R16: when a bout ends">R16</span>'
+    >>> rule_tags(("R11", "R12"), style="").count('<span class="dl-rule" title=')
+    2
+    """
+    tips = {r: say("stepper-rule-tip", rule=r, title=RULE_TITLES.get(r, "")) for r in rule_ids if r}
+    css = f' style="{style}"' if style else ""
+    return " ".join(f'<span class="dl-rule"{css} title="{_esc(tip)}">{_esc(r)}</span>'
+                    for r, tip in tips.items())
+
+
 def _ordered_ids() -> list:
     have = example_ids()
     first = [i for i in EXAMPLE_ORDER if i in have]
@@ -93,33 +109,36 @@ def _ordered_ids() -> list:
 def _source_name_html(rec: Record) -> str:
     src = rec.source or {}
     ident = src.get("id", "")
-    what = SOURCES.get(ident, (None, None, f"source {ident}"))[2]
+    what = SOURCES.get(ident, (None, None, say("stepper-source-other", ident=ident)))[2]
     section = src.get("section")  # may be in the source's language: isolate its direction
-    return _esc(f"{what} ({ident})") + (f", section <bdi>{_esc(section)}</bdi>" if section else "")
+    return _esc(say("stepper-source-name", what=what, ident=ident)) + (
+        say_html("stepper-source-section", section=f"<bdi>{_esc(section)}</bdi>") if section else "")
 
 
 def _title_html(rec: Record) -> str:
-    title = _esc(rec.title or rec.id or "A game record")
-    src = f'<div style="font-size:13px;opacity:0.8">From {_source_name_html(rec)}</div>' if rec.source else ""
+    title = _esc(rec.title or rec.id or say("stepper-a-record-title"))
+    src = (f'<div style="font-size:13px;opacity:0.8">{say_html("stepper-from", source=_source_name_html(rec))}</div>'
+           if rec.source else "")
     return f'<div style="font-size:18px;font-weight:700;margin:4px 0 2px 0">{title}</div>{src}'
 
 
 def _source_html(rec: Record) -> str:
     src = rec.source
     if not src:
-        return '<div style="font-style:italic">This record names no source.</div>'
+        return f'<div style="font-style:italic">{_esc(say("stepper-no-source"))}</div>'
     lang, direction, _ = SOURCES.get(src.get("id", ""), (None, "ltr", ""))
     quote = src.get("quote") or ""
     if isinstance(quote, list):
         quote = "\n".join(quote)
     attrs = (f' lang="{lang}"' if lang else "") + f' dir="{direction}"'
     box = "margin:6px 0 10px 0;padding:8px 12px;border-left:4px solid #9e9e9e;font-size:15px;line-height:1.6"
-    parts = [f'<div class="dl-source-panel"><div><b>Source:</b> {_source_name_html(rec)}, '
-             f'in its own language:</div>']
+    own = say_html("stepper-source-own", source=_source_name_html(rec))
+    parts = [f'<div class="dl-source-panel"><div><b>{_esc(say("stepper-source-head"))}</b> {own}</div>']
     if quote:
         parts.append(f'<blockquote{attrs} style="{box}">{_esc(quote).replace(chr(10), "<br/>")}</blockquote>')
     if src.get("translation"):
-        parts.append(f'<div><b>In English:</b></div><blockquote lang="en" dir="ltr" style="{box}">'
+        parts.append(f'<div><b>{_esc(say("stepper-in-english"))}</b></div>'
+                     f'<blockquote lang="en" dir="ltr" style="{box}">'
                      f'{_esc(src["translation"])}</blockquote>')
     parts.append("</div>")
     return "".join(parts)
@@ -128,10 +147,10 @@ def _source_html(rec: Record) -> str:
 def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
     style = 'style="font-size:14px;opacity:0.85"'
     if f.kind == "start":
-        return f"<div {style}>The start position</div>"
-    number = f"Move {f.step + 1} of {n_moves}"
+        return f"<div {style}>{_esc(say('stepper-start-line'))}</div>"
+    number = _esc(say("stepper-move-number", number=f.step + 1, moves=n_moves))
     if f.kind == "rejected":
-        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>, rejected by the rules</div>"
+        return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>, {_esc(say('stepper-move-rejected'))}</div>"
     if f.kind == "move":
         judged = ""
         if verdict is not None:
@@ -140,17 +159,19 @@ def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
             judged = (f' <span class="dl-verdict" data-verdict="{_esc(verdict.verdict)}" '
                       f'style="color:{colour};font-weight:600">· {_esc(words)}</span>')
         return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>{judged}</div>"
-    return f"<div {style}>After move {f.step + 1}: what follows by itself</div>"
+    return f"<div {style}>{_esc(say('stepper-after-move', number=f.step + 1))}</div>"
+
+
+def _italic(text: str) -> str:
+    return f'<div style="font-style:italic">{_esc(text)}</div>'
 
 
 def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     p = f.position
     if p is None:
-        if f.kind == "move":
-            text = "Nobody can or will add a card any more, so the bout ends by itself (R16)."
-        else:
-            text = "Nobody moves while the bout is cleared away and the hands are refilled (R17, R18, R19)."
-        return f'<div style="font-style:italic">{_esc(text)}</div>'
+        text, rules = ((say("stepper-bout-ends"), ("R16",)) if f.kind == "move" else
+                       (say("stepper-clearing"), ("R17", "R18", "R19")))
+        return f'<div style="font-style:italic">{_esc(text)} {rule_tags(rules)}</div>'
     if p.result is not None:
         return f'<div style="font-style:italic">{_esc(say("legal-over", result=result_sentence(p.result)))}</div>'
     groups = legal_by_seat(p)
@@ -159,19 +180,16 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
         others = sum(1 for seat, _ in groups if seat != viewer)
         groups = [(seat, group) for seat, group in groups if seat == viewer]
         if others:
-            hidden = (f'<div style="font-style:italic">{_esc(seat_text(viewer))} cannot see what the other '
-                      'players may do: that depends on their cards.</div>')
+            hidden = _italic(say("stepper-cannot-see", seat=seat_text(viewer)))
         if not groups:
-            return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
+            return hidden or _italic(say("stepper-may-not-move", seat=seat_text(viewer)))
     if not groups:
         return f'<div style="font-style:italic">{_esc(say("legal-nobody"))}</div>'
-    head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
+    head = f"<div>{_esc(say('stepper-instead'))}</div>" if f.kind == "rejected" else ""
     out = []
     for seat, group in groups:
         role = role_words(seat_role(p, seat))
-        items = "".join(f'<li>{_esc(e.text)} <span class="dl-rule" style="opacity:0.7;font-size:12px" '
-                        f'title="{_esc(e.rule)}: {_esc(RULE_TITLES.get(e.rule, ""))}">{_esc(e.rule)}</span></li>'
-                        for e in group)
+        items = "".join(f'<li>{_esc(e.text)} {rule_tags((e.rule,))}</li>' for e in group)
         out.append(f'<div class="dl-legal-seat" data-seat="{seat_text(seat)}" style="margin:2px 0;'
                    f'min-width:230px"><b>{seat_text(seat)}</b>{" (" + role + ")" if role else ""}'
                    f'<ul style="margin:2px 0 4px 0;padding-left:20px">{items}</ul></div>')

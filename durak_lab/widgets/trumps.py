@@ -48,6 +48,8 @@ from ..engine.errors import DurakError
 from ..analysis.evidence import Timeline, observe
 from ..analysis.inference import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
 from ..engine.moves import seat_text
+from ..text.messages import say
+from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
@@ -57,8 +59,8 @@ from ..tables.trumps import COLUMNS, _rows, expected_trumps
 __all__ = ["TrumpWidget", "MODELS"]
 
 #: The choices of the "Inference" dropdown: label -> ε (None: counting only).
-MODELS = {"Counting only": None, "ε = 1/10 (unusual actions are rare)": "1/10",
-          "ε = 1/3": "1/3", "ε = 0 (never unusual: certain)": "0"}
+MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
+          say("trumps-model-third"): "1/3", say("trumps-model-certain"): "0"}
 
 
 def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
@@ -128,15 +130,15 @@ class TrumpWidget(widgets.VBox):
         self._timelines: dict = {}
         self._visited: dict = {}
         style = {"description_width": "initial"}
-        self.viewpoint = widgets.Dropdown(options=[], description="Viewpoint",
+        self.viewpoint = widgets.Dropdown(options=[], description=say("trumps-viewpoint"),
                                           style=style, layout=widgets.Layout(width="180px"))
         self.viewpoint.add_class("dl-viewpoint")
         eps_values = list(MODELS.values())
         first = MODELS.get(epsilon, epsilon) if epsilon is not None else None
         if first not in eps_values:
             first = "1/10"
-        self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first, description="Inference",
-                                          style=style, layout=widgets.Layout(width="min(100%, 420px)"))
+        self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first,
+                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(100%, 420px)"))
         self.inference.add_class("dl-inference")
         self.caption = widgets.HTML()
         self.caption.add_class("dl-trump-caption")
@@ -157,7 +159,7 @@ class TrumpWidget(widgets.VBox):
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.caption, *boxes,
-            widgets.HTML("<b>The same numbers as a table</b>"), self.summary,
+            widgets.HTML(f"<b>{html.escape(say('trumps-table-head'))}</b>"), self.summary,
         ]
         for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
             w.observe(self._on_change, names="value")
@@ -217,7 +219,7 @@ class TrumpWidget(widgets.VBox):
             self._refresh()
             self._tell("")
         except DurakError as err:
-            self._tell(str(err))
+            self._tell(plain_reason(str(err)))
 
     def _tell(self, text: str) -> None:
         self.message.value = (f'<div role="alert" style="border-left:5px solid #ef6c00;padding:6px 10px">'
@@ -247,11 +249,12 @@ class TrumpWidget(widgets.VBox):
         prior = counting_knowledge(t, step)
         course = self._course(rec, seat, eps)
         post = course.at(step) if course is not None else None
-        label = "start" if step == 0 else str(t.moves[step - 1])
-        how = "" if post is None else (" (exact posterior)" if post.exact else
-                                       f" (sampled posterior: {post.n} hypotheses, effective {post.ess:.0f})")
-        self.caption.value = (f"<b>{'At the start' if step == 0 else f'After move {step}: {html.escape(label)}'}"
-                              f"</b>, seen from {seat_text(seat)}{how}")
+        when = say("trumps-at-start") if step == 0 else say("trumps-after-move", number=step,
+                                                             move=str(t.moves[step - 1]))
+        how = "" if post is None else (say("trumps-exact") if post.exact else
+                                       say("trumps-sampled", n=post.n, ess=f"{post.ess:.0f}"))
+        self.caption.value = (f"<b>{html.escape(when)}</b>"
+                              f"{html.escape(say('trumps-seen-from', seat=seat_text(seat)) + how)}")
         _replace(self.bars, trump_bars(prior, post))
         _replace(self.heatmap, card_heatmap(post if post is not None else prior))
         _replace(self.course, self._course_figure(rec, t, seat, eps, step, post))
@@ -271,8 +274,8 @@ class TrumpWidget(widgets.VBox):
             move = "" if s == 0 else str(t.moves[s - 1])
             rows += _rows(s, move, "posterior", p.trump_counts(), p.stderr)
         df = pd.DataFrame(rows, columns=COLUMNS)
-        title = "Expected trumps move by move" + ("" if post is None else "<br><sup>counting solid, the "
-                                                   "posterior dashed at the steps visited</sup>")
+        title = html.escape(say("trumps-course-title")) + (
+            "" if post is None else f"<br><sup>{html.escape(say('trumps-course-note'))}</sup>")
         return course_lines(df, title=title, step=step)
 
     @staticmethod
@@ -281,8 +284,9 @@ class TrumpWidget(widgets.VBox):
         if post is not None:
             rows += _rows(0, "", "posterior", post.trump_counts(), post.stderr)
         e = expected_trumps(pd.DataFrame(rows, columns=COLUMNS))
-        head = ("<table><thead><tr><th scope='col'>place</th><th scope='col'>source</th>"
-                "<th scope='col'>expected trumps</th><th scope='col'>P(at least one)</th></tr></thead><tbody>")
+        cols = (say("trumps-col-place"), say("trumps-col-source"), say("trumps-col-expected"), say("trumps-col-any"))
+        head = ("<table><thead><tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in cols)
+                + "</tr></thead><tbody>")
         body = "".join(f"<tr><td>{html.escape(r.place)}</td><td>{r.source}</td><td>{r.expected:.2f}</td>"
                        f"<td>{r.p_any:.3f}</td></tr>" for r in e.itertuples())
         return head + body + "</tbody></table>"

@@ -294,7 +294,7 @@ def test_an_unexpected_failure_is_a_sentence(monkeypatch):
 
     monkeypatch.setattr(stepper_module, "frames_of", broken)
     s.example.value = "EX-ZH-BOUT"  # the handler fails inside
-    assert re.match(r"Something went wrong \(RuntimeError: disk on fire\)", text(s.message.value))
+    assert text(s.message.value).startswith("Something went wrong.") and "RuntimeError" not in s.message.value
     s.next_button.click()  # the old frames still work
     assert s.index == 1
 
