@@ -39,7 +39,7 @@ On the table: 7♠
 Your cards (P1): K♠ 7♣ Q♣ A♣ 10♦ K♦
 P1, your turn.
 your moves: P1 cover 7♠ with K♠ | P1 cover 7♠ with 10♦ | P1 cover 7♠ with K♦ | P1 take
-You can't do that: 7♣ does not beat 7♠: cover with a higher spade or a trump (♦)
+You can't do that: 7♣ does not beat 7♠: cover with a higher spade or with a trump.
 not understood: 'dance' is not a card or a move: write a card like 7h, or take, pass or help
 P1 covers 7♠ with K♠ (a higher spade).
 Bito: 7♠ K♠ go to the discard.
@@ -77,6 +77,7 @@ from ..engine.moves import seat_text
 from ..engine.rules import PRESETS, Rules
 from ..session.play import HUMAN, PlaySession, seat_kinds
 from ..text.messages import say
+from ..text.reasons import reason_clause, without_rule_ids
 
 __all__ = ["add_parser", "run", "main", "Terminal", "table_lines"]
 
@@ -149,7 +150,8 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     try:
         rules = Rules.preset(ns.preset, players=players)
     except RulesError as err:
-        raise _Bad(say("terminal-option-rules", preset=ns.preset, players=players, why=str(err))) from None
+        raise _Bad(say("terminal-option-rules", preset=ns.preset, players=players,
+                       why=without_rule_ids(str(err)))) from None
     seat = _whole("--seat", ns.seat)
     if not 1 <= seat <= players:
         raise _Bad(say("terminal-option-seat", players=players, value=seat))
@@ -344,7 +346,7 @@ class Terminal:
                 self.write(say("terminal-bad-line", why=str(err)))
                 continue
             except IllegalMoveError as err:
-                self.write(say("illegal", why=err.message))
+                self.write(say("illegal", why=reason_clause(err)))
                 continue
             warning = s.coach_warning(move)
             if warning is not None:

@@ -18,6 +18,7 @@ Standard library only.
 from __future__ import annotations
 
 import enum
+from typing import Optional
 
 __all__ = [
     "DurakError",
@@ -140,13 +141,28 @@ class Reason(enum.Enum):
 class IllegalMoveError(DurakError, ValueError):
     """A move the rules forbid in this position.
 
-    ``reason`` is a :class:`Reason`, ``message`` a sentence for a learner, and
-    ``move`` the offending move.  The game or position is left unchanged.
+    ``reason`` is a :class:`Reason`, ``message`` the engine's sentence in
+    English (for developers and logs: it names rule ids), and ``move`` the
+    offending move.  ``facts`` holds the data of the sentence, so that the text
+    layer (:func:`durak_lab.text.learner_reason`) can say it in a learner's
+    words: cards as :class:`~durak_lab.engine.cards.Card`, ranks, seats and
+    limits as ints, and ``case`` (a str) where one reason covers several
+    situations.  The game or position is left unchanged.
+
+    >>> from durak_lab.engine.cards import Card
+    >>> err = IllegalMoveError(Reason.NOT_IN_HAND, "P1 does not hold A♥", "P1 attack A♥",
+    ...                        facts={"seat": 0, "cards": (Card("A♥"),)})
+    >>> str(err), err.facts["seat"]
+    ('P1 attack A♥: P1 does not hold A♥', 0)
+    >>> IllegalMoveError(Reason.GAME_OVER, "the game is over").facts
+    {}
     """
 
-    def __init__(self, reason: Reason, message: str, move: object = None) -> None:
+    def __init__(self, reason: Reason, message: str, move: object = None, *,
+                 facts: Optional[dict] = None) -> None:
         self.reason = reason
         self.message = message
         self.move = move
+        self.facts: dict = dict(facts) if facts else {}
         prefix = f"{move}: " if move is not None else ""
         super().__init__(prefix + message)

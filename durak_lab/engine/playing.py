@@ -93,7 +93,9 @@ class Playing:
             t = self.to_act()
             if move.seat != t:
                 raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {seat_text(t)}'s turn, not "
-                                       f"{seat_text(move.seat)}'s", move)
+                                       f"{seat_text(move.seat)}'s", move,
+                                       facts={"case": "turn" if t is not None else "nobody", "seat": move.seat,
+                                              "turn": t})
         events: list = []
         return self.play_unchecked(move, events), events
 

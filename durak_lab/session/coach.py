@@ -44,15 +44,13 @@ from ..bots.endgame import position_of_view
 from ..bots.tips import TipsBot, card_cost, cheapest_cover
 from ..engine.cards import BEATERS, Card, cards_of, rank_of, suit_of
 from ..engine.errors import SolverDomainError
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, COVER, TAKE, Move
 from ..engine.view import PlayerView
 from ..text.explain import rank_phrase
 from ..text.messages import say
+from ..text.narrate import hint_why, move_words, value_words
 
 __all__ = ["Coach"]
-
-_VALUE_WORDS = {1: "a win", 0: "a draw", -1: "a loss"}
-
 
 def _cards(cards) -> str:
     return " ".join(str(Card(c)) for c in cards)
@@ -98,27 +96,23 @@ class Coach:
             if suit_of(c) == trump and suit_of(a) != trump:
                 plain = _spare_plain_cover(view, a, c)
                 if plain is not None:
-                    return (f"you cover {Card(a)} with a trump, but {Card(plain)} beats it too. "
-                            "Keep your trumps for later.")
+                    return say("coach-trump-cover", card=str(Card(a)), plain=str(Card(plain)))
         elif move.kind == TAKE:
             attacks = _uncovered(view)
             if attacks and talon:
                 plan = cheapest_cover(attacks, hand, trump)
                 if plan and all(suit_of(c) != trump for c in plan.values()):
-                    return (f"you could cover everything without a trump ({_cards(plan.values())}). "
-                            "Taking gives you more cards to get rid of.")
+                    return say("coach-take-coverable", cards=_cards(plan.values()))
         elif move.kind == ATTACK:
             cards = [int(c) for c in move.cards]
             others = [m for m in view.legal if m.kind == ATTACK and all(suit_of(int(c)) != trump for c in m.cards)]
             if talon and any(suit_of(c) == trump for c in cards) and others:
-                return ("keep your trumps while there are cards in the talon: "
-                        f"{_cards(others[0].cards)} would do.")
+                return say("coach-keep-trumps", cards=_cards(others[0].cards))
             if not view.table and all(suit_of(c) != trump for c in cards):
                 low = min((int(m.cards[0]) for m in others), key=lambda c: card_cost(c, trump), default=None)
                 high = max(cards, key=rank_of)
                 if low is not None and rank_of(high) - rank_of(low) >= 4 and rank_of(high) >= 11:
-                    return (f"lead low: {Card(low)} would do, and {rank_phrase(rank_of(high))} "
-                            "is good for defending later.")
+                    return say("coach-lead-low", low=str(Card(low)), high=rank_phrase(rank_of(high)))
         return None
 
     def _values(self, view: PlayerView) -> Optional[list]:
@@ -149,8 +143,7 @@ class Coach:
         if mine is None or mine >= best:
             return None
         better = next(m for m, v in values if v == best)
-        return (f"with best play this move turns {_VALUE_WORDS[best]} into {_VALUE_WORDS[mine]}. "
-                f"Better: {_move_words(better)}.")
+        return say("coach-endgame", best=value_words(best), mine=value_words(mine), move=move_words(better))
 
     # ------------------------------------------------------------ hints
     def hint_move(self, view: PlayerView, rng: random.Random) -> Optional[Move]:
@@ -187,10 +180,10 @@ class Coach:
         move = self._choose(view, rng)
         if values:
             value = dict(values).get(move)
-            why = f"With best play it is {_VALUE_WORDS[value]} for you." if value is not None else ""
+            why = say("hint-value", value=value_words(value)) if value is not None else ""
         else:
-            why = _hint_why(view, move)
-        return say("coach-hint", move=_move_words(move), why=why).strip()
+            why = hint_why(view, move)
+        return say("coach-hint", move=move_words(move), why=why).strip()
 
 
 def _trumps_needed(attacks: list, hand: int, trump: int) -> Optional[int]:
@@ -218,42 +211,3 @@ def _spare_plain_cover(view: PlayerView, attack: int, trump_card: int) -> Option
             continue  # the rest then needs the trump anyway
         return x
     return None
-
-
-def _move_words(move: Move) -> str:
-    """A move as a learner says it: ``cover 9♠ with K♠``, ``take the cards``."""
-    if move.kind == COVER:
-        return f"cover {move.target} with {move.cards[0]}"
-    if move.kind == ATTACK:
-        return f"play {_cards(move.cards)}"
-    if move.kind == TAKE:
-        return "take the cards"
-    if move.kind == PASS:
-        return "say you are done"
-    if move.kind == TRANSFER:
-        return f"transfer with {_cards(move.cards)}"
-    if move.kind == SHOW:
-        return f"show {_cards(move.cards)} to transfer"
-    if move.kind == SWAP:
-        return "swap your trump six for the trump card"
-    return str(move)
-
-
-def _hint_why(view: PlayerView, move: Move) -> str:
-    trump = view.trump
-    if move.kind == COVER:
-        c = int(move.cards[0])
-        return ("It is the cheapest card that beats it." if suit_of(c) != trump
-                else "Only a trump beats it.")
-    if move.kind == ATTACK:
-        return ("A low card first keeps your high cards for defending." if not view.table
-                else "The same rank is on the table, so you may throw it in.")
-    if move.kind == TAKE:
-        return "Covering would cost you too much, or you cannot cover."
-    if move.kind == PASS:
-        return "Nothing you hold is worth throwing in now."
-    if move.kind in (TRANSFER, SHOW):
-        return "Passing the attack on saves your cards."
-    if move.kind == SWAP:
-        return "The trump card is worth more than the trump six."
-    return ""

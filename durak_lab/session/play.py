@@ -46,7 +46,8 @@ from ..engine.records import Record, record_from_game
 from ..engine.rules import Rules
 from ..engine.state import Position
 from ..engine.view import PlayerView
-from ..text.explain import describe_move, result_sentence, sentence
+from ..text.explain import describe_move, result_sentence
+from ..text.narrate import event_sentence
 from ..text.messages import say
 from .coach import Coach
 from .shorthand import read_move
@@ -235,7 +236,7 @@ class PlaySession:
         self._steps.append(_Step(move, by_human, start, rng_before))
         self._say(describe_move(before, move))
         for event in events:
-            self._say(sentence(event.text()))
+            self._say(event_sentence(event))
         if self.is_over:
             self._say(self.end_sentence())
         return self.said[start:]
@@ -265,10 +266,13 @@ class PlaySession:
         if seat is None:
             who = self.to_act()
             if who is None:
-                raise IllegalMoveError(Reason.GAME_OVER, "the game is over", move)
-            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(who)), move)
+                raise IllegalMoveError(Reason.GAME_OVER, "the game is over", move,
+                                       facts={"losers": tuple(self.position.result or ())})
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(who)), move,
+                                   facts={"case": "turn", "seat": move.seat, "turn": who})
         if move.seat != seat:
-            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(seat)), move)
+            raise IllegalMoveError(Reason.NOT_YOUR_TURN, say("not-your-turn", seat=seat_text(seat)), move,
+                                   facts={"case": "seat", "seat": move.seat, "turn": seat})
         err = self.position.why_illegal(move)
         if err is not None:
             raise err

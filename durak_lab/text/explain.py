@@ -27,7 +27,11 @@ from typing import Iterable, NamedTuple, Optional, Sequence, Union
 from ..engine.cards import SUIT_NAMES, Card, rank_of, suit_of
 from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
+from ..engine.errors import IllegalMoveError
 from ..engine.state import Position
+from .messages import say
+from .narrate import role_words
+from .reasons import learner_reason, list_words, plain_reason
 
 __all__ = [
     "Explanation", "RULE_TITLES", "explain_move", "legal_by_seat", "legal_sentences", "legal_text",
@@ -117,8 +121,10 @@ def _cards_text(cards: Iterable[int]) -> str:
 
 def _cover_why(attack: int, cover: int, trump: int) -> str:
     if suit_of(cover) == suit_of(attack):
-        return "a higher trump" if suit_of(cover) == trump else f"a higher {SUIT_NAMES[suit_of(cover)][:-1]}"
-    return "a trump"
+        if suit_of(cover) == trump:
+            return say("cover-higher-trump")
+        return say("cover-higher", suit=SUIT_NAMES[suit_of(cover)][:-1])
+    return say("cover-trump")
 
 
 def explain_move(position: Position, move: Move) -> Explanation:
@@ -143,44 +149,42 @@ def explain_move(position: Position, move: Move) -> Explanation:
         cs = _cards_text(move.cards)
         if not p.table:
             if len(move.cards) == 1:
-                return Explanation(s, move, f"{who} may lead {cs}", "R10")
-            return Explanation(s, move, f"{who} may lead {cs} together: cards of one rank", "R10")
+                return Explanation(s, move, say("explain-lead", seat=who, cards=cs), "R10")
+            return Explanation(s, move, say("explain-lead-together", seat=who, cards=cs), "R10")
         on = rank_phrase(rank_of(move.cards[0]))
         if p.taking:
-            return Explanation(s, move, f"{who} may add {cs} for {seat_text(d)} to pick up: "
-                               f"{on} is on the table", "R18")
-        return Explanation(s, move, f"{who} may throw in {cs}: {on} is on the table", "R12")
+            return Explanation(s, move, say("explain-add", seat=who, cards=cs, defender=seat_text(d), rank=on),
+                               "R18")
+        return Explanation(s, move, say("explain-throw", seat=who, cards=cs, rank=on), "R12")
     if kind == COVER:
         a, c = move.target, move.cards[0]
         why = _cover_why(a, c, p.trump)
         if s != d:
-            return Explanation(s, move, f"{who} may cover {a} with {c} ({why}), helping partner "
-                               f"{seat_text(d)}", "R26")
-        return Explanation(s, move, f"{who} may cover {a} with {c} ({why})", "R11")
+            return Explanation(s, move, say("explain-cover-partner", seat=who, target=str(a), card=str(c),
+                                            why=why, defender=seat_text(d)), "R26")
+        return Explanation(s, move, say("explain-cover", seat=who, target=str(a), card=str(c), why=why), "R11")
     if kind in (TRANSFER, SHOW):
         nxt = seat_text(p.play(move).defender)
         if kind == TRANSFER:
-            return Explanation(s, move, f"{who} may transfer with {_cards_text(move.cards)}, passing the "
-                               f"attack on to {nxt}", "R20")
-        return Explanation(s, move, f"{who} may show the trump {move.cards[0]}, passing the attack on to "
-                           f"{nxt}", "R24")
+            return Explanation(s, move, say("explain-transfer", seat=who, cards=_cards_text(move.cards), next=nxt),
+                               "R20")
+        return Explanation(s, move, say("explain-show", seat=who, card=str(move.cards[0]), next=nxt), "R24")
     if kind == TAKE:
-        return Explanation(s, move, f"{who} may take", "R15")
+        return Explanation(s, move, say("explain-take", seat=who), "R15")
     if kind == SWAP:
-        return Explanation(s, move, f"{who} may swap {move.cards[0]} for the trump card "
-                           f"{Card(p.trump_card)}", "R6")
+        return Explanation(s, move, say("explain-swap", seat=who, card=str(move.cards[0]),
+                                        trump_card=str(Card(p.trump_card))), "R6")
     if kind == PASS:
         if p.swap_open and not p.table:
             six = Card(p.trump * 13 + p.rules.lowest_rank - 2)
-            return Explanation(s, move, f"{who} may pass and keep {six}", "R6")
+            return Explanation(s, move, say("explain-keep-six", seat=who, card=str(six)), "R6")
         if s == d or (p.rules.partner_covers and s in p.partners(d)):
             others = [seat_text(x) for x in ([d] + p.partners(d)) if x != s]
-            return Explanation(s, move, f"{who} may pass, leaving the cover to partner "
-                               f"{' and '.join(others)}", "R26")
+            return Explanation(s, move, say("explain-pass-partner", seat=who, partners=list_words(others)), "R26")
         if any(m.kind == ATTACK for m in p.legal_moves(s)):
-            return Explanation(s, move, f"{who} may pass", "R16")
-        return Explanation(s, move, f"{who} may pass: nothing to throw in", "R16")
-    return Explanation(s, move, f"{who} may play {move}", "")
+            return Explanation(s, move, say("explain-pass", seat=who), "R16")
+        return Explanation(s, move, say("explain-pass-nothing", seat=who), "R16")
+    return Explanation(s, move, say("explain-other", seat=who, move=str(move)), "")
 
 
 def legal_by_seat(position: Position) -> list:
@@ -227,13 +231,14 @@ def legal_text(position: Position) -> str:
     """
     p = position
     if p.result is not None:
-        return f"The game is over: {result_sentence(p.result)}."
+        return say("legal-over", result=result_sentence(p.result))
     lines = []
     for s, group in legal_by_seat(p):
-        role = seat_role(p, s)
-        lines.append(f"{seat_text(s)}{f' ({role})' if role else ''}:")
+        role = role_words(seat_role(p, s))
+        lines.append(say("legal-seat-role", seat=seat_text(s), role=role) if role else
+                     say("legal-seat", seat=seat_text(s)))
         lines.extend(f"  {e.text}  ({e.rule})" if e.rule else f"  {e.text}" for e in group)
-    return "\n".join(lines) if lines else "Nobody may move now."
+    return "\n".join(lines) if lines else say("legal-nobody")
 
 
 def describe_move(position: Position, move: Move) -> str:
@@ -251,30 +256,39 @@ def describe_move(position: Position, move: Move) -> str:
     cs = _cards_text(move.cards)
     if kind == ATTACK:
         if not p.table:
-            return f"{who} leads {cs} against {seat_text(p.defender)}."
-        return f"{who} throws in {cs}."
+            return say("narrate-lead", seat=who, cards=cs, defender=seat_text(p.defender))
+        return say("narrate-throw", seat=who, cards=cs)
     if kind == COVER:
-        return f"{who} covers {move.target} with {move.cards[0]} " \
-               f"({_cover_why(move.target, move.cards[0], p.trump)})."
+        return say("narrate-cover", seat=who, target=str(move.target), card=str(move.cards[0]),
+                   why=_cover_why(move.target, move.cards[0], p.trump))
     if kind == TRANSFER:
-        return f"{who} transfers the attack with {cs}."
+        return say("narrate-transfer", seat=who, cards=cs)
     if kind == SHOW:
-        return f"{who} shows the trump {cs} and passes the attack on."
+        return say("narrate-show", seat=who, cards=cs)
     if kind == TAKE:
-        return f"{who} takes."
+        return say("narrate-take", seat=who)
     if kind == SWAP:
-        return f"{who} swaps {cs} for the trump card."
-    return f"{who} passes."
+        return say("narrate-swap", seat=who, cards=cs)
+    return say("narrate-pass", seat=who)
 
 
-def reason_sentence(move: Union[Move, str], message: str) -> str:
+def reason_sentence(move: Union[Move, str], reason: Union[IllegalMoveError, str]) -> str:
     """The engine's reason for rejecting ``move`` as sentences a learner reads.
 
+    ``reason`` is the engine's :class:`~durak_lab.engine.errors.IllegalMoveError`
+    (said in a learner's words, :func:`~durak_lab.text.reasons.learner_reason`) or,
+    where only the engine's text is at hand, that text (its rule ids left out).
+
+    >>> p = Position.start(Rules(players=2), ["7♦ 7♠ Q♣", "J♦ 9♠"], trump="♥", discard="rest", attacker=0)
+    >>> p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦")
+    >>> reason_sentence(Move.parse("P1 attack Q♣"), p.why_illegal("P1 attack Q♣"))
+    'The rules do not allow “P1 attack Q♣”. The Q♣ matches no rank on the table: only 7s and jacks may be thrown in.'
     >>> reason_sentence(Move.parse("P3 attack Q♦"), "no Q is on the table: throw in only ranks already "
     ...                 "there (7, J) (R12)")
-    'The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in only ranks already there (7, J) (R12).'
+    'The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in only ranks already there (7, J).'
     """
-    return f"The rules do not allow “{move}”. {sentence(message)}"
+    why = learner_reason(reason) if isinstance(reason, IllegalMoveError) else plain_reason(reason)
+    return say("reason-sentence", move=str(move), why=why)
 
 
 def result_sentence(result: Optional[Sequence[int]]) -> str:
@@ -284,15 +298,16 @@ def result_sentence(result: Optional[Sequence[int]]) -> str:
     ('The game goes on', 'Draw: nobody is durak', 'P3 is the durak', 'P2 and P4 are the durak')
     """
     if result is None:
-        return "The game goes on"
+        return say("result-on")
     if not result:
-        return "Draw: nobody is durak"
-    names = " and ".join(seat_text(s) for s in result)
-    return f"{names} {'is' if len(result) == 1 else 'are'} the durak"
+        return say("result-draw")
+    names = list_words(seat_text(s) for s in result)
+    return say("result-one", seats=names) if len(result) == 1 else say("result-many", seats=names)
 
 
 def seat_role(state: object, seat: int) -> str:
-    """A seat's role in words: ``'attacker'``, ``'defender'``, ``'durak'``, ``'out'`` or ``''``.
+    """A seat's role: ``'attacker'``, ``'defender'``, ``'durak'``, ``'out'`` or ``''`` (a kind for code and
+    styles; :func:`~durak_lab.text.narrate.role_words` says it in words).
 
     ``state`` is a :class:`~durak_lab.engine.state.Position` or anything with the same
     ``hands``, ``talon``, ``leader``, ``defender`` and ``result`` fields (a

@@ -18,7 +18,7 @@ Standard library and the durak_lab core only.
 >>> from durak_lab.engine.records import load_example
 >>> frames = frames_of(load_example("EX-ZH-BOUT"))
 >>> [f.text for f in frames[7:]]
-['bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard', 'P4 draws 1 card', 'P2 draws 1 card', 'P3 draws 1 card', 'P1 draws 3 cards', 'P1 leads against P2']
+['Bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard.', 'P4 draws 1 card.', 'P2 draws 1 card.', 'P3 draws 1 card.', 'P1 draws 3 cards.', 'P1 leads against P2.']
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import Card, cards_of  # noqa: F401  (Card and cards_of appear in the examples)
 from .explain import describe_move, reason_sentence
+from .narrate import event_sentence
 from ..engine.moves import ATTACK, COVER, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.records import Record, ReplayResult, replay
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
@@ -234,7 +235,7 @@ class Frame(NamedTuple):
     >>> from durak_lab.engine.records import load_example
     >>> f = frames_of(load_example("EX-KO-2"))[5]
     >>> f.kind, f.text, f.rule_ids, [str(c) for c in f.last]
-    ('event', 'P1 picks up Q♥ 7♦ Q♦', ('R18',), ['Q♥', '7♦', 'Q♦'])
+    ('event', 'P1 picks up Q♥ 7♦ Q♦.', ('R18',), ['Q♥', '7♦', 'Q♦'])
     """
 
     index: int
@@ -262,6 +263,14 @@ def _move_rules(rm: object, before: Position) -> tuple:
     return (rule,) if rule else ()
 
 
+def _rejection(before: Position, move: Move, step: object) -> str:
+    """The frame's sentence for a move the rules refused: the learner's words for the engine's reason."""
+    err = before.why_illegal(move)
+    if err is not None and err.reason == getattr(step, "reason"):
+        return reason_sentence(move, err)
+    return reason_sentence(move, str(getattr(step, "message")))
+
+
 def frames_of(record: Union[Record, ReplayResult]) -> list:
     """Every frame of a record (or of a replay already made): start, moves, events.
 
@@ -272,7 +281,7 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
     >>> [f.kind for f in frames]
     ['start', 'move', 'move', 'rejected']
     >>> frames[-1].reason
-    'The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in only ranks already there (7, J) (R12).'
+    'The rules do not allow “P3 attack Q♦”. The Q♦ matches no rank on the table: only 7s and jacks may be thrown in.'
     """
     result = record if isinstance(record, ReplayResult) else replay(record)
     rec = result.record
@@ -286,7 +295,7 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
         move = rm.move
         i = step.index
         if step.rejected or rm.illegal:
-            reason = reason_sentence(move, step.message) if step.message else None
+            reason = _rejection(before, move, step) if step.message else None
             problem = None if step.ok else result.problem
             frames.append(Frame(len(frames), "rejected", rm.say or f"{move}?", snap,
                                 _move_rules(rm, before), (), before, move, None, reason, i, problem))
@@ -309,7 +318,7 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
                 rules = ("R28", "R29")
             lit = tuple(e.cards) if e.kind in ("draw", "pickup", "return") else ()
             at_rest = k == len(events) - 1
-            frames.append(Frame(len(frames), "event", e.text(), s, rules, lit, after if at_rest else None,
+            frames.append(Frame(len(frames), "event", event_sentence(e), s, rules, lit, after if at_rest else None,
                                 move, e, None, i))
         snap = snaps[-1]
         before = after

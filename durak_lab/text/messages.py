@@ -1,7 +1,10 @@
 """The one place the play table's sentences come from: :func:`say`.
 
-Every sentence the play table, the coach and ``durak-lab play`` show a learner
-is a template of :data:`MESSAGES`, filled in by :func:`say`.  Keeping them in
+Every sentence the play table, the coach, the stepper and ``durak-lab play`` show
+a learner is a template of :data:`MESSAGES`, filled in by :func:`say`: the
+table's own words here, the narration of moves and events from
+:mod:`durak_lab.text.move_words` and the reasons for refused moves from
+:mod:`durak_lab.text.reason_words` (both merged in).  Keeping them in
 one table lets a later version translate them (swap the table) and lets a test
 read every one of them for words a learner should not meet.  Templates use
 :meth:`str.format` fields; :func:`say` checks the key and the fields and raises
@@ -26,6 +29,8 @@ import string
 from typing import Any
 
 from ..engine.errors import DurakError
+from .move_words import MOVE_WORDS
+from .reason_words import REASON_WORDS
 from .stepper_words import STEPPER_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
@@ -190,13 +195,6 @@ MESSAGES: dict = {
     "known-cards": "Seen by all: {cards}",
     "said-label": "What just happened",
     "options-more": "{moves} and {count} more",
-    "move-play": "play {cards}",
-    "move-cover": "cover {target} with {card}",
-    "move-take": "take the cards",
-    "move-pass": "say you are done",
-    "move-transfer": "transfer with {cards}",
-    "move-show": "show {cards} to transfer",
-    "move-swap": "swap your trump six for the trump card",
     "settings-bots": "Bots",
     "settings-rules": "Rules",
     "settings-players": "Players",
@@ -229,6 +227,18 @@ MESSAGES: dict = {
     "preset-unlimited": "Unlimited attack",
 }
 MESSAGES.update(STEPPER_WORDS)
+
+
+def _merge(*tables: dict) -> None:
+    for table in tables:
+        clash = set(table) & set(MESSAGES)
+        if clash:  # pragma: no cover - a programming error, caught by the tests at once
+            raise MessageError(f"messages defined twice: {', '.join(sorted(clash))}")
+        MESSAGES.update(table)
+
+
+# the narration of moves and events, and the learner's sentence for every refused move
+_merge(MOVE_WORDS, REASON_WORDS)
 
 
 def fields_of(key: str) -> set:

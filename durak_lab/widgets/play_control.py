@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 from typing import Any, Optional, Sequence
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
@@ -34,6 +33,8 @@ from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..session import PlaySession
 from ..session.coach import Coach
 from ..text.explain import seat_role, sentence
+from ..text.narrate import move_words
+from ..text.reasons import plain_reason, reason_clause
 from ..text.messages import say
 from .play_settings import SPEEDS, Settings, settings_json
 
@@ -70,21 +71,6 @@ def seat_areas(players: int) -> list:
     return [("left", 1)] + [("top", k) for k in range(2, players - 1)] + [("right", players - 1)]
 
 
-_RULE_IDS = re.compile(r"\s*\((?:R\d+(?:,\s*)?)+\)|\s*\(sequential play\)")
-_RULE_IN_WORDS = re.compile(r",\s*R\d+(?=\))")
-
-
-def plain_reason(message: str) -> str:
-    """The engine's reason without rule ids, as one sentence for a learner.
-
-    >>> plain_reason("no Q is on the table: throw in only ranks already there (7, J) (R12)")
-    'No Q is on the table: throw in only ranks already there (7, J).'
-    >>> plain_reason("these rules have no transfer (perevodnoy, R20)")
-    'These rules have no transfer (perevodnoy).'
-    """
-    return sentence(_RULE_IN_WORDS.sub("", _RULE_IDS.sub("", message)))
-
-
 def _name(c: Card) -> str:
     text = c.name
     return text[:1].upper() + text[1:]
@@ -92,26 +78,6 @@ def _name(c: Card) -> str:
 
 def _cards_text(cards: Sequence[Card]) -> str:
     return " ".join(str(c) for c in sorted(cards))
-
-
-def move_words(move: Move) -> str:
-    """A move as a learner says it.
-
-    >>> move_words(Move.parse("P1 cover 9♠ with K♠")), move_words(Move.parse("P2 take"))
-    ('cover 9♠ with K♠', 'take the cards')
-    """
-    kind = move.kind
-    if kind == COVER:
-        return say("move-cover", target=str(move.target), card=str(move.cards[0]))
-    if kind == ATTACK:
-        return say("move-play", cards=_cards_text(move.cards))
-    if kind == TRANSFER:
-        return say("move-transfer", cards=_cards_text(move.cards))
-    if kind == SHOW:
-        return say("move-show", cards=_cards_text(move.cards))
-    if kind == TAKE:
-        return say("move-take")
-    return say("move-pass") if kind == PASS else say("move-swap")
 
 
 class TableControl:
@@ -210,7 +176,7 @@ class TableControl:
         self._feedback = (kind, text)
 
     def _illegal(self, err: IllegalMoveError) -> None:
-        self._tell("illegal", say("illegal", why=plain_reason(err.message)))
+        self._tell("illegal", say("illegal", why=reason_clause(err)))
 
     def _seat(self) -> int:
         """The seat a click speaks for: the person who acts, else the viewer."""

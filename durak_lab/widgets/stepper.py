@@ -354,7 +354,7 @@ class Stepper(widgets.VBox):
         """Go to the last frame.
 
         >>> s = Stepper("EX-ZH-BOUT"); s.end(); s.frame.text
-        'P1 leads against P2'
+        'P1 leads against P2.'
         """
         self.go(len(self._frames) - 1)
 

@@ -23,6 +23,7 @@ from ..engine.moves import seat_text
 from ..engine.records import Record, example_ids, load_example  # noqa: F401  (load_example: the examples)
 from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
+from ..text.narrate import role_words
 
 __all__ = ["EXAMPLE_ORDER", "SOURCES", "example_label", "button", "html_box"]
 
@@ -166,7 +167,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
     out = []
     for seat, group in groups:
-        role = seat_role(p, seat)
+        role = role_words(seat_role(p, seat))
         items = "".join(f'<li>{_esc(e.text)} <span class="dl-rule" style="opacity:0.7;font-size:12px" '
                         f'title="{_esc(e.rule)}: {_esc(RULE_TITLES.get(e.rule, ""))}">{_esc(e.rule)}</span></li>'
                         for e in group)

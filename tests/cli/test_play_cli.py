@@ -134,10 +134,10 @@ def test_a_bad_line_gets_one_line_and_changes_nothing():
     i = lines.index(first)
     assert lines[i + 1:i + 6] == [
         "not understood: 'dance' is not a card or a move: write a card like 7h, or take, pass or help",
-        "You can't do that: 7♣ does not beat 7♠: cover with a higher spade or a trump (♦)",
+        "You can't do that: 7♣ does not beat 7♠: cover with a higher spade or with a trump.",
         "You play P1 now, not P2: write a move of P1, or just the cards.",
         "not understood: 'take' needs no card: write just take",
-        "You can't do that: P1 does not hold A♥",
+        "You can't do that: P1 does not hold A♥.",
     ]
     # after the bad lines the game went on exactly as without them
     assert lines[:i + 1] + lines[i + 6:] == plain

@@ -24,6 +24,8 @@ from durak_lab.session import HUMAN, PlaySession
 from durak_lab.session.coach import Coach
 from durak_lab.session.shorthand import read_move
 from durak_lab.text.messages import MESSAGES, say
+from durak_lab.text.reason_words import REASON_WORDS
+from durak_lab.text.reasons import learner_reason, reason_clause
 
 from helpers import CONFIGS, candidate_moves, rules
 
@@ -46,6 +48,10 @@ PLAY_TABLE_ONLY = {"your-turn-hidden", "waiting", "pick-cover", "picked-attack",
                    "coach-ok"}
 
 
+#: A rule id of the rules digest: the learner reads the rule in words, never its id.
+RULE_ID = re.compile(r"\bR\d{1,2}\b")
+
+
 def check(lines, where: str) -> None:
     """None of ``lines`` holds a word a learner should not meet."""
     for line in lines:
@@ -53,6 +59,13 @@ def check(lines, where: str) -> None:
         assert "\n" not in line, (where, line)
         for word in REPR + TRACEBACK + INSIDE:
             assert word not in line, f"{where}: {word!r} in {line!r}"
+        assert not RULE_ID.search(line), f"{where}: a rule id in {line!r}"
+        assert "{" not in line and "}" not in line, f"{where}: a template field in {line!r}"
+
+
+def refused(err: IllegalMoveError) -> list:
+    """What a learner reads of a refused move: the table's and the terminal's line, and the sentence alone."""
+    return [say("illegal", why=reason_clause(err)), learner_reason(err)]
 
 
 def random_move(s: PlaySession, rng: random.Random) -> Move:
@@ -91,7 +104,7 @@ def session_sentences(preset: str, players: int, seed: int, reasons: set) -> lis
                 s.play(random_move(s, rng))
             except IllegalMoveError as err:
                 reasons.add(err.reason)
-                out.append(say("illegal", why=err.message))
+                out += refused(err)
             except MoveTextError as err:  # pragma: no cover - a Move is never read as text
                 out.append(str(err))
             else:
@@ -102,7 +115,7 @@ def session_sentences(preset: str, players: int, seed: int, reasons: set) -> lis
                     err = s.position.why_illegal(m)
                     if err is not None:
                         reasons.add(err.reason)
-                        out.append(say("illegal", why=err.message))
+                        out += refused(err)
             for text in rng.sample(TYPED, 4):
                 try:
                     read_move(text, view)
@@ -190,13 +203,19 @@ def test_every_message_is_said_somewhere():
     source = "".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py") if p.name != "messages.py")
     used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source))
     assert used <= set(MESSAGES), used - set(MESSAGES)
-    unused = set(MESSAGES) - used - PLAY_TABLE_ONLY
+    # the reasons' templates are said by learner_reason, by the reason's code and case (tests/text/test_reasons.py)
+    unused = set(MESSAGES) - used - PLAY_TABLE_ONLY - set(REASON_WORDS)
     assert unused == set()
     assert {k for k in MESSAGES if k.startswith(("terminal-", "read-"))} <= used
 
 
+def test_every_template_is_free_of_developer_words():
+    check([text.replace("{", "").replace("}", "") for text in MESSAGES.values()], "MESSAGES")
+
+
 def test_the_check_itself_catches_each_kind_of_word():
     for bad in ["Move.parse('P1 take')", "a Card(5)", "x None y", "it is True", "Traceback (most recent",
-                'File "x.py"', "rank-not-on-table", "position.known", "(sequential play)"]:
+                'File "x.py"', "rank-not-on-table", "position.known", "(sequential play)", "limit (R13)",
+                "only {ranks} may"]:
         with pytest.raises(AssertionError):
             check([bad], "control")

@@ -149,7 +149,16 @@ def test_reason_sentence_quotes_the_move_and_ends_with_a_full_stop():
     msg = "no Q is on the table: throw in only ranks already there (7, J) (R12)"
     assert reason_sentence(Move.parse("P3 attack Q♦"), msg) == (
         "The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in only ranks already there "
-        "(7, J) (R12).")
+        "(7, J).")  # a text without its error: the rule id is left out
+
+
+def test_reason_sentence_of_an_error_is_the_learners_sentence():
+    p = Position.start(Rules(players=2), ["7♦ 7♠ Q♣", "J♦ 9♠"], trump="♥", discard="rest", attacker=0)
+    p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦")
+    err = p.why_illegal("P1 attack Q♣")
+    assert reason_sentence(err.move, err) == (
+        "The rules do not allow “P1 attack Q♣”. The Q♣ matches no rank on the table: only 7s and jacks may be "
+        "thrown in.")  # R12
 
 
 def test_result_sentences():

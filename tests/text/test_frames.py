@@ -38,9 +38,9 @@ def test_zh_bout_frames_in_order():
     assert [f.kind for f in frames] == ["start"] + ["move"] * 6 + ["event"] * 6
     assert [str(f.move) for f in frames[1:7]] == ZH_MOVES
     assert [f.text for f in frames[7:]] == [
-        "bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard",
-        "P4 draws 1 card", "P2 draws 1 card", "P3 draws 1 card", "P1 draws 3 cards",
-        "P1 leads against P2"]
+        "Bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard.",
+        "P4 draws 1 card.", "P2 draws 1 card.", "P3 draws 1 card.", "P1 draws 3 cards.",
+        "P1 leads against P2."]
     assert [f.index for f in frames] == list(range(13))
     assert frames[0].text.startswith("The deal of EX-ZH-OPEN")  # the example's description
     assert frames[1].text.startswith("P4 (holder of the lowest trump, 6♠) leads the 7♥")
@@ -156,8 +156,8 @@ def test_the_rejected_move_of_ex_he_push_keeps_the_table_and_gives_the_reason():
     last = frames[-1]
     assert str(last.move) == "P3 attack Q♦"
     assert last.snapshot == frames[-2].snapshot  # nothing changes
-    assert last.reason == ("The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in only ranks "
-                           "already there (7, J) (R12).")
+    assert last.reason == ("The rules do not allow “P3 attack Q♦”. The Q♦ matches no rank on the table: only 7s "
+                           "and jacks may be thrown in.")  # the learner's words, no reason code, no rule id (R12)
     assert last.problem is None
     assert last.position is not None and last.position.why_illegal(last.move) is not None
 

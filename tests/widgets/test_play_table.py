@@ -243,7 +243,7 @@ def test_clicks_out_of_turn_are_refused_in_words():
     assert st["acting"] == "bot"
     other = st["hand"][0]["card"]
     again = table.handle({"do": "card", "card": other})
-    assert again["feedback"] == "You can't do that: It is not your turn: P2 plays now."
+    assert again["feedback"] == "You can't do that: it is P2's turn, not yours."
     assert view_of(again) == view_of(st)
     # moves the person may not make now: the engine says why, nothing changes
     player = Player(table)
@@ -256,15 +256,15 @@ def test_clicks_out_of_turn_are_refused_in_words():
         if p.table and me != p.defender and covered and "covered" not in seen:
             seen.add("covered")
             after = table.handle({"do": "target", "card": covered[0]})
-            assert after["feedback"] == "You can't do that: Only the defender P2 covers."
+            assert after["feedback"] == "You can't do that: only the defender, P2, covers cards."
         elif p.table and me != p.defender and "take" not in seen:
             seen.add("take")
             after = table.handle({"do": "take"})
-            assert after["feedback"] == "You can't do that: Only the defender P2 takes."
+            assert after["feedback"] == "You can't do that: only the defender, P2, can take the cards."
         elif p.table and me == p.defender and "pass" not in seen:
             seen.add("pass")
             after = table.handle({"do": "pass"})
-            assert "passing is for attackers" in after["feedback"]
+            assert after["feedback"] == f"You can't do that: P{me + 1} defends, and only attackers say they are done."
         else:
             player.turn()
             continue

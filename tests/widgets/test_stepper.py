@@ -118,12 +118,12 @@ ZH_FRAMES = [
     ("P1 holds no higher diamond, so P1 beats the 10♦ with the 8♠", [("7♥", "10♥"), ("10♦", "8♠")], "R11"),
     ("P3 throws in the 8♣", [("7♥", "10♥"), ("10♦", "8♠"), ("8♣",)], "R12"),
     ("P1 beats it with the Q♣", [("7♥", "10♥"), ("10♦", "8♠"), ("8♣", "Q♣")], "R11 R16 R17 R19"),
-    ("bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard", [], "R16 R17"),
-    ("P4 draws 1 card", [], "R19"),
-    ("P2 draws 1 card", [], "R19"),
-    ("P3 draws 1 card", [], "R19"),
-    ("P1 draws 3 cards", [], "R19"),
-    ("P1 leads against P2", [], "R17"),
+    ("Bito: 8♠ 7♥ 10♥ 10♦ 8♣ Q♣ go to the discard.", [], "R16 R17"),
+    ("P4 draws 1 card.", [], "R19"),
+    ("P2 draws 1 card.", [], "R19"),
+    ("P3 draws 1 card.", [], "R19"),
+    ("P1 draws 3 cards.", [], "R19"),
+    ("P1 leads against P2.", [], "R17"),
 ]
 
 
@@ -206,8 +206,8 @@ def test_he_push_shows_the_engines_reason_for_the_illegal_throw_in():
     assert len(s.frames) == 4
     s.end_button.click()
     assert s.frame.kind == "rejected"
-    assert text(s.reason.value) == ("The rules do not allow “P3 attack Q♦”. No Q is on the table: throw in "
-                                    "only ranks already there (7, J) (R12).")
+    assert text(s.reason.value) == ("The rules do not allow “P3 attack Q♦”. The Q♦ matches no rank on the table: "
+                                    "only 7s and jacks may be thrown in.")
     assert s.reason.layout.display is None
     assert table_pairs(s) == [("7♦", "J♦")]  # the refused card never reaches the table
     assert "Instead, the rules allow:" in text(s.legal.value)
@@ -330,8 +330,8 @@ def test_a_game_to_its_end_shows_the_result_as_its_last_frames():
     s = Stepper(record_from_game(game, title="an endgame"))
     assert s.example.label == "an endgame"
     s.end()
-    assert [f.text for f in s.frames[3:]] == ["bito: 9♦ Q♦ go to the discard", "P1 has no cards left and is out",
-                                             "game over: P2 is the durak"]
+    assert [f.text for f in s.frames[3:]] == ["Bito: 9♦ Q♦ go to the discard.", "P1 has no cards left and is out.",
+                                             "Game over: P2 is the durak."]
     assert text(s.result.value) == "P2 is the durak"
     assert "The game is over: P2 is the durak." in text(s.legal.value)
     s.back()

@@ -1,0 +1,229 @@
+"""Why a move is refused, in a learner's words: :func:`learner_reason`.
+
+The engine refuses a move with an :class:`~durak_lab.engine.errors.IllegalMoveError`
+whose ``reason`` names the rule broken and whose ``facts`` hold the data (the
+cards, ranks, seats and limits).  :func:`learner_reason` picks the template of
+:data:`~durak_lab.text.reason_words.REASON_WORDS` for the reason and its case and
+fills it in with :func:`~durak_lab.text.messages.say`: a plain sentence with no
+reason code and no rule id.  :func:`reason_rule` gives the rule id apart, for a
+tooltip or a lesson's "see R12".
+
+Standard library only.
+
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> p = Position.start(Rules(players=2), ["7♦ 8♣", "Q♦ 9♦"], trump="♥", discard="rest", attacker=0)
+>>> p = p.play("P1 attack 7♦")
+>>> err = p.why_illegal("P1 attack 8♣")
+>>> learner_reason(err)
+'The 8♣ matches no rank on the table: only 7s may be thrown in.'
+>>> reason_rule(err)
+'R12'
+>>> learner_reason(p.why_illegal("P2 cover 7♦ with 9♦"))
+Traceback (most recent call last):
+...
+TypeError: learner_reason needs an IllegalMoveError, not NoneType
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..engine.errors import IllegalMoveError
+from ..engine.moves import seat_text
+from .messages import MESSAGES, fields_of, say
+from .reason_words import REASON_RULES
+
+__all__ = ["learner_reason", "reason_clause", "reason_rule", "reason_key", "reason_fields", "plain_reason",
+           "without_rule_ids",
+           "list_words", "cards_words", "rank_word", "ranks_words", "count_cards"]
+
+_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_SEATS = ("seat", "defender", "leader", "turn", "thrower", "next")
+_CARDS = ("card", "target", "cover", "trump_card")
+_COUNTS = ("limit", "count", "held", "on_table")
+
+
+def list_words(items: Iterable[str]) -> str:
+    """Words joined as a list is said: ``7♣``, ``7♣ and A♥``, ``7♣, 8♣ and A♥``.
+
+    >>> list_words(["7s"]), list_words(["7s", "10s"]), list_words(["7s", "9s", "jacks"])
+    ('7s', '7s and 10s', '7s, 9s and jacks')
+    """
+    items = [str(x) for x in items]
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return say("list-and", rest=", ".join(items[:-1]), last=items[-1])
+
+
+def cards_words(cards: Iterable[int]) -> str:
+    """Cards as a list: ``7♣ and A♥``.
+
+    >>> cards_words([Card("7♣"), Card("A♥")])
+    '7♣ and A♥'
+    """
+    return list_words(str(Card(c)) for c in cards)
+
+
+def rank_word(rank: int) -> str:
+    """A rank as a word: ``7``, ``10``, ``jack`` … ``ace``.
+
+    >>> rank_word(7), rank_word(11), rank_word(14)
+    ('7', 'jack', 'ace')
+    """
+    return _RANK_WORDS.get(rank, str(rank))
+
+
+def ranks_words(ranks: Iterable[int]) -> str:
+    """Ranks in the plural, as a list: ``7s and 10s``, ``jacks``.
+
+    >>> ranks_words([7, 10]), ranks_words([12])
+    ('7s and 10s', 'queens')
+    """
+    return list_words(rank_word(r) + "s" for r in ranks)
+
+
+def count_cards(n: int) -> str:
+    """``1 card`` or ``n cards``.
+
+    >>> count_cards(1), count_cards(4)
+    ('1 card', '4 cards')
+    """
+    return say("one-card") if n == 1 else say("cards-count", count=n)
+
+
+def reason_key(err: IllegalMoveError) -> str:
+    """The key of the template for ``err``: ``reason-<code>-<case>`` if there is one, else ``reason-<code>``.
+
+    >>> from durak_lab.engine.errors import Reason
+    >>> reason_key(IllegalMoveError(Reason.CANNOT_PASS, "…", facts={"case": "defender", "seat": 1}))
+    'reason-cannot-pass-defender'
+    >>> reason_key(IllegalMoveError(Reason.GAME_OVER, "the game is over"))
+    'reason-game-over'
+    """
+    if not isinstance(err, IllegalMoveError):
+        raise TypeError(f"learner_reason needs an IllegalMoveError, not {type(err).__name__}")
+    base = f"reason-{err.reason.value}"
+    case = err.facts.get("case")
+    if case and f"{base}-{case}" in MESSAGES:
+        return f"{base}-{case}"
+    return base if base in MESSAGES else "reason-unknown"
+
+
+def _phrase(rank: int) -> str:
+    word = rank_word(rank)
+    return ("an " if word[0] in "8a" else "a ") + word
+
+
+def reason_fields(facts: dict) -> dict:
+    """The template fields made from an error's facts (see :mod:`durak_lab.text.reason_words`).
+
+    >>> reason_fields({"seat": 2, "card": Card("8♣"), "ranks": (7, 10), "held": 1})["ranks"]
+    '7s and 10s'
+    >>> reason_fields({"seat": 2, "held": 1})["held_cards"], reason_fields({"seat": 2})["seat"]
+    ('1 card', 'P3')
+    """
+    out: dict = {}
+    for name, value in facts.items():
+        if value is None or name == "case":
+            continue
+        if name in _SEATS:
+            out[name] = seat_text(int(value))
+        elif name in _CARDS:
+            out[name] = str(Card(value))
+        elif name == "cards":
+            out[name] = cards_words(value)
+        elif name == "rank":
+            out["rank"] = rank_word(value)
+            out["rank_phrase"] = _phrase(value)
+            out["rank_plural"] = rank_word(value) + "s"
+        elif name == "ranks":
+            out["ranks"] = ranks_words(value)
+        elif name == "suit":
+            out["suit"] = SUIT_NAMES[value][:-1]
+        elif name == "trump":
+            out["trump"] = SUIT_SYMBOLS[value]
+        elif name in _COUNTS or name == "players":
+            out[name] = int(value)
+            out[f"{name}_cards"] = count_cards(int(value))
+    if "on_table" in facts and "count" in facts:
+        out["total"] = int(facts["on_table"]) + int(facts["count"])
+    return out
+
+
+def _filled(err: IllegalMoveError) -> str:
+    key = reason_key(err)
+    fields = reason_fields(err.facts)
+    need = fields_of(key)
+    if not need <= set(fields):  # facts that do not fit: the plain sentence, never a broken one
+        key = f"reason-{err.reason.value}"
+        if key not in MESSAGES or not fields_of(key) <= set(fields):
+            key = "reason-unknown"
+        need = fields_of(key)
+    return say(key, **{k: v for k, v in fields.items() if k in need})
+
+
+def reason_clause(err: IllegalMoveError) -> str:
+    """The learner's sentence for ``err`` as it follows a colon: a small first letter unless a card
+    or a seat comes first, and a full stop.
+
+    >>> from durak_lab.engine.errors import Reason
+    >>> reason_clause(IllegalMoveError(Reason.NOT_YOUR_TURN, "…", facts={"case": "turn", "seat": 0, "turn": 2}))
+    "it is P3's turn, not yours."
+    """
+    return _filled(err)
+
+
+def learner_reason(err: IllegalMoveError) -> str:
+    """Why ``err``'s move is refused, as one plain sentence: a capital first letter, a full stop,
+    no reason code and no rule id (see :func:`reason_rule` for that).
+
+    >>> from durak_lab.engine.errors import Reason
+    >>> learner_reason(IllegalMoveError(Reason.NOT_YOUR_TURN, "…", facts={"case": "turn", "seat": 0, "turn": 2}))
+    "It is P3's turn, not yours."
+    """
+    text = _filled(err).strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def reason_rule(err: IllegalMoveError) -> str:
+    """The rule id (R1-R31 of the rules digest) ``err``'s sentence rests on, or ``""``.
+
+    >>> from durak_lab.engine.errors import Reason
+    >>> reason_rule(IllegalMoveError(Reason.TRANSFER_AFTER_COVER, "…"))
+    'R21'
+    """
+    return REASON_RULES.get(reason_key(err), "")
+
+
+_RULE_IDS = re.compile(r"\s*\((?:R\d+(?:,\s*)?)+\)|\s*\(sequential play\)")
+_RULE_IN_WORDS = re.compile(r",\s*R\d+(?=\))")
+
+
+def without_rule_ids(text: str) -> str:
+    """``text`` without the rule ids in brackets.
+
+    >>> without_rule_ids("teams need 2 or more teams of 2 or more equal members (R25)")
+    'teams need 2 or more teams of 2 or more equal members'
+    """
+    return _RULE_IN_WORDS.sub("", _RULE_IDS.sub("", text)).strip()
+
+
+def plain_reason(message: str) -> str:
+    """A reason given as text only (no error at hand) without its rule ids, as one sentence.
+
+    Prefer :func:`learner_reason`, which words the reason for a learner.
+
+    >>> plain_reason("no Q is on the table: throw in only ranks already there (7, J) (R12)")
+    'No Q is on the table: throw in only ranks already there (7, J).'
+    >>> plain_reason("these rules have no transfer (perevodnoy, R20)")
+    'These rules have no transfer (perevodnoy).'
+    """
+    text = without_rule_ids(message)
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
