@@ -294,3 +294,38 @@ def test_game_deal_wraps_position_deal():
     assert g.position == Position.deal(Rules(players=3), 7)
     assert g.rules == Rules(players=3) and not g.is_over and g.result is None and len(g) == 0
     assert rules("podkidnoy", players=3) == g.rules
+
+
+def test_R6_a_swap_refused_for_a_trump_card_that_is_no_ace_says_so():
+    # HE "במידה ובקופה קוזר אס ובידו של המתמודד 6 קוזר למתמודד הזכות להחליפם" (if the talon shows
+    # an ace of trumps and the player holds the trump six, he may swap them): with 'ace' a king
+    # refuses the swap because it is no ace, not because the first lead has passed
+    p = _swap_position("ace", "K♥")
+    err = expect_illegal(p, "P1 swap 6♥", Reason.SWAP_NOT_NOW, ["K♥", "not an ace", "R6"])
+    assert "first lead" not in err.message
+    assert err.facts == {"case": "not-ace", "seat": 0, "trump_card": Card("K♥")}
+
+
+def test_R6_a_swap_refused_when_the_face_up_card_is_the_lowest_trump_says_so():
+    r = Rules(players=2, trump_swap="any")
+    p = start(r, ["A♥ 7♦ 8♦ 9♦ 10♦ J♦", "7♣ 8♣ 9♣ 10♣ J♣ Q♣"], talon="K♠ 6♥", trump_card="6♥")
+    err = expect_illegal(p, "P1 swap A♥", Reason.SWAP_NOT_NOW, ["6♥", "nothing to swap"])
+    assert err.facts["case"] == "lowest"
+    # after a swap the face-up card is the six: a second swap gives the same true reason
+    q = _swap_position().play("P1 swap 6♥")
+    assert expect_illegal(q, "P1 swap A♥", Reason.SWAP_NOT_NOW).facts["case"] == "lowest"
+
+
+def test_R6_a_swap_refused_without_a_face_up_trump_card_says_so():
+    r = Rules(players=2, hand_size=18, deck=36, trump_swap="any")
+    p = Position.deal(r, 3)
+    six = next(c for c in p.hand(0) | p.hand(1) if c.suit == p.trump and c.rank == 6)
+    holder = 0 if six in p.hand(0) else 1
+    err = expect_illegal(p, f"P{holder + 1} swap {six}", Reason.SWAP_NOT_NOW, ["no face-up trump card"])
+    assert err.facts["case"] == "no-trump-card"
+
+
+def test_R6_after_the_first_lead_the_swap_is_refused_as_late():
+    p = _swap_position().play("P1 attack 7♦")
+    err = expect_illegal(p, "P1 swap 6♥", Reason.SWAP_NOT_NOW, ["before the first lead"])
+    assert err.facts["case"] == "late"
