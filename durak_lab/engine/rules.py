@@ -158,7 +158,9 @@ class Rules:
                                "('ace'), or any trump ('any'), the holder of the lowest trump (the six in a "
                                "36-card deck) may swap it in before the first lead.")
     redeal: bool = _f(False, "R4", "HE option: a player dealt 5 cards of one suit or 6 of one colour may "
-                      "declare it and all cards but the trump card are dealt again (applied to seeded deals).")
+                      "declare it, and then all cards but the trump card are dealt again.  Declaring is the "
+                      "player's choice (keeping five trumps is allowed): see Position.deal's declare and a "
+                      "record's start.redeal.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "hand_limit": HandLimit, "after_take": AfterTake,
