@@ -36,6 +36,8 @@ from typing import Iterable, Optional, Union
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, popcount, rank_text
 from ..text.explain import result_sentence, seat_role
+from ..text.messages import say
+from ..text.narrate import role_words
 from ..text.frames import Snapshot, snapshot_of
 from ..engine.moves import seat_text
 from ..engine.state import Position
@@ -294,7 +296,8 @@ _ROLE_STYLE = {
     "out": ("#cfd8dc", "#263238"),
     "you": ("#e1bee7", "#2d1633"),
 }
-_ROLE_WORDS = {"attacker": "attacker", "defender": "defender", "durak": "durak", "out": "out: safe"}
+_ROLE_WORDS = {"attacker": role_words("attacker"), "defender": role_words("defender"), "durak": role_words("durak"),
+               "out": say("role-name-out-safe")}
 
 
 def _badge(word: str, kind: str) -> str:

@@ -147,8 +147,8 @@ class MoveChecks:
                     on = sorted({rank_of(c) for c in cards_of(self.table_cards())})
                     raise F(Reason.RANK_NOT_ON_TABLE, f"no {rank_text(rank)} is on the table: throw in "
                             f"only ranks already there ({', '.join(rank_text(x) for x in on)}) (R12)", m,
-                            case="one" if k == 1 else "several", card=Card(cards[0]), cards=tuple(Card(c) for c in cards),
-                            rank=rank, ranks=tuple(on))
+                            case="one" if k == 1 else "several", card=Card(cards[0]),
+                            cards=tuple(Card(c) for c in cards), rank=rank, ranks=tuple(on))
                 if r.throw_in is _THROW_TURNS:
                     t = self._turns_thrower()
                     if t != s:

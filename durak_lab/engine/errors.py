@@ -2,8 +2,10 @@
 
 One base class, :class:`DurakError`; every error whose cause is bad input is
 also a :class:`ValueError`, so ``except ValueError`` keeps working in scripts.
-An illegal move carries a machine-readable :class:`Reason` and a sentence a
-learner understands; a malformed record names the place that is wrong.
+An illegal move carries a machine-readable :class:`Reason`, the engine's
+sentence (for developers) and the facts of the sentence, which the text layer
+says in a learner's words (``durak_lab.text.learner_reason``); a malformed
+record names the place that is wrong.
 
 Standard library only.
 
@@ -93,7 +95,9 @@ class Reason(enum.Enum):
     """Why a move is illegal: machine-readable, one value per broken rule.
 
     The value is a short slug that a widget or a script can match on; the
-    human sentence travels in :attr:`IllegalMoveError.message`.
+    developer's sentence travels in :attr:`IllegalMoveError.message`, the data
+    of a learner's sentence in :attr:`IllegalMoveError.facts`.  A learner never
+    reads the slug.
     """
 
     GAME_OVER = "game-over"

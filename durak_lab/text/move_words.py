@@ -64,6 +64,7 @@ MOVE_WORDS: dict = {
     "role-name-defender": "defender",
     "role-name-out": "out",
     "role-name-durak": "durak",
+    "role-name-out-safe": "out: safe",
     # what follows a move by itself (event_sentence)
     "event-bito": "Bito: {cards} go to the discard.",
     "event-pickup": "{seat} picks up {cards}.",

@@ -23,6 +23,7 @@ from ..engine.moves import seat_text
 from ..engine.records import Record, example_ids, load_example  # noqa: F401  (load_example: the examples)
 from ..text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
+from ..text.messages import say
 from ..text.narrate import role_words
 
 __all__ = ["EXAMPLE_ORDER", "SOURCES", "example_label", "button", "html_box"]
@@ -151,7 +152,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
             text = "Nobody moves while the bout is cleared away and the hands are refilled (R17, R18, R19)."
         return f'<div style="font-style:italic">{_esc(text)}</div>'
     if p.result is not None:
-        return f'<div style="font-style:italic">The game is over: {_esc(result_sentence(p.result))}.</div>'
+        return f'<div style="font-style:italic">{_esc(say("legal-over", result=result_sentence(p.result)))}</div>'
     groups = legal_by_seat(p)
     hidden = ""
     if viewer is not None:
@@ -163,7 +164,7 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
         if not groups:
             return hidden or f'<div style="font-style:italic">{_esc(seat_text(viewer))} may not move now.</div>'
     if not groups:
-        return '<div style="font-style:italic">Nobody may move now.</div>'
+        return f'<div style="font-style:italic">{_esc(say("legal-nobody"))}</div>'
     head = "<div>Instead, the rules allow:</div>" if f.kind == "rejected" else ""
     out = []
     for seat, group in groups:
