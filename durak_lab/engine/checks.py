@@ -261,10 +261,10 @@ class MoveChecks:
                     raise F(Reason.CANNOT_PASS, f"the defender {who} covers, transfers or takes; "
                             "passing is for attackers", m, case="defender", seat=s, defender=d,
                             transfer=bool(r.transfer))
-                if s == d and not any(not self.passed >> p & 1 and self._covers_any(p)
+                if s == d and not any(not self.passed >> p & 1 and self.hands[p]
                                       for p in self._defending_seats()[1:]):
-                    raise F(Reason.CANNOT_PASS, f"{who}'s partner cannot cover: cover or take", m,
-                            case="partner", seat=s)
+                    raise F(Reason.CANNOT_PASS, f"{who}'s partner has passed or holds no cards: cover or "
+                            "take (R26)", m, case="partner", seat=s)
                 return
             if self.taking and r.after_take is _TAKE_NONE:
                 raise F(Reason.CANNOT_PASS, "the defender is picking up", m, case="taking", seat=s, defender=d)

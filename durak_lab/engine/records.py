@@ -107,14 +107,14 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence, Union
 
-from .errors import PositionError, RecordError
+from .errors import IllegalMoveError, PositionError, Reason, RecordError
 from .game import Game
-from .moves import seat_text
+from .moves import PASS, Move, seat_text
 from .record_parts import (_TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
                            result_value)
 from .replay import ReplayResult, ReplayStep, replay
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, ThrowIn
 from .state import Position
 
 __all__ = [
@@ -378,7 +378,7 @@ def _record_from_data(data: Any) -> Record:
             raise RecordError(key, "missing")
     rules, preset = _parse_rules(data["rules"])
     start, seed, attacker_given, redeal = _parse_start(data["start"], rules)
-    moves = _parse_moves(data.get("moves", []), rules.players)
+    moves = _by_turns_passes(start, _parse_moves(data.get("moves", []), rules.players))
     meta: dict = {}
     for key in ("id", "title", "description"):
         if key in data:
@@ -391,6 +391,36 @@ def _record_from_data(data: Any) -> Record:
         meta["expected_result"] = _parse_result(data["result"], rules.players)
     return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
                   **meta)
+
+
+def _by_turns_passes(start: Position, moves: list) -> list:
+    """Attack by turns (R12): the passes a record written before every attacker was asked leaves out.
+
+    Such an attacker, holding none of the table's ranks, was skipped; now he is asked and passes (a
+    skip would tell the others what he holds, R3).  Where a later attacker throws in while such an
+    earlier one has not passed, his pass is put in first, so that the record replays as it did.
+    """
+    if start.rules.throw_in is not ThrowIn.BY_TURNS:
+        return moves
+    out: list = []
+    p = start
+    for i, rm in enumerate(moves):
+        if rm.illegal:
+            return out + list(moves[i:])
+        m = rm.move
+        for _ in range(p.players):
+            err = p.why_illegal(m)
+            t = p._turns_thrower() if err is not None and err.reason is Reason.NOT_ATTACKERS_TURN else None
+            if t is None or t == m.seat or p.hands[t] & p._table_ranks():
+                break
+            p = p.play(Move(PASS, t))
+            out.append(RecordMove(Move(PASS, t)))
+        try:
+            p = p.play(m)
+        except IllegalMoveError:
+            return out + list(moves[i:])
+        out.append(rm)
+    return out
 
 
 # ---------------------------------------------------------------- saving a game

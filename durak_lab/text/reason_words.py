@@ -124,8 +124,8 @@ REASON_WORDS: dict = {
     "reason-cannot-pass": "nobody can say they are done now.",
     "reason-cannot-pass-not-begun": "the bout has not begun: {leader} must lay the first card.",
     "reason-cannot-pass-defender": "{seat} defends, and only attackers say they are done.",
-    "reason-cannot-pass-partner": "{seat}'s partner cannot cover any card, so {seat} must cover or take the "
-                                  "cards.",
+    "reason-cannot-pass-partner": "{seat}'s partner has already passed or has no cards left, so {seat} must "
+                                  "cover or take the cards.",
     "reason-cannot-pass-taking": "{defender} is picking up the cards: nothing more happens in this bout.",
     "reason-already-passed": "{seat} has already said they are done.",
     "reason-already-passed-throw": "{seat} has said they are done, and may throw in again only after another "

@@ -13,7 +13,7 @@ import random
 import pytest
 
 from durak_lab.engine.cards import Card, cards_of, popcount
-from durak_lab.engine.rules import PRESETS, Rules
+from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
 from durak_lab.engine.view import PlayerView, view_of
 
@@ -23,12 +23,12 @@ from helpers import CONFIGS
 FIELDS = [f for f in PlayerView.__dataclass_fields__]
 
 #: The presets whose views still leak, and through which fields (marked as expected failures,
-#: strict: a leak fixed makes its mark fail until it is removed from here).
-#: ``to_act``: the sequential protocol skips an attacker who holds none of the table's ranks (R12);
-#: ``legal`` in attack by turns: whether an earlier attacker can still add decides who may throw in;
-#: ``legal`` in the FI pairs game: the defender may pass to his partner only if the partner can cover.
-KNOWN_LEAKS: dict = {name: {"to_act"} for name in PRESETS if name != "simple"}  # simple: nobody throws in
-KNOWN_LEAKS["by_turns"] = KNOWN_LEAKS["pairs"] = {"to_act", "legal"}
+#: strict: a leak fixed makes its mark fail until it is removed from here).  Before the fixes
+#: every preset with throw-ins leaked ``to_act`` (the sequential protocol skipped an attacker who
+#: holds none of the table's ranks, R12), attack by turns also ``legal`` (whether an earlier
+#: attacker could still add decided who might throw in), and the FI pairs game ``legal`` (the
+#: defender might pass to his partner only if the partner could cover, R26).
+KNOWN_LEAKS: dict = {}
 
 
 def _marked(configs):
