@@ -6,6 +6,9 @@ rule ``Rules.next_leader`` (R8: left or right of the last durak, the winner in
 the Korean two-player game, or the lowest trump again).  After each game,
 :meth:`Match.finish` records the result; :meth:`Match.standings` counts every
 seat's durak games and :meth:`Match.winners` names those with the fewest (R30).
+With ``Rules.redeal`` (R4) each player dealt a lopsided hand decides whether to
+declare a redeal: ``Match(rules, seed, declare=...)`` asks a function with the
+seat and its own hand; :attr:`Match.declared` keeps who declared in each game.
 
 Standard library only.
 

@@ -18,12 +18,16 @@ Two protocols share one set of rules.
   a time, :meth:`Position.to_act`; :meth:`Position.sequential_moves` lists its
   moves, which are exactly its free legal moves.  The defender acts while a card
   is uncovered; once all are covered (or the defender takes) the attackers act in
-  seating order from the leader, each throwing in or passing.
+  seating order from the leader, each throwing in or passing.  Every attacker who
+  holds cards and has not passed is asked, whether or not he holds a rank of the
+  table (he then passes): skipping him would tell the others what he holds (R3).
 
 ``pass`` means "nothing more from me for now" and lapses when any card is
 played.  A bout ends by itself (bito, or the pick-up after a take) once every
 attacker who could still legally add a card has passed since the last card; a
-player who cannot add anything never has to pass (R16).  After the bout every
+player who cannot add anything never has to pass to end it (R16).  (So the end of
+a bout still tells that the attackers not yet asked hold none of the table's
+ranks; records written so far rely on this ending.)  After the bout every
 hand is refilled (R19), players out of cards leave once the talon is empty
 (R28) and the next bout starts (R17, R18).
 
