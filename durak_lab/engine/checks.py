@@ -81,8 +81,22 @@ class MoveChecks:
                 raise F(Reason.SWAP_OFF, "these rules have no trump-card swap (R6)", m, seat=s)
             six = self.trump * 13 + r.lowest_rank - 2
             if not self.swap_open:
-                raise F(Reason.SWAP_NOT_NOW, "the trump card can be swapped only before the first lead "
-                        "(R6)", m, case="late", seat=s)
+                tc = self.trump_card
+                # the true reason, first what the face-up card rules out, then the moment (R6)
+                if tc < 0:
+                    raise F(Reason.SWAP_NOT_NOW, "there is no face-up trump card to swap for (R5, R6)", m,
+                            case="no-trump-card", seat=s)
+                if tc == six:
+                    raise F(Reason.SWAP_NOT_NOW, f"the face-up trump card is already the lowest trump, "
+                            f"{Card(six)}: there is nothing to swap (R6)", m, case="lowest", seat=s,
+                            card=Card(six))
+                if r.trump_swap is TrumpSwap.ACE and rank_of(tc) != 14:
+                    raise F(Reason.SWAP_NOT_NOW, f"the trump card {Card(tc)} is not an ace: these rules "
+                            "allow the swap only for a face-up ace (R6)", m, case="not-ace", seat=s,
+                            trump_card=Card(tc))
+                if len(cards) == 1 and cards[0] == six:
+                    raise F(Reason.SWAP_NOT_NOW, "the trump card can be swapped only before the first lead "
+                            "(R6)", m, case="late", seat=s)
             if len(cards) != 1 or cards[0] != six:
                 raise F(Reason.SWAP_NOT_NOW, f"only the lowest trump, {Card(six)}, can be swapped for "
                         f"the trump card {Card(self.trump_card)} (R6)", m, case="card", seat=s, card=Card(six),
@@ -247,10 +261,10 @@ class MoveChecks:
                     raise F(Reason.CANNOT_PASS, f"the defender {who} covers, transfers or takes; "
                             "passing is for attackers", m, case="defender", seat=s, defender=d,
                             transfer=bool(r.transfer))
-                if s == d and not any(not self.passed >> p & 1 and self._covers_any(p)
+                if s == d and not any(not self.passed >> p & 1 and self.hands[p]
                                       for p in self._defending_seats()[1:]):
-                    raise F(Reason.CANNOT_PASS, f"{who}'s partner cannot cover: cover or take", m,
-                            case="partner", seat=s)
+                    raise F(Reason.CANNOT_PASS, f"{who}'s partner has passed or holds no cards: cover or "
+                            "take (R26)", m, case="partner", seat=s)
                 return
             if self.taking and r.after_take is _TAKE_NONE:
                 raise F(Reason.CANNOT_PASS, "the defender is picking up", m, case="taking", seat=s, defender=d)

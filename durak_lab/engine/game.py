@@ -25,7 +25,7 @@ from typing import Iterable, NamedTuple, Optional, Union
 from .errors import DurakError
 from .moves import Move, seat_text
 from .rules import Rules
-from .state import Event, Position
+from .state import Declare, Event, Position
 
 __all__ = ["Game", "Step"]
 
@@ -53,9 +53,9 @@ class Game:
 
     @classmethod
     def deal(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
-             sequential: bool = False) -> "Game":
-        """A new game from a shuffled deal (see :meth:`Position.deal`)."""
-        return cls(Position.deal(rules, seed), sequential)
+             sequential: bool = False, declare: Declare = None) -> "Game":
+        """A new game from a shuffled deal (see :meth:`Position.deal`; ``declare``: who declares an R4 redeal)."""
+        return cls(Position.deal(rules, seed, declare=declare), sequential)
 
     # -------------------------------------------------------------- playing
     def play(self, move: Union[Move, str]) -> tuple[Event, ...]:

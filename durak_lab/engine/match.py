@@ -6,6 +6,9 @@ rule ``Rules.next_leader`` (R8: left or right of the last durak, the winner in
 the Korean two-player game, or the lowest trump again).  After each game,
 :meth:`Match.finish` records the result; :meth:`Match.standings` counts every
 seat's durak games and :meth:`Match.winners` names those with the fewest (R30).
+With ``Rules.redeal`` (R4) each player dealt a lopsided hand decides whether to
+declare a redeal: ``Match(rules, seed, declare=...)`` asks a function with the
+seat and its own hand; :attr:`Match.declared` keeps who declared in each game.
 
 Standard library only.
 
@@ -31,7 +34,7 @@ from .errors import DurakError
 from .game import Game
 from .moves import seat_text
 from .rules import NextLeader, Rules
-from .state import Position
+from .state import Declare, Position
 
 __all__ = ["Match", "next_leader"]
 
@@ -69,9 +72,15 @@ def next_leader(rules: Rules, losers: tuple, first_out: Optional[int] = None) ->
 class Match:
     """Several games in a row with one set of rules (R8, R30)."""
 
-    def __init__(self, rules: Rules, seed: Union[int, random.Random, None] = None) -> None:
+    def __init__(self, rules: Rules, seed: Union[int, random.Random, None] = None,
+                 declare: Declare = None) -> None:
         self.rules = rules
         self.rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        #: Who declares an R4 redeal (see :meth:`Position.deal <durak_lab.engine.state.Position.deal>`),
+        #: e.g. ``lambda seat, hand: ...`` that asks the player; None: nobody.
+        self.declare = declare
+        #: The seats that declared a redeal in each game dealt, in order (R4).
+        self.declared: list[tuple] = []
         #: The durak seats of each finished game (empty tuple: a draw).
         self.results: list[tuple] = []
         self._next: Optional[int] = None
@@ -81,8 +90,10 @@ class Match:
         """Deal the next game; its leader follows R7 for the first game, R8 after."""
         if self._open:
             raise DurakError("finish the current game before dealing the next one")
+        position, declared = Position.deal_declared(self.rules, self.rng, attacker=self._next, declare=self.declare)
+        self.declared.append(declared)
         self._open = True
-        return Game(Position.deal(self.rules, self.rng, attacker=self._next), sequential)
+        return Game(position, sequential)
 
     def finish(self, game: Game) -> tuple:
         """Record a finished game; return its durak seats."""

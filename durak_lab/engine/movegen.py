@@ -103,8 +103,10 @@ class MoveGeneration:
                     self._transfers(s, out)
                 out.append(_TAKE[s])
                 if r.partner_covers and not self.passed >> s & 1:
-                    if any(not self.passed >> p & 1 and self._covers_any(p)
-                           for p in self._defending_seats()[1:]):
+                    # offered whenever a partner still in the bout holds cards, whether or not he can
+                    # cover: offering it only then would show the partner's hand (R3, R26)
+                    hands = self.hands
+                    if any(not self.passed >> p & 1 and hands[p] for p in self._defending_seats()[1:]):
                         out.append(_PASS[s])
             elif not self.passed >> s & 1:
                 out.append(_PASS[s])

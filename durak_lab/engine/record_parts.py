@@ -36,7 +36,7 @@ __all__ = ["RecordMove", "ResultValue", "result_value"]
 
 _TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
              "result")
-_START_KEYS = ("seed", "hands", "talon", "trump_card", "trump", "discard", "attacker", "first_bout",
+_START_KEYS = ("seed", "redeal", "hands", "talon", "trump_card", "trump", "discard", "attacker", "first_bout",
                "known")
 _SOURCE_KEYS = ("id", "section", "quote", "translation")
 _MOVE_KEYS = ("move", "say", "illegal", "reason", "rules_cited")
@@ -212,25 +212,48 @@ def _parse_rules(data: Any) -> tuple:
     return rules, preset
 
 
+def _parse_redeal(value: Any, rules: Rules) -> tuple:
+    """``start.redeal``: the seats that declared an R4 redeal of a seeded deal, in order."""
+    if not rules.redeal:
+        raise RecordError("start.redeal", "these rules have no redeal (R4): set rules.redeal to true")
+    if not isinstance(value, list):
+        raise RecordError("start.redeal", f"{_short(value)} is not a list of seats such as [\"P2\"]")
+    out = []
+    for i, item in enumerate(value):
+        try:
+            if not isinstance(item, str):
+                raise ValueError(item)
+            out.append(parse_seat(item, rules.players))
+        except ValueError:
+            raise RecordError(f"start.redeal[{i}]", f"{_short(item)} is not a seat P1…P{rules.players}") from None
+    return tuple(out)
+
+
 def _parse_start(data: Any, rules: Rules) -> tuple:
-    """The start position, the seed (or None) and whether the attacker was given."""
+    """The start position, the seed (or None), whether the attacker was given, and the seats that
+    declared a redeal (None: no ``start.redeal``)."""
     if not isinstance(data, dict):
         raise RecordError("start", "must be an object: {\"seed\": 7} or the cards (hands, talon, …)")
     _check_keys(data, _START_KEYS, "start",
-                "seed, or hands, talon, trump_card, trump, discard, attacker, first_bout, known")
+                "seed (and redeal), or hands, talon, trump_card, trump, discard, attacker, first_bout, known")
     n = rules.players
+    if "redeal" in data and "seed" not in data:
+        raise RecordError("start.redeal", "only a seeded start has a redeal: explicit cards are the deal itself")
     if "seed" in data:
-        extra = [k for k in data if k != "seed"]
+        extra = [k for k in data if k not in ("seed", "redeal")]
         if extra:
             raise RecordError(_key_path("start", extra[0]), "not allowed with a seed: a seeded start deals "
                               "every card itself")
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError("start.seed", f"{_short(seed)} is not a whole number")
+        # without start.redeal, a redeal rule deals as records were dealt before the key existed:
+        # every hand that may declare does (R4)
+        redeal = _parse_redeal(data["redeal"], rules) if "redeal" in data else None
         try:
-            return Position.deal(rules, seed), seed, False
-        except PositionError as err:  # pragma: no cover - a deal is always a valid position
-            raise RecordError("start", str(err)) from None
+            return Position.deal(rules, seed, declare=rules.redeal if redeal is None else redeal), seed, False, redeal
+        except PositionError as err:
+            raise RecordError("start.redeal" if redeal else "start", str(err)) from None
     if "hands" not in data:
         raise RecordError("start.hands", "missing: give every seat's cards, or a seed")
     deck = deck_mask(rules.lowest_rank)
@@ -347,7 +370,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
         if sep and re.fullmatch(r"hands\.P\d|talon|trump|discard|attacker", name):
             raise RecordError(f"start.{name}", rest) from None
         raise RecordError("start", msg) from None
-    return pos, None, attacker is not None
+    return pos, None, attacker is not None, None
 
 
 def _parse_source(value: Any) -> dict:

@@ -38,7 +38,11 @@ naming its path, e.g. ``start.colour: unknown key``):
   JSON ``null`` for ``None``).
 * ``start``: either ``{"seed": 7}`` alone (a shuffled deal,
   :meth:`Position.deal <durak_lab.engine.state.Position.deal>`, deterministic for the
-  seed, the first leader by R7) or explicit cards:
+  seed, the first leader by R7), with ``redeal`` when the rules have one (R4):
+  the seats that declared a redeal, one per redeal in order, ``{"seed": 7,
+  "redeal": ["P3"]}``; ``[]`` when nobody did.  A seeded start without
+  ``redeal`` (every record written before the key existed) is dealt as if every
+  hand that may declare did.  Or explicit cards (the deal after any redeal):
 
   - ``hands`` (required): an object with one list of cards per seat, ``"P1"`` …
   - ``talon``: the next card to be drawn first and the face-up trump card last
@@ -93,7 +97,7 @@ Standard library only.
 >>> load_record({"format": "durak-lab/1", "rules": {}, "start": {"seed": 1, "colour": "red"}})
 Traceback (most recent call last):
 ...
-durak_lab.engine.errors.RecordError: start.colour: unknown key (allowed: seed, or hands, talon, trump_card, trump, discard, attacker, first_bout, known)
+durak_lab.engine.errors.RecordError: start.colour: unknown key (allowed: seed (and redeal), or hands, talon, trump_card, trump, discard, attacker, first_bout, known)
 """
 
 from __future__ import annotations
@@ -103,13 +107,14 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence, Union
 
-from .errors import RecordError
+from .errors import IllegalMoveError, PositionError, Reason, RecordError
 from .game import Game
+from .moves import PASS, Move, seat_text
 from .record_parts import (_TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
                            result_value)
 from .replay import ReplayResult, ReplayStep, replay
-from .rules import PRESETS, Rules
+from .rules import PRESETS, Rules, ThrowIn
 from .state import Position
 
 __all__ = [
@@ -152,6 +157,9 @@ class Record:
     preset: Optional[str] = field(default=None, compare=False)
     seed: Optional[int] = field(default=None, compare=False)
     attacker_given: bool = field(default=True, compare=False)
+    #: With a seed and ``rules.redeal``: the seats that declared a redeal (R4), in order; None: the
+    #: record has no ``start.redeal`` (then every hand that may declares, as such records were dealt).
+    redeal: Optional[tuple] = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "moves", tuple(self.moves))
@@ -193,8 +201,12 @@ class Record:
 
     def _start_dict(self) -> dict:
         p = self.start
-        if self.seed is not None and Position.deal(self.rules, self.seed) == p:
-            return {"seed": self.seed}
+        if self.seed is not None:
+            if self.redeal is None:
+                if Position.deal(self.rules, self.seed, declare=self.rules.redeal) == p:
+                    return {"seed": self.seed}
+            elif self.rules.redeal and Position.deal(self.rules, self.seed, declare=self.redeal) == p:
+                return {"seed": self.seed, "redeal": [seat_text(s) for s in self.redeal]}
         return _start_to_dict(p, self.attacker_given)
 
     def dump(self, path: Union[str, os.PathLike, None] = None) -> str:
@@ -365,8 +377,8 @@ def _record_from_data(data: Any) -> Record:
         if key not in data:
             raise RecordError(key, "missing")
     rules, preset = _parse_rules(data["rules"])
-    start, seed, attacker_given = _parse_start(data["start"], rules)
-    moves = _parse_moves(data.get("moves", []), rules.players)
+    start, seed, attacker_given, redeal = _parse_start(data["start"], rules)
+    moves = _by_turns_passes(start, _parse_moves(data.get("moves", []), rules.players))
     meta: dict = {}
     for key in ("id", "title", "description"):
         if key in data:
@@ -377,17 +389,51 @@ def _record_from_data(data: Any) -> Record:
         meta["rule_ids"] = _rule_ids(data["rule_ids"], "rule_ids")
     if "result" in data:
         meta["expected_result"] = _parse_result(data["result"], rules.players)
-    return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, **meta)
+    return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
+                  **meta)
+
+
+def _by_turns_passes(start: Position, moves: list) -> list:
+    """Attack by turns (R12): the passes a record written before every attacker was asked leaves out.
+
+    Such an attacker, holding none of the table's ranks, was skipped; now he is asked and passes (a
+    skip would tell the others what he holds, R3).  Where a later attacker throws in while such an
+    earlier one has not passed, his pass is put in first, so that the record replays as it did.
+    """
+    if start.rules.throw_in is not ThrowIn.BY_TURNS:
+        return moves
+    out: list = []
+    p = start
+    for i, rm in enumerate(moves):
+        if rm.illegal:
+            return out + list(moves[i:])
+        m = rm.move
+        for _ in range(p.players):
+            err = p.why_illegal(m)
+            t = p._turns_thrower() if err is not None and err.reason is Reason.NOT_ATTACKERS_TURN else None
+            if t is None or t == m.seat or p.hands[t] & p._table_ranks():
+                break
+            p = p.play(Move(PASS, t))
+            out.append(RecordMove(Move(PASS, t)))
+        try:
+            p = p.play(m)
+        except IllegalMoveError:
+            return out + list(moves[i:])
+        out.append(rm)
+    return out
 
 
 # ---------------------------------------------------------------- saving a game
 def record_from_game(game: Game, *, preset: Optional[str] = None, seed: Optional[int] = None,
-                     says: Optional[Sequence[Optional[str]]] = None, **meta: Any) -> Record:
+                     says: Optional[Sequence[Optional[str]]] = None, redeal: Sequence[int] = (),
+                     **meta: Any) -> Record:
     """A record of ``game``: its start position and every move played so far.
 
     ``preset`` names the preset the rules are written against (default: the
     closest one); ``seed`` writes the start as ``{"seed": …}`` when the game
-    was dealt with that seed; ``says`` gives narration per move; ``meta`` may
+    was dealt with that seed (and, with ``rules.redeal``, the seats of ``redeal`` declared
+    the redeals of that deal, R4: see :meth:`Match.declared <durak_lab.engine.match.Match>`;
+    it is written as ``start.redeal``); ``says`` gives narration per move; ``meta`` may
     set ``id``, ``title``, ``description``, ``source``, ``rule_ids`` and
     ``expected_result``.
 
@@ -406,11 +452,23 @@ def record_from_game(game: Game, *, preset: Optional[str] = None, seed: Optional
     rules = start.rules
     if preset is not None and preset not in PRESETS:
         raise RecordError("rules.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
-    if seed is not None and Position.deal(rules, seed) != start:
-        raise RecordError("start.seed", f"the game was not dealt with seed {seed}")
+    declared = None
+    if seed is not None and rules.redeal:
+        declared = tuple(redeal)
+        try:
+            dealt = Position.deal(rules, seed, declare=declared)
+        except PositionError as err:
+            raise RecordError("start.redeal", str(err)) from None
+    elif seed is not None:
+        if redeal:
+            raise RecordError("start.redeal", "these rules have no redeal (R4)")
+        dealt = Position.deal(rules, seed)
+    if seed is not None and dealt != start:
+        raise RecordError("start.seed", f"the game was not dealt with seed {seed}"
+                          + (f" and redeals declared by {list(map(seat_text, declared))}" if declared else ""))
     says = list(says) if says is not None else []
     moves = [RecordMove(m, says[i] if i < len(says) else None) for i, m in enumerate(game.moves)]
-    rec = Record(rules, start, moves, preset=preset, seed=seed, **meta)
+    rec = Record(rules, start, moves, preset=preset, seed=seed, redeal=declared, **meta)
     if seed is None:
         # check that the explicit form of the start reads back as the same position
         again = _parse_start(_start_to_dict(start), rules)[0]

@@ -69,10 +69,10 @@ class DrawOrder(str, enum.Enum):
 class NextLeader(str, enum.Enum):
     """Who leads the next game of a match (R8)."""
 
-    LEFT_OF_DURAK = "left_of_durak"    #: the player to the left of the last durak (ZH; FI/HE: the loser deals)
+    LEFT_OF_DURAK = "left_of_durak"    #: the player to the left of the last durak (ZH; HE variant)
     RIGHT_OF_DURAK = "right_of_durak"  #: the player to the right of the last durak (HE variant)
     WINNER = "winner"                  #: the winner, two players (KO)
-    LOWEST_TRUMP = "lowest_trump"      #: as in the first game (R7)
+    LOWEST_TRUMP = "lowest_trump"      #: the lowest trump, as in the first game (R7; FI, HE usually)
 
 
 class Tie(str, enum.Enum):
@@ -148,15 +148,19 @@ class Rules:
     show_lowest_trump: bool = _f(True, "R7", "The first leader is the holder of the lowest trump, who shows "
                                  "it (HE KO ZH FI); the shown card is public knowledge.")
     next_leader: NextLeader = _f(NextLeader.LEFT_OF_DURAK, "R8", "Who leads the next game of a match: "
-                                 "'left_of_durak' (ZH; FI HE: the loser deals), 'right_of_durak' (HE), "
-                                 "'winner' (KO), 'lowest_trump' (as in the first game).")
+                                 "'left_of_durak' (ZH; an HE variant), 'right_of_durak' (an HE variant), "
+                                 "'winner' (KO, two players), 'lowest_trump' (the holder of the lowest trump, "
+                                 "as in the first game: FI, and HE usually).  FI and HE say the loser deals "
+                                 "the next game: that names the dealer, not the leader.")
     tie: Tie = _f(Tie.NO_DURAK, "R29", "If the last cards go at the same time: 'no_durak' (a draw, ZH HE) "
                   "or 'all_durak' (the last ones are all durak, HE variant).")
     trump_swap: TrumpSwap = _f(TrumpSwap.OFF, "R6", "HE option: if the face-up trump card is an ace "
                                "('ace'), or any trump ('any'), the holder of the lowest trump (the six in a "
                                "36-card deck) may swap it in before the first lead.")
     redeal: bool = _f(False, "R4", "HE option: a player dealt 5 cards of one suit or 6 of one colour may "
-                      "declare it and all cards but the trump card are dealt again (applied to seeded deals).")
+                      "declare it, and then all cards but the trump card are dealt again.  Declaring is the "
+                      "player's choice (keeping five trumps is allowed): see Position.deal's declare and a "
+                      "record's start.redeal.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "hand_limit": HandLimit, "after_take": AfterTake,
@@ -323,29 +327,40 @@ class Rules:
 
 
 #: Named presets: field values over the defaults (ZH "podkidnoy" standard).
+#: ``next_leader`` (R8) follows the source a preset comes from: ZH "之后的局由上一局杜拉克左边的玩家开始"
+#: (left of the last durak, the default); FI "Pelin aloittaa pelaaja, jolla on pienin valtti" (every game
+#: starts with the lowest trump; "Pelin häviäjä toimii seuraavan jaon jakajana" names only the dealer);
+#: HE "התור הראשון במשחק הוא בדרך כלל של השחקן שבידו הקוזיר הנמוך ביותר" (usually the lowest trump; in
+#: some versions right or left of the last durak).  A preset from several sources takes HE and FI's rule
+#: where they agree; ZH's variants are the preset with ``next_leader="left_of_durak"``.
+_LOWEST = {"next_leader": "lowest_trump"}
 PRESETS: dict[str, dict[str, Any]] = {
-    # ZH standard: 36 cards, everyone throws in, 5 cards in the first bout
+    # ZH standard: 36 cards, everyone throws in, 5 cards in the first bout; left of the durak leads
     "podkidnoy": {},
-    # HE basic / ZH "first bout 6" variant
-    "classic": {"first_bout_limit": None},
-    "perevodnoy": {"transfer": True},
-    "perevodnoy_show": {"transfer": True, "transfer_by_show": True},
+    # HE basic (ZH "first bout 6" variant, with next_leader="left_of_durak")
+    "classic": {"first_bout_limit": None, **_LOWEST},
+    # HE and FI (ZH variant, with next_leader="left_of_durak")
+    "perevodnoy": {"transfer": True, **_LOWEST},
+    # HE special transfer
+    "perevodnoy_show": {"transfer": True, "transfer_by_show": True, **_LOWEST},
+    # ZH variant: only the defender's neighbours throw in
     "neighbours": {"throw_in": "neighbours"},
-    "by_turns": {"throw_in": "by_turns", "first_bout_limit": None},
+    # HE attack by turns
+    "by_turns": {"throw_in": "by_turns", "first_bout_limit": None, **_LOWEST},
     # HE simple durak: one card or two of a rank, nobody throws in
-    "simple": {"throw_in": "none", "lead": 2, "first_bout_limit": None, "after_take": "none"},
+    "simple": {"throw_in": "none", "lead": 2, "first_bout_limit": None, "after_take": "none", **_LOWEST},
     # FI Paripeli: 4 players, partners opposite, partner covers, 12 cards, no transfers
     "pairs": {"players": 4, "teams": 2, "partner_covers": True, "attack_limit": 12,
-              "first_bout_limit": None},
+              "first_bout_limit": None, **_LOWEST},
     # HE pairs: partners may not throw in on each other
-    "pairs_he": {"players": 4, "teams": 2, "first_bout_limit": None},
+    "pairs_he": {"players": 4, "teams": 2, "first_bout_limit": None, **_LOWEST},
     # FI individual game: 52 cards, several cards of a rank in a lead, transfers
-    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None},
+    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None, **_LOWEST},
     # HE "another version": the limit is the defender's hand; after a take, any cards of seen ranks
     "he_hand": {"attack_limit": None, "hand_limit": "bout_start", "after_take": "seen_ranks",
-                "first_bout_limit": None},
+                "first_bout_limit": None, **_LOWEST},
     # HE unlimited attack: no limit, the defender beats what he can, the rest go back
-    "unlimited": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None},
+    "unlimited": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None, **_LOWEST},
 }
 
 

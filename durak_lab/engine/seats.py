@@ -216,9 +216,13 @@ class SeatQueries:
         return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0
 
     def _turns_thrower(self) -> Optional[int]:
-        """'attack by turns' (R12): the first attacker in order who has not passed and can add."""
+        """'attack by turns' (R12): the first attacker in order who holds cards and has not passed, whether
+        or not he can add (who may throw in must not tell the others what an earlier attacker holds, R3)."""
+        if self.room() <= 0:
+            return None
+        hands = self.hands
         for s in self.attackers():
-            if not self.passed >> s & 1 and self._can_add(s):
+            if not self.passed >> s & 1 and hands[s]:
                 return s
         return None
 
@@ -262,11 +266,12 @@ class SeatQueries:
                         return d
                     return self.defender
         if self.room() > 0:
-            tr = self._table_ranks()
+            # every attacker who holds cards and has not passed is asked in turn, whether or not he holds
+            # a rank of the table: skipping those who cannot add would tell the others so (R3)
             passed = self.passed
             hands = self.hands
             for s in self.attackers():
-                if not passed >> s & 1 and hands[s] & tr:
+                if not passed >> s & 1 and hands[s]:
                     return s
         return self.defender  # not reached once the bout has settled
 

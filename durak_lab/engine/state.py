@@ -18,12 +18,16 @@ Two protocols share one set of rules.
   a time, :meth:`Position.to_act`; :meth:`Position.sequential_moves` lists its
   moves, which are exactly its free legal moves.  The defender acts while a card
   is uncovered; once all are covered (or the defender takes) the attackers act in
-  seating order from the leader, each throwing in or passing.
+  seating order from the leader, each throwing in or passing.  Every attacker who
+  holds cards and has not passed is asked, whether or not he holds a rank of the
+  table (he then passes): skipping him would tell the others what he holds (R3).
 
 ``pass`` means "nothing more from me for now" and lapses when any card is
 played.  A bout ends by itself (bito, or the pick-up after a take) once every
 attacker who could still legally add a card has passed since the last card; a
-player who cannot add anything never has to pass (R16).  After the bout every
+player who cannot add anything never has to pass to end it (R16).  (So the end of
+a bout still tells that the attackers not yet asked hold none of the table's
+ranks; records written so far rely on this ending.)  After the bout every
 hand is refilled (R19), players out of cards leave once the talon is empty
 (R28) and the next bout starts (R17, R18).
 
@@ -53,7 +57,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from typing import Iterable, Iterator, Optional, Sequence, Union
+from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ._constants import _DRAW_ATTACK, _HL_START, _TIE_ALL, BIG
 from .cards import (SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit, popcount, rank_of,
@@ -69,6 +73,10 @@ from .seats import SeatQueries
 __all__ = ["Position", "Event", "BIG"]
 
 _new = object.__new__
+
+#: Who declares a redeal (R4), see :meth:`Position.deal`: None/False (nobody), True (every hand that
+#: may), ``f(seat, hand) -> bool``, or the declaring seats in order.
+Declare = Union[None, bool, Callable[[int, CardSet], bool], Sequence[int]]
 
 _FIELDS = ("rules", "trump", "trump_card", "hands", "talon", "discard", "table", "leader", "defender",
            "taking", "passed", "first_limit", "start_hand", "attack_order", "known", "shown_used",
@@ -268,19 +276,46 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
 
     @classmethod
     def deal(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
-             attacker: Optional[int] = None) -> "Position":
+             attacker: Optional[int] = None, declare: Declare = None) -> "Position":
         """A shuffled deal (R3), deterministic for a seed; the first leader by R7.
 
         Six players on 36 cards leave no talon: the dealer shows the last card
         dealt, which fixes trump and is public (R5).  With ``rules.redeal`` a
-        hand of 5 cards of one suit or 6 of one colour is declared and the
-        cards, all but the trump card, are dealt again (R4).  ``attacker``
-        overrides R7 (later games of a match lead by R8, see :mod:`durak_lab.engine.match`).
+        player dealt 5 cards of one suit or 6 of one colour *may* declare it,
+        and then the cards, all but the trump card, are dealt again (R4).  Who
+        declares is ``declare``: None or False, nobody; True, every such hand
+        (how a seeded record without ``start.redeal`` was dealt); a function
+        ``declare(seat, hand) -> bool`` asked for each such hand in seat order
+        (the hand a :class:`~durak_lab.engine.cards.CardSet`) until one says yes;
+        or the declaring seats, one per redeal, in order (what a record stores).
+        :meth:`deal_declared` also returns who declared.  ``attacker`` overrides
+        R7 (later games of a match lead by R8, see :mod:`durak_lab.engine.match`).
 
         >>> p = Position.deal(Rules(players=3), seed=7)
         >>> [len(CardSet(h)) for h in p.hands], len(p.talon)
         ([6, 6, 6], 18)
         >>> Position.deal(Rules(players=3), seed=7) == p
+        True
+        """
+        return cls.deal_declared(rules, seed, attacker, declare)[0]
+
+    @classmethod
+    def deal_declared(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
+                      attacker: Optional[int] = None, declare: Declare = None) -> tuple:
+        """:meth:`deal` and the seats that declared a redeal (R4), one per redeal, in order.
+
+        A player who holds five trumps may well keep them: the choice is his.
+
+        >>> r = Rules(players=4, redeal=True)
+        >>> Position.deal(r, 29).hand(2)            # six red cards: P3 may declare
+        CardSet('7♥ Q♥ A♥ 7♦ J♦ A♦')
+        >>> Position.deal_declared(r, 29)[1], Position.deal_declared(r, 29, declare=True)[1]
+        ((), (2,))
+        >>> asked = []
+        >>> keep = Position.deal_declared(r, 29, declare=lambda seat, hand: asked.append(seat) or False)
+        >>> asked, keep[0] == Position.deal(r, 29)
+        ([2], True)
+        >>> Position.deal(r, 29, declare=[2]) == Position.deal(r, 29, declare=True)
         True
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
@@ -289,11 +324,33 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         n, h = rules.players, rules.hand_size
         trump_card: Optional[Card] = deck[n * h] if rules.has_talon else None
         rest = [c for c in deck if c != trump_card]
+        named = None if declare is None or isinstance(declare, bool) or callable(declare) else tuple(declare)
+        if named and not rules.redeal:
+            raise PositionError("a redeal was declared, but these rules have no redeal (R4: set redeal)")
+        declared: list = []
         for _ in range(1000):
             hands = [sum(1 << c for c in rest[i * h:(i + 1) * h]) for i in range(n)]
-            if not (rules.redeal and any(_redeal_hand(m) for m in hands)):
+            if not rules.redeal or declare is None or declare is False:
                 break
+            who = None
+            for i, m in enumerate(hands):
+                if not _redeal_hand(m):
+                    continue
+                if named is not None:
+                    yes = len(declared) < len(named) and named[len(declared)] == i
+                else:
+                    yes = declare is True or bool(declare(i, CardSet(m)))  # type: ignore[operator]
+                if yes:
+                    who = i
+                    break
+            if who is None:
+                break
+            declared.append(who)
             rng.shuffle(rest)
+        if named is not None and tuple(declared) != named:
+            bad = named[len(declared)]
+            raise PositionError(f"P{bad + 1} cannot declare redeal "
+                                f"{len(declared) + 1}: that hand has no 5 cards of one suit nor 6 of one colour (R4)")
         talon = rest[n * h:] + ([trump_card] if trump_card is not None else [])
         known = [0] * n
         if trump_card is None:
@@ -302,8 +359,9 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
             known[n - 1] |= 1 << shown
         else:
             trump = suit_of(trump_card)
-        return cls.start(rules, hands, talon, trump_card=trump_card,
-                         trump=None if trump_card is not None else trump, known=known, attacker=attacker)
+        return (cls.start(rules, hands, talon, trump_card=trump_card,
+                          trump=None if trump_card is not None else trump, known=known, attacker=attacker),
+                tuple(declared))
 
     @staticmethod
     def _lowest_trump(hands: Sequence[int], trump: int) -> Optional[int]:

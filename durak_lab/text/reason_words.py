@@ -125,8 +125,8 @@ REASON_WORDS: dict = {
     "reason-cannot-pass": "nobody can say they are done now.",
     "reason-cannot-pass-not-begun": "the bout has not begun: {leader} must lay the first card.",
     "reason-cannot-pass-defender": "{seat} defends, and only attackers say they are done.",
-    "reason-cannot-pass-partner": "{seat}'s partner cannot cover any card, so {seat} must cover or take the "
-                                  "cards.",
+    "reason-cannot-pass-partner": "{seat}'s partner has already passed or has no cards left, so {seat} must "
+                                  "cover or take the cards.",
     "reason-cannot-pass-taking": "{defender} is picking up the cards: nothing more happens in this bout.",
     "reason-already-passed": "{seat} has already said they are done.",
     "reason-already-passed-throw": "{seat} has said they are done, and may throw in again only after another "
@@ -138,6 +138,11 @@ REASON_WORDS: dict = {
                                 "played.",
     "reason-swap-not-now-card": "only the lowest trump, the {card}, can be swapped for the trump card "
                                 "{trump_card}.",
+    "reason-swap-not-now-not-ace": "the trump card {trump_card} is not an ace: in these rules the lowest "
+                                   "trump may be swapped only for an ace.",
+    "reason-swap-not-now-lowest": "the trump card is already the lowest trump, the {card}, so there is "
+                                  "nothing to swap.",
+    "reason-swap-not-now-no-trump-card": "there is no trump card lying face up to swap for.",
     "reason-unknown": "the rules do not allow this move.",
 }
 
@@ -182,6 +187,7 @@ REASON_RULES: dict = {
     "reason-cannot-pass-partner": "R26", "reason-cannot-pass-taking": "R18",
     "reason-already-passed": "R16", "reason-already-passed-throw": "R16", "reason-already-passed-pass": "R16",
     "reason-swap-off": "R6", "reason-swap-not-now": "R6", "reason-swap-not-now-late": "R6",
-    "reason-swap-not-now-card": "R6",
+    "reason-swap-not-now-card": "R6", "reason-swap-not-now-not-ace": "R6", "reason-swap-not-now-lowest": "R6",
+    "reason-swap-not-now-no-trump-card": "R6",
     "reason-unknown": "",
 }

@@ -166,7 +166,13 @@ def test_a_defender_who_cannot_cover_leaves_it_to_the_partner():
     assert choose(TipsBot(), p) == "P4 cover 9♠ with 10♠"
     q = start(rules("pairs"), ["9♠ 7♣", "6♦ 7♦", "8♣ 10♣", "A♦ K♦"], trump="♥", first_bout=False)
     q = play(q, "P1 attack 9♠")
-    assert choose(TipsBot(), q) == "P2 take"                  # nobody on the team can cover
+    # nobody on the team can cover, but P2 cannot see that his partner cannot (R3): he passes
+    # to him, the partner passes back, and P2 takes
+    assert choose(TipsBot(), q) == "P2 pass"
+    q = play(q, "P2 pass")
+    assert choose(TipsBot(), q) == "P4 pass"
+    q = play(q, "P4 pass")
+    assert choose(TipsBot(), q) == "P2 take"
 
 
 # ---------------------------------------------------------------- every bot, every game

@@ -106,21 +106,28 @@ def _event_text(e):
 # leads against P3 (R7, R9); after a take the next leader is the taker's left neighbour and
 # the taker draws last or not at all (R18, R19); the 9♦ is drawn last (R3); at most six attack
 # cards a bout and never more uncovered cards than the defender holds (R13); P3 goes out with
-# the talon empty (R28) and P1 ends up the durak.
+# the talon empty (R28) and P1 ends up the durak.  Every attacker who holds cards and has not
+# passed is asked in turn, whether or not he holds a rank of the table (R3): such an attacker
+# passes (13 passes more than when he was skipped; the other 87 moves and the result are the same).
 GOLDEN_HANDS = ["8♠ 7♦ 10♦ 6♣ 9♣ K♣", "7♥ 8♥ A♥ 6♦ J♦ Q♣", "7♠ J♠ 6♥ 8♣ J♣ A♣"]
 GOLDEN_TALON = "10♥ A♦ 6♠ 7♣ 9♠ Q♠ K♦ 9♥ 8♦ Q♥ J♥ Q♦ 10♣ K♠ K♥ 10♠ A♠ 9♦"
 GOLDEN = [
     ('P2 attack 7♥', []),
     ('P3 take', []),
+    ('P2 pass', []),
     ('P1 attack 7♦', ['pickup P3 7♥ 7♦', 'draw P2 10♥', 'draw P1 A♦', 'bout P1>P2']),
     ('P1 attack 8♠', []),
     ('P2 cover 8♠ with 6♦', []),
     ('P1 attack 6♣', []),
     ('P2 cover 6♣ with J♦', []),
+    ('P1 pass', []),
     ('P3 attack J♠', []),
     ('P2 take', []),
+    ('P1 pass', []),
     ('P3 attack 6♥', []),
+    ('P1 pass', []),
     ('P3 attack 8♣', []),
+    ('P1 pass', []),
     ('P3 attack J♣', ['pickup P2 8♠ J♠ 6♥ 6♦ J♦ 6♣ 8♣ J♣', 'draw P1 6♠ 7♣', 'draw P3 9♠ Q♠', 'bout P3>P1']),
     ('P3 attack 7♠', []),
     ('P1 cover 7♠ with 10♦', []),
@@ -129,7 +136,9 @@ GOLDEN = [
     ('P3 attack 7♦', []),
     ('P1 take', []),
     ('P3 attack A♣', []),
+    ('P3 pass', []),
     ('P2 attack 10♥', []),
+    ('P3 pass', []),
     ('P2 attack A♥', ['pickup P1 7♠ 7♥ 10♥ A♥ 7♦ 10♦ A♦ A♣', 'draw P3 K♦ 9♥ 8♦ Q♥', 'bout P2>P3']),
     ('P2 attack 8♠', []),
     ('P3 cover 8♠ with 9♠', []),
@@ -137,8 +146,10 @@ GOLDEN = [
     ('P3 cover 8♥ with 9♥', []),
     ('P2 attack 8♣', []),
     ('P3 cover 8♣ with 8♦', []),
+    ('P2 pass', []),
     ('P1 attack 9♣', []),
     ('P3 cover 9♣ with K♦', []),
+    ('P2 pass', []),
     ('P1 attack K♣', []),
     ('P3 take', ['pickup P3 8♠ 9♠ 8♥ 9♥ 8♦ K♦ 8♣ 9♣ K♣', 'bout P1>P2']),
     ('P1 attack 6♠', []),
@@ -153,6 +164,7 @@ GOLDEN = [
     ('P1 cover 8♠ with 7♦', []),
     ('P3 attack 8♣', []),
     ('P1 cover 8♣ with 10♦', []),
+    ('P3 pass', []),
     ('P2 attack 10♣', []),
     ('P1 cover 10♣ with A♦', ['bito 8♠ 7♦ 10♦ A♦ 8♣ 10♣', 'draw P2 K♠', 'bout P1>P2']),
     ('P1 attack 7♠', []),
@@ -161,12 +173,14 @@ GOLDEN = [
     ('P2 cover 7♥ with J♥', []),
     ('P1 attack 7♣', []),
     ('P2 cover 7♣ with J♦', []),
+    ('P1 pass', []),
     ('P3 attack K♣', []),
     ('P2 cover K♣ with Q♦', []),
+    ('P1 pass', []),
     ('P3 attack Q♠', []),
     ('P2 take', []),
-    ('P3 attack Q♥', ['pickup P2 7♠ Q♠ K♠ 7♥ J♥ Q♥ J♦ Q♦ 7♣ K♣', 'draw P1 K♥ 10♠ A♠', 'draw P3 9♦',
-                      'bout P3>P1']),
+    ('P1 pass', []),
+    ('P3 attack Q♥', ['pickup P2 7♠ Q♠ K♠ 7♥ J♥ Q♥ J♦ Q♦ 7♣ K♣', 'draw P1 K♥ 10♠ A♠', 'draw P3 9♦', 'bout P3>P1']),
     ('P3 attack 9♠', []),
     ('P1 cover 9♠ with 10♠', []),
     ('P3 attack 9♥', []),

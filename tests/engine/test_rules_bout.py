@@ -167,11 +167,26 @@ def test_R12_by_turns_the_leader_throws_in_first_then_the_next_in_seating_order(
     assert legal(q) == ["P1 attack 7♠", "P1 pass"]
 
 
-def test_R12_by_turns_a_leader_who_cannot_add_hands_on_at_once():
+def test_R12_by_turns_a_leader_who_cannot_add_is_asked_and_passes_R3():
+    # skipping him would tell P3 that P1 holds no 7 and no queen: he is asked and passes
     r = rules("by_turns", players=3)
     p = play(start(r, ["7♦ 9♠", "Q♦ 8♠ A♥", "7♣ 10♣"], trump="♥", attacker=0),
              "P1 attack 7♦", "P2 cover 7♦ with Q♦")
-    assert legal(p) == ["P3 attack 7♣", "P3 pass"]
+    assert legal(p) == ["P1 pass"] and p.to_act() == 0
+    expect_illegal(p, "P3 attack 7♣", Reason.NOT_ATTACKERS_TURN, ["P1 throws in now"])
+    assert legal(p.play("P1 pass")) == ["P3 attack 7♣", "P3 pass"]
+
+
+def test_R12_by_turns_a_record_written_when_such_a_leader_was_skipped_still_replays():
+    from durak_lab.engine.records import load_record, replay
+    rec = load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
+                       "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "8♠", "A♥"],
+                                                          "P3": ["7♣", "10♣"]},
+                                 "discard": "rest", "attacker": "P1"},
+                       "moves": ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P3 attack 7♣"]})
+    assert [str(m.move) for m in rec.moves] == ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass",
+                                                "P3 attack 7♣"]
+    assert replay(rec).ok and replay(rec).position.table_text() == "7♦/Q♦ 7♣"
 
 
 def test_R12_simple_durak_nobody_throws_in_and_the_covered_lead_ends_the_bout():

@@ -102,11 +102,11 @@ def _redeal_shape(mask):
     return max(suits) >= 5 or suits[0] + suits[3] >= 6 or suits[1] + suits[2] >= 6
 
 
-def test_R4_redeal_never_leaves_five_of_a_suit_or_six_of_a_colour():
+def test_R4_when_every_player_declares_no_hand_of_five_of_a_suit_or_six_of_a_colour_stays():
     plain, redeal = Rules(players=4), Rules(players=4, redeal=True)
     redealt = 0
     for seed in range(60):
-        p, q = Position.deal(plain, seed), Position.deal(redeal, seed)
+        p, q = Position.deal(plain, seed), Position.deal(redeal, seed, declare=True)
         assert not any(_redeal_shape(h) for h in q.hands)
         assert q.trump_card == p.trump_card, "the trump card is not dealt again"
         assert_conserved(q)
@@ -116,6 +116,82 @@ def test_R4_redeal_never_leaves_five_of_a_suit_or_six_of_a_colour():
         else:
             assert (q.hands, q.talon, q.trump) == (p.hands, p.talon, p.trump)
     assert redealt > 0
+
+
+# HE "הוא יכול להכריז על כך ואז מתבצעת חלוקה מחדש של כל הקלפים- לא כולל הקוזיר" (he *may* declare
+# it, and then all the cards are dealt again, not the trump card): declaring is the player's choice.
+_R4 = Rules(players=4, redeal=True)
+_R4_SEED = 29  # P3 is dealt 7♥ Q♥ A♥ 7♦ J♦ A♦: six red cards
+
+
+def test_R4_redeal_is_a_choice_nobody_declares_unless_asked():
+    p = Position.deal(_R4, _R4_SEED)
+    plain = Position.deal(Rules(players=4), _R4_SEED)
+    assert (p.hands, p.talon, p.trump_card) == (plain.hands, plain.talon, plain.trump_card)
+    assert _redeal_shape(p.hands[2]), "P3 may declare but was not asked"
+    assert Position.deal_declared(_R4, _R4_SEED) == (p, ())
+
+
+def test_R4_the_player_is_asked_with_his_own_hand_and_may_keep_it():
+    asked = []
+
+    def keep(seat, hand):
+        asked.append((seat, str(hand)))
+        return False
+
+    p, declared = Position.deal_declared(_R4, _R4_SEED, declare=keep)
+    assert asked == [(2, "7♥ Q♥ A♥ 7♦ J♦ A♦")] and declared == ()
+    assert p == Position.deal(_R4, _R4_SEED)
+
+
+def test_R4_a_declared_redeal_deals_all_cards_but_the_trump_card_again():
+    before = Position.deal(_R4, _R4_SEED)
+    p, declared = Position.deal_declared(_R4, _R4_SEED, declare=lambda seat, hand: seat == 2)
+    assert declared == (2,) and p.hands != before.hands
+    assert p.trump_card == before.trump_card
+    assert_conserved(p)
+    assert p == Position.deal(_R4, _R4_SEED, declare=[2]) == Position.deal(_R4, _R4_SEED, declare=True)
+
+
+def test_R4_only_a_lopsided_hand_may_declare_and_only_with_the_option():
+    with pytest.raises(PositionError, match="P1 cannot declare"):
+        Position.deal(_R4, _R4_SEED, declare=[0])
+    with pytest.raises(PositionError, match="no redeal"):
+        Position.deal(Rules(players=4), _R4_SEED, declare=[2])
+
+
+def test_R4_a_match_asks_its_players_and_keeps_who_declared():
+    from durak_lab.engine.match import Match
+    m = Match(_R4, seed=_R4_SEED, declare=lambda seat, hand: True)
+    g = m.new_game()
+    assert g.position == Position.deal(_R4, _R4_SEED, declare=True)
+    assert m.declared == [(2,)]
+    assert Match(_R4, seed=_R4_SEED).new_game().position == Position.deal(_R4, _R4_SEED)
+
+
+def test_R4_records_store_the_declarations_and_old_seeded_records_deal_as_before():
+    from durak_lab.engine.records import load_record, record_from_game
+    old = {"format": "durak-lab/1", "rules": {"redeal": True, "players": 4}, "start": {"seed": _R4_SEED}}
+    rec = load_record(old)  # written before start.redeal: every hand that could declare did
+    assert rec.start == Position.deal(_R4, _R4_SEED, declare=True) and rec.to_dict()["start"] == {"seed": 29}
+    kept = load_record({**old, "start": {"seed": _R4_SEED, "redeal": []}})
+    assert kept.start == Position.deal(_R4, _R4_SEED)
+    declared = load_record({**old, "start": {"seed": _R4_SEED, "redeal": ["P3"]}})
+    assert declared.start == rec.start
+    assert load_record(declared.dump()).to_dict()["start"] == {"seed": 29, "redeal": ["P3"]}
+    g = Game.deal(_R4, _R4_SEED, declare=[2])
+    out = record_from_game(g, seed=_R4_SEED, redeal=[2])
+    assert out.to_dict()["start"] == {"seed": 29, "redeal": ["P3"]} and load_record(out.dump()).start == g.start
+    assert record_from_game(Game.deal(_R4, _R4_SEED), seed=_R4_SEED).to_dict()["start"]["redeal"] == []
+    from durak_lab.engine.errors import RecordError
+    for bad, where in [({"seed": 29, "redeal": ["P1"]}, "start.redeal"), ({"seed": 29, "redeal": "P3"}, "start.redeal"),
+                       ({"seed": 29, "redeal": ["P9"]}, "start.redeal[0]")]:
+        with pytest.raises(RecordError) as info:
+            load_record({**old, "start": bad})
+        assert info.value.where == where
+    with pytest.raises(RecordError) as info:
+        load_record({**old, "rules": {"players": 4}, "start": {"seed": 29, "redeal": []}})
+    assert info.value.where == "start.redeal"
 
 
 # ---------------------------------------------------------------- R5: no talon
@@ -294,3 +370,38 @@ def test_game_deal_wraps_position_deal():
     assert g.position == Position.deal(Rules(players=3), 7)
     assert g.rules == Rules(players=3) and not g.is_over and g.result is None and len(g) == 0
     assert rules("podkidnoy", players=3) == g.rules
+
+
+def test_R6_a_swap_refused_for_a_trump_card_that_is_no_ace_says_so():
+    # HE "במידה ובקופה קוזר אס ובידו של המתמודד 6 קוזר למתמודד הזכות להחליפם" (if the talon shows
+    # an ace of trumps and the player holds the trump six, he may swap them): with 'ace' a king
+    # refuses the swap because it is no ace, not because the first lead has passed
+    p = _swap_position("ace", "K♥")
+    err = expect_illegal(p, "P1 swap 6♥", Reason.SWAP_NOT_NOW, ["K♥", "not an ace", "R6"])
+    assert "first lead" not in err.message
+    assert err.facts == {"case": "not-ace", "seat": 0, "trump_card": Card("K♥")}
+
+
+def test_R6_a_swap_refused_when_the_face_up_card_is_the_lowest_trump_says_so():
+    r = Rules(players=2, trump_swap="any")
+    p = start(r, ["A♥ 7♦ 8♦ 9♦ 10♦ J♦", "7♣ 8♣ 9♣ 10♣ J♣ Q♣"], talon="K♠ 6♥", trump_card="6♥")
+    err = expect_illegal(p, "P1 swap A♥", Reason.SWAP_NOT_NOW, ["6♥", "nothing to swap"])
+    assert err.facts["case"] == "lowest"
+    # after a swap the face-up card is the six: a second swap gives the same true reason
+    q = _swap_position().play("P1 swap 6♥")
+    assert expect_illegal(q, "P1 swap A♥", Reason.SWAP_NOT_NOW).facts["case"] == "lowest"
+
+
+def test_R6_a_swap_refused_without_a_face_up_trump_card_says_so():
+    r = Rules(players=2, hand_size=18, deck=36, trump_swap="any")
+    p = Position.deal(r, 3)
+    six = next(c for c in p.hand(0) | p.hand(1) if c.suit == p.trump and c.rank == 6)
+    holder = 0 if six in p.hand(0) else 1
+    err = expect_illegal(p, f"P{holder + 1} swap {six}", Reason.SWAP_NOT_NOW, ["no face-up trump card"])
+    assert err.facts["case"] == "no-trump-card"
+
+
+def test_R6_after_the_first_lead_the_swap_is_refused_as_late():
+    p = _swap_position().play("P1 attack 7♦")
+    err = expect_illegal(p, "P1 swap 6♥", Reason.SWAP_NOT_NOW, ["before the first lead"])
+    assert err.facts["case"] == "late"

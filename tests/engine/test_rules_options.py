@@ -144,7 +144,7 @@ def test_rules_is_frozen_and_hashable():
     r = Rules.preset("classic", players=3)
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.players = 4
-    assert hash(r) == hash(Rules(players=3, first_bout_limit=None))
+    assert hash(r) == hash(Rules(players=3, first_bout_limit=None, next_leader="lowest_trump"))
     assert {r: 1}[Rules.preset("classic", players=3)] == 1
     assert r != Rules.preset("classic", players=4)
 

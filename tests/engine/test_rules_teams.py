@@ -86,11 +86,17 @@ def test_R26_sequential_the_defender_first_then_after_a_pass_the_partner():
     assert q.to_act() == 1 and seq_legal(q) == ["P2 cover 7♦ with 8♦", "P2 take"]
 
 
-def test_R26_the_defender_passes_only_when_the_partner_can_cover():
+def test_R26_the_defender_may_pass_to_a_partner_with_cards_whether_or_not_he_can_cover():
+    # R3: offering the pass only when the partner can cover would show the partner's hand
     p = start(rules("pairs"), ["7♦ 7♣ 9♠", "8♦ A♠ K♠", "7♠ 10♣", "8♣ J♣ 9♣"], trump="♥", attacker=0)
     p = p.play("P1 attack 7♦")
-    assert "P2 pass" not in legal(p)
-    expect_illegal(p, "P2 pass", Reason.CANNOT_PASS, ["partner cannot cover"])
+    assert "P2 pass" in legal(p) and legal(p, 3) == ["P4 pass"]
+    q = p.play("P2 pass", sequential=True)
+    assert q.to_act() == 3 and seq_legal(q) == ["P4 pass"]
+    q = q.play("P4 pass", sequential=True)
+    assert q.to_act() == 1 and seq_legal(q) == ["P2 cover 7♦ with 8♦", "P2 take"]
+    # once the partner has passed, the defender covers or takes
+    expect_illegal(p.play("P4 pass"), "P2 pass", Reason.CANNOT_PASS, ["partner has passed"])
 
 
 def test_R26_up_to_twelve_attack_cards_two_attackers_two_defenders():

@@ -160,13 +160,14 @@ def test_the_four_cases_of_cannot_pass():
     err = q.why_illegal("P2 pass")
     assert err.facts["case"] == "defender"
     assert learner_reason(err) == "P2 defends, and only attackers say they are done."
-    # pairs: the partner cannot cover (R26)
+    # pairs: the partner has passed (R26)
     r = rules("pairs")
     assert r.partner_covers
-    pp = start(r, ["7♦ 9♣", "Q♦ 8♠", "6♣ 10♣", "6♠ 6♦"], trump="♥").play("P1 attack 7♦")
+    pp = start(r, ["7♦ 9♣", "Q♦ 8♠", "6♣ 10♣", "6♠ 6♦"], trump="♥").play("P1 attack 7♦").play("P4 pass")
     err = pp.why_illegal("P2 pass")
     assert err.reason is Reason.CANNOT_PASS and err.facts["case"] == "partner", err
-    assert learner_reason(err) == "P2's partner cannot cover any card, so P2 must cover or take the cards."
+    assert learner_reason(err) == ("P2's partner has already passed or has no cards left, so P2 must cover or "
+                                   "take the cards.")
     # the defender picks up (R18): the words exist for it, though the bout ends at once in these rules
     err = IllegalMoveError(Reason.CANNOT_PASS, "the defender is picking up", "P1 pass",
                            facts={"case": "taking", "seat": 0, "defender": 1})
