@@ -78,41 +78,39 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     for x in cov:
         covered |= 1 << (x & 63)
         tm |= 1 << (x >> 6)
-    unc = []
+    um = 0  # the uncovered attack cards
     for x in atk:
         tm |= 1 << (x & 63)
         if not covered >> (x & 63) & 1:
-            unc.append(x & 63)
+            um |= 1 << (x & 63)
+    nu = um.bit_count()
+    na = len(atk)
     trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+    lim = capfirst if first else cap
     rand = rng.random if rng is not None else None
     steps = 0
     moves: list = []
     two = n == 2
+    s = nxt = -1
+    # ph: 0 the lead, 1 the defender acts, 2 settle (end the bout or find who throws in), 3 s throws in
+    ph = 0 if not atk else 2
+    fast = choose is None and limit < 0
     while result is None:
-        # ---------------------------------------------------------- whose turn (to_act) and the moves
-        if not atk:  # the lead (R10): one card of the leader's hand
-            base = leader << 12
-            moves = []
-            m = hands[leader]
-            while m:
-                low = m & -m
-                moves.append(base + low.bit_length() - 1)
-                m ^= low
-        else:
-            end = -1  # -1: the bout goes on; 1: defended (bito); 0: the defender picks up
-            s = -1
+        if ph == 2:  # ------------------------------------------------- does the bout go on? (R16)
+            end = -1  # 1: defended (bito); 0: the defender picks up
             if not taking:
                 if not hands[d]:
                     end = 1
-                elif unc:
-                    s = d
+                elif um:
+                    ph = 1
             elif take_none:
                 end = 0
-            if s < 0 and end < 0:
-                room = (capfirst if first else cap) - len(atk)
-                r2 = hands[d].bit_count() - len(unc)
+            if ph == 2 and end < 0:
+                room = lim - na
+                r2 = hands[d].bit_count() - nu
                 if r2 < room:
                     room = r2
+                s = -1
                 if room > 0 and not nothrow:
                     if two:
                         x = 1 - d
@@ -144,13 +142,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                             break
                 if s < 0:
                     end = 0 if taking else 1
-            if end >= 0:
-                # ------------------------------------------------------ the end of the bout (R16-R19)
+                else:
+                    ph = 3
+            if end >= 0:  # ------------------------------------------- the end of the bout (R16-R19)
                 if end:
-                    if unc:  # uncovered cards go back to their owners (R13)
+                    if um:  # uncovered cards go back to their owners (R13)
                         for x in atk:
                             c = x & 63
-                            if c in unc:
+                            if um >> c & 1:
                                 hands[x >> 6] |= 1 << c
                                 known[x >> 6] |= 1 << c
                                 tm ^= 1 << c
@@ -162,7 +161,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     known[d] |= tm
                     if events is not None:
                         events.append(("pickup", d))
-                if tp < nt:
+                if tp < nt:  # the draw (R19)
                     for x in ((1 - d, d) if two else DRAW[n][leader][d]):
                         k = hs - hands[x].bit_count()
                         if k > 0 and tp < nt:
@@ -175,10 +174,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 known[x] |= 1 << tc
                 if first and (end or not carry):
                     first = False
+                    lim = cap
                 atk = []
                 cov = []
-                unc = []
-                tm = trm = covered = passed = 0
+                um = nu = na = tm = trm = covered = passed = 0
                 taking = False
                 tl = tp < nt
                 if not tl:  # players out (R28), the end of the game (R27, R29)
@@ -195,87 +194,175 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                         break
                 if end and (tl or hands[d]):
                     leader = d
+                elif two:
+                    leader = 1 - d
                 else:
                     leader = _next_seat(hands, tl, n, d, 0)
-                d = _next_seat(hands, tl, n, leader, teams)
+                d = 1 - leader if two else _next_seat(hands, tl, n, leader, teams)
                 if events is not None:
                     events.append(("bout", leader, d))
-                continue
-            base = s << 12
-            moves = []
-            if s == d:  # defence: covers (R11), transfers (R20-R23), take (R15)
+                ph = 0
+        # ------------------------------------------------------------------ the moves of the seat to act
+        if fast and (ph != 1 or nu == 1):
+            # uniform random play without listing the moves: the same index as moves[int(rand() * len)]
+            if ph == 0:
+                s = leader
+                m = hands[s]
+                k = int(rand() * m.bit_count())
+                while k:
+                    m &= m - 1
+                    k -= 1
+                code = (m & -m).bit_length() - 1
+            elif ph == 3:
+                m = hands[s] & trm
+                cnt = m.bit_count()
+                k = int(rand() * (cnt + 1))
+                if k == cnt:
+                    code = PASS_CODE
+                else:
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    code = (m & -m).bit_length() - 1
+            else:
                 h = hands[d]
-                for a in unc:
-                    m = h & beat[a]
+                a = um.bit_length() - 1
+                m = h & beat[a]
+                cnt = m.bit_count()
+                mt = 0
+                if transfer and na == 1:
+                    nxt = -1
+                    tl = tp < nt
+                    for i in range(1, n):
+                        y = (d + i) % n
+                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                            nxt = y
+                            break
+                    if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
+                        mt = h & trm
+                ct = mt.bit_count()
+                k = int(rand() * (cnt + ct + 1))
+                if k < cnt:
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                    code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
+                elif k < cnt + ct:
+                    k -= cnt
+                    while k:
+                        mt &= mt - 1
+                        k -= 1
+                    code = TRANSFER_BASE + (mt & -mt).bit_length() - 1
+                else:
+                    code = TAKE_CODE
+            steps += 1
+        else:
+            moves = []
+            if ph == 0:  # the lead (R10): one card of the leader's hand
+                s = leader
+                base = s << 12
+                m = hands[s]
+                while m:
+                    low = m & -m
+                    moves.append(base + low.bit_length() - 1)
+                    m ^= low
+            elif ph == 1:  # defence: covers (R11), transfers (R20-R23), take (R15)
+                base = d << 12
+                h = hands[d]
+                if nu == 1:
+                    m = h & beat[um.bit_length() - 1]
                     if m:
-                        b = base + COVER_BASE + (a << 6)
+                        b = base + COVER_BASE + ((um.bit_length() - 1) << 6)
                         while m:
                             low = m & -m
                             moves.append(b + low.bit_length() - 1)
                             m ^= low
-                if transfer and not cov and trm.bit_count() == 4:
-                    nxt = _next_seat(hands, tp < nt, n, d, teams)
-                    if nxt >= 0:
-                        na = len(atk)
-                        if (capfirst if first else cap) > na and hands[nxt].bit_count() > na:
-                            m = h & trm
+                else:
+                    for x in atk:
+                        a = x & 63
+                        if um >> a & 1:
+                            m = h & beat[a]
+                            b = base + COVER_BASE + (a << 6)
                             while m:
                                 low = m & -m
-                                moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
+                                moves.append(b + low.bit_length() - 1)
                                 m ^= low
+                if transfer and nu == na and trm.bit_count() == 4:
+                    nxt = -1
+                    tl = tp < nt
+                    for i in range(1, n):
+                        y = (d + i) % n
+                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                            nxt = y
+                            break
+                    if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                        m = h & trm
+                        while m:
+                            low = m & -m
+                            moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
+                            m ^= low
                 moves.append(base + TAKE_CODE)
             else:  # a throw-in (R12): one card of a rank on the table, or pass
+                base = s << 12
                 m = hands[s] & trm
                 while m:
                     low = m & -m
                     moves.append(base + low.bit_length() - 1)
                     m ^= low
                 moves.append(base + PASS_CODE)
-        if steps == limit:
-            break
-        # ------------------------------------------------------------------ choose and apply
-        if choose is None:
-            mv = moves[int(rand() * len(moves))]
-        elif choose.__class__ is int:
-            mv = choose
-        else:
-            mv = choose(moves, trump, tp < nt, rng)
-        steps += 1
-        code = mv & 4095
-        s = mv >> 12
-        if code < 64:  # attack
+            if steps == limit:
+                break
+            # ------------------------------------------------------------------ choose and apply
+            if choose is None:
+                mv = moves[int(rand() * len(moves))]
+            elif choose.__class__ is int:
+                mv = choose
+            else:
+                mv = choose(moves, trump, tp < nt, rng)
+            steps += 1
+            code = mv & 4095
+        if ph == 1:
+            if code >= COVER_BASE:
+                a = (code - COVER_BASE) >> 6
+                c = code & 63
+                hands[d] ^= 1 << c
+                um ^= 1 << a
+                nu -= 1
+                cov.append(a | c << 6)
+                tm |= 1 << c
+                trm |= RANKBITS[c]
+                passed = 0
+                ph = 1 if nu and hands[d] else 2
+            elif code == TAKE_CODE:
+                taking = True
+                passed = 0
+                ph = 2
+            else:  # transfer (R20): the defender adds a card of the rank and passes the attack on
+                bit = 1 << (code - TRANSFER_BASE)
+                hands[d] ^= bit
+                atk.append(code - TRANSFER_BASE | d << 6)
+                um |= bit
+                nu += 1
+                na += 1
+                tm |= bit
+                if nxt == leader:  # the attack came round to its leader (R23)
+                    leader = d
+                d = nxt
+                passed = 0
+                ph = 1
+        elif code == PASS_CODE:
+            passed |= 1 << s
+            ph = 2
+        else:  # an attack: the lead or a throw-in
             bit = 1 << code
             hands[s] ^= bit
             atk.append(code | s << 6)
-            unc.append(code)
+            um |= bit
+            nu += 1
+            na += 1
             tm |= bit
             trm |= RANKBITS[code]
             passed = 0
-        elif code >= COVER_BASE:
-            a = (code - COVER_BASE) >> 6
-            c = code & 63
-            hands[s] ^= 1 << c
-            unc.remove(a)
-            cov.append(a | c << 6)
-            covered |= 1 << a
-            tm |= 1 << c
-            trm |= RANKBITS[c]
-            passed = 0
-        elif code == PASS_CODE:
-            passed |= 1 << s
-        elif code == TAKE_CODE:
-            taking = True
-            passed = 0
-        else:  # transfer (R20): the defender adds a card of the rank and passes the attack on
-            c = code - TRANSFER_BASE
-            hands[d] ^= 1 << c
-            atk.append(c | d << 6)
-            unc.append(c)
-            tm |= 1 << c
-            nxt = _next_seat(hands, tp < nt, n, d, teams)
-            if nxt == leader:  # the attack came round to its leader (R23)
-                leader = d
-            d = nxt
-            passed = 0
+            ph = 1 if not taking and hands[d] else 2
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
              known, result), moves if result is None else [], steps)
