@@ -239,6 +239,7 @@ def play(k: KState, move: int) -> KState:
 
 # ---------------------------------------------------------------------- dealing and playouts
 _DECKS: dict = {}
+_BIT = tuple(1 << c for c in range(52))
 
 
 def _deal_fields(rules: Rules, rng: random.Random) -> tuple:
@@ -264,14 +265,8 @@ def _deal_fields(rules: Rules, rng: random.Random) -> tuple:
         talon = ()
         trump = rest[nh - 1] // 13
         known[n - 1] = 1 << rest[nh - 1]
-    hands = []
-    allh = 0
-    for i in range(n):
-        m = 0
-        for c in rest[i * h:(i + 1) * h]:
-            m |= 1 << c
-        hands.append(m)
-        allh |= m
+    hands = [sum(map(_BIT.__getitem__, rest[i * h:(i + 1) * h])) for i in range(n)]
+    allh = sum(hands)
     t = allh & SUIT_MASKS[trump]
     leader = 0
     if t:

@@ -36,6 +36,7 @@ TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
 #: Draw orders for more than 2 players (R19 clockwise): DRAW[n][leader][defender].
+CLOCK = {n: tuple(tuple((ld + i) % n for i in range(n)) for ld in range(n)) for n in range(2, 7)}
 DRAW = {n: tuple(tuple(tuple([s for s in ((ld + i) % n for i in range(n)) if s != d] + [d])
                        for d in range(n)) for ld in range(n)) for n in range(3, 7)}
 
@@ -95,7 +96,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     # ph: 0 the lead, 1 the defender acts, 2 settle (end the bout or find who throws in), 3 s throws in
     ph = 0 if not atk else 2
     fast = choose is None and limit < 0
-    while result is None:
+    while result is None:  # (a finished game breaks out below)
         if ph == 2:  # ------------------------------------------------- does the bout go on? (R16)
             end = -1  # 1: defended (bito); 0: the defender picks up
             if not taking:
@@ -130,8 +131,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 if tl or hands[y]:
                                     right = y
                                     break
-                        for i in range(n):
-                            x = (leader + i) % n
+                        for x in CLOCK[n][leader]:
                             if x == d or not hands[x] & trm or passed >> x & 1:
                                 continue
                             if teams and not ptin and x % teams == d % teams:
@@ -181,13 +181,19 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 taking = False
                 tl = tp < nt
                 if not tl:  # players out (R28), the end of the game (R27, R29)
-                    live = [x for x in range(n) if hands[x]]
-                    if teams:
-                        groups = {x % teams for x in live}
-                        if len(groups) <= 1:
-                            result = tuple(x for x in range(n) if x % teams in groups)
-                    elif len(live) <= 1:
-                        result = tuple(live)
+                    if two:
+                        if not hands[0]:
+                            result = (1,) if hands[1] else ()
+                        elif not hands[1]:
+                            result = (0,)
+                    else:
+                        live = [x for x in range(n) if hands[x]]
+                        if teams:
+                            groups = {x % teams for x in live}
+                            if len(groups) <= 1:
+                                result = tuple(x for x in range(n) if x % teams in groups)
+                        elif len(live) <= 1:
+                            result = tuple(live)
                     if result is not None:
                         if events is not None:
                             events.append(("over", result))
