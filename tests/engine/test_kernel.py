@@ -75,16 +75,12 @@ def test_options_beyond_the_presets():
         differential(Rules(**{"players": 3, **changes}), games=5, seed=21)
 
 
-def test_a_difference_is_reported():
-    rules = Rules.preset("podkidnoy")
-    orig = K.legal_moves
-    try:
-        K_check = __import__("durak_lab.engine.kernel_check", fromlist=["legal_moves"])
-        K_check.legal_moves = lambda k: orig(k)[::-1]
-        with pytest.raises(KernelMismatch, match="legal moves differ"):
-            differential_game(rules, 0)
-    finally:
-        K_check.legal_moves = orig
+def test_a_difference_is_reported(monkeypatch):
+    import durak_lab.engine.kernel_check as check
+
+    monkeypatch.setattr(check, "legal_moves", lambda k: K.legal_moves(k)[::-1])
+    with pytest.raises(KernelMismatch, match="legal moves differ"):
+        differential_game(Rules.preset("podkidnoy"), 0)
 
 
 # ---------------------------------------------------------------------- conversions
