@@ -38,6 +38,7 @@ from .errors import DurakError
 from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
 from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
+from .kernel_fast import random_run
 from .kernel_loop import COVER_BASE, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
 
 __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
@@ -121,9 +122,14 @@ def check_rules(rules: Rules) -> tuple:
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG
     fbl = rules.first_bout_limit
     capfirst = min(cap, fbl) if fbl is not None else cap
-    cfg = (rules.players, rules.hand_size, cap, capfirst, rules.first_bout_carry,
+    n, t = rules.players, rules.teams
+    # who may throw in, in order from the leader (R12, R25): by leader and defender
+    orders = tuple(tuple(tuple(x for x in ((ld + i) % n for i in range(n))
+                               if x != d and (not t or rules.partner_throw_in or x % t != d % t))
+                         for d in range(n)) for ld in range(n))
+    cfg = (n, rules.hand_size, cap, capfirst, rules.first_bout_carry,
            rules.after_take is AfterTake.NONE, rules.transfer, rules.throw_in is ThrowIn.NEIGHBOURS,
-           rules.throw_in is ThrowIn.NONE, rules.teams, rules.partner_throw_in)
+           rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders)
     _CONFIGS[rules] = cfg
     return cfg
 
@@ -347,6 +353,8 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
         choose = policy
     else:
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
+    if choose is None:
+        return random_run(check_rules(k.rules), k, rng)[0][-1]
     return run(check_rules(k.rules), k, -1, choose, rng, None)[0][-1]
 
 
@@ -363,7 +371,7 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     actions = 0
     results = []
     for _ in range(n):
-        f, _, steps = run(cfg, _deal_fields(rules, rng), -1, None, rng, None)
+        f, steps = random_run(cfg, _deal_fields(rules, rng), rng)
         actions += steps
         results.append(f[-1])
     return actions, results

@@ -36,7 +36,6 @@ TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
 #: Draw orders for more than 2 players (R19 clockwise): DRAW[n][leader][defender].
-CLOCK = {n: tuple(tuple((ld + i) % n for i in range(n)) for ld in range(n)) for n in range(2, 7)}
 DRAW = {n: tuple(tuple(tuple([s for s in ((ld + i) % n for i in range(n)) if s != d] + [d])
                        for d in range(n)) for ld in range(n)) for n in range(3, 7)}
 
@@ -65,7 +64,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders = cfg
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st
     hands = list(hands)
     known = list(known)
@@ -95,7 +94,6 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     s = nxt = -1
     # ph: 0 the lead, 1 the defender acts, 2 settle (end the bout or find who throws in), 3 s throws in
     ph = 0 if not atk else 2
-    fast = choose is None and limit < 0
     while result is None:  # (a finished game breaks out below)
         if ph == 2:  # ------------------------------------------------- does the bout go on? (R16)
             end = -1  # 1: defended (bito); 0: the defender picks up
@@ -131,15 +129,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 if tl or hands[y]:
                                     right = y
                                     break
-                        for x in CLOCK[n][leader]:
-                            if x == d or not hands[x] & trm or passed >> x & 1:
-                                continue
-                            if teams and not ptin and x % teams == d % teams:
-                                continue
-                            if neigh and x != left and x != right:
-                                continue
-                            s = x
-                            break
+                        for x in orders[leader][d]:
+                            if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
+                                s = x
+                                break
                 if s < 0:
                     end = 0 if taking else 1
                 else:
@@ -209,124 +202,70 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     events.append(("bout", leader, d))
                 ph = 0
         # ------------------------------------------------------------------ the moves of the seat to act
-        if fast and (ph != 1 or nu == 1):
-            # uniform random play without listing the moves: the same index as moves[int(rand() * len)]
-            if ph == 0:
-                s = leader
-                m = hands[s]
-                k = int(rand() * m.bit_count())
-                while k:
-                    m &= m - 1
-                    k -= 1
-                code = (m & -m).bit_length() - 1
-            elif ph == 3:
-                m = hands[s] & trm
-                cnt = m.bit_count()
-                k = int(rand() * (cnt + 1))
-                if k == cnt:
-                    code = PASS_CODE
-                else:
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                    code = (m & -m).bit_length() - 1
+        moves = []
+        if ph == 0:  # the lead (R10): one card of the leader's hand
+            s = leader
+            base = s << 12
+            m = hands[s]
+            while m:
+                low = m & -m
+                moves.append(base + low.bit_length() - 1)
+                m ^= low
+        elif ph == 1:  # defence: covers (R11), transfers (R20-R23), take (R15)
+            base = d << 12
+            h = hands[d]
+            if nu == 1:
+                m = h & beat[um.bit_length() - 1]
+                if m:
+                    b = base + COVER_BASE + ((um.bit_length() - 1) << 6)
+                    while m:
+                        low = m & -m
+                        moves.append(b + low.bit_length() - 1)
+                        m ^= low
             else:
-                h = hands[d]
-                a = um.bit_length() - 1
-                m = h & beat[a]
-                cnt = m.bit_count()
-                mt = 0
-                if transfer and na == 1:
-                    nxt = -1
-                    tl = tp < nt
-                    for i in range(1, n):
-                        y = (d + i) % n
-                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                            nxt = y
-                            break
-                    if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
-                        mt = h & trm
-                ct = mt.bit_count()
-                k = int(rand() * (cnt + ct + 1))
-                if k < cnt:
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                    code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
-                elif k < cnt + ct:
-                    k -= cnt
-                    while k:
-                        mt &= mt - 1
-                        k -= 1
-                    code = TRANSFER_BASE + (mt & -mt).bit_length() - 1
-                else:
-                    code = TAKE_CODE
-            steps += 1
-        else:
-            moves = []
-            if ph == 0:  # the lead (R10): one card of the leader's hand
-                s = leader
-                base = s << 12
-                m = hands[s]
-                while m:
-                    low = m & -m
-                    moves.append(base + low.bit_length() - 1)
-                    m ^= low
-            elif ph == 1:  # defence: covers (R11), transfers (R20-R23), take (R15)
-                base = d << 12
-                h = hands[d]
-                if nu == 1:
-                    m = h & beat[um.bit_length() - 1]
-                    if m:
-                        b = base + COVER_BASE + ((um.bit_length() - 1) << 6)
+                for x in atk:
+                    a = x & 63
+                    if um >> a & 1:
+                        m = h & beat[a]
+                        b = base + COVER_BASE + (a << 6)
                         while m:
                             low = m & -m
                             moves.append(b + low.bit_length() - 1)
                             m ^= low
-                else:
-                    for x in atk:
-                        a = x & 63
-                        if um >> a & 1:
-                            m = h & beat[a]
-                            b = base + COVER_BASE + (a << 6)
-                            while m:
-                                low = m & -m
-                                moves.append(b + low.bit_length() - 1)
-                                m ^= low
-                if transfer and nu == na and trm.bit_count() == 4:
-                    nxt = -1
-                    tl = tp < nt
-                    for i in range(1, n):
-                        y = (d + i) % n
-                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                            nxt = y
-                            break
-                    if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
-                        m = h & trm
-                        while m:
-                            low = m & -m
-                            moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
-                            m ^= low
-                moves.append(base + TAKE_CODE)
-            else:  # a throw-in (R12): one card of a rank on the table, or pass
-                base = s << 12
-                m = hands[s] & trm
-                while m:
-                    low = m & -m
-                    moves.append(base + low.bit_length() - 1)
-                    m ^= low
-                moves.append(base + PASS_CODE)
-            if steps == limit:
-                break
-            # ------------------------------------------------------------------ choose and apply
-            if choose is None:
-                mv = moves[int(rand() * len(moves))]
-            elif choose.__class__ is int:
-                mv = choose
-            else:
-                mv = choose(moves, trump, tp < nt, rng)
-            steps += 1
-            code = mv & 4095
+            if transfer and nu == na and trm.bit_count() == 4:
+                nxt = -1
+                tl = tp < nt
+                for i in range(1, n):
+                    y = (d + i) % n
+                    if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                        nxt = y
+                        break
+                if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                    m = h & trm
+                    while m:
+                        low = m & -m
+                        moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
+                        m ^= low
+            moves.append(base + TAKE_CODE)
+        else:  # a throw-in (R12): one card of a rank on the table, or pass
+            base = s << 12
+            m = hands[s] & trm
+            while m:
+                low = m & -m
+                moves.append(base + low.bit_length() - 1)
+                m ^= low
+            moves.append(base + PASS_CODE)
+        if steps == limit:
+            break
+        # ------------------------------------------------------------------ choose and apply
+        if choose is None:
+            mv = moves[int(rand() * len(moves))]
+        elif choose.__class__ is int:
+            mv = choose
+        else:
+            mv = choose(moves, trump, tp < nt, rng)
+        steps += 1
+        code = mv & 4095
         if ph == 1:
             if code >= COVER_BASE:
                 a = (code - COVER_BASE) >> 6
