@@ -85,15 +85,20 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                     cnt = m.bit_count()
                     mt = 0
                     if transfer and na == 1:
-                        nxt = -1
-                        tl = tp < nt
-                        for i in range(1, n):
-                            y = (d + i) % n
-                            if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                                nxt = y
-                                break
-                        if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
-                            mt = h & trm
+                        if two:  # the attack would pass back to the attacker (R22: 2 or more cards)
+                            nxt = 1 - d
+                            if lim > 1 and hands[nxt].bit_count() > 1:
+                                mt = h & trm
+                        else:
+                            nxt = -1
+                            tl = tp < nt
+                            for i in range(1, n):
+                                y = (d + i) % n
+                                if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                                    nxt = y
+                                    break
+                            if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
+                                mt = h & trm
                     if mt:
                         ct = mt.bit_count()
                         k = int(rand() * (cnt + ct + 1))
