@@ -31,7 +31,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
     hands = list(hands)
     known = list(known)
     atk = list(atk)
-    cov = list(cov)
     beat = BEATERS[trump]
     nt = len(talon)
     pre = [0]  # pre[i]: the mask of the first i cards of the talon
@@ -56,6 +55,7 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
     rand = rng.random
     steps = 0
     two = n == 2
+    draw = DRAW[n]
     ph = 0 if not atk else 2  # 0: the lead; 1: the defender acts; 2: does the bout go on?
     end = 1
     while result is None:  # one bout per pass
@@ -69,7 +69,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
             c = bit.bit_length() - 1
             hands[leader] ^= bit
             atk = [c | leader << 6]
-            cov = []
             um = tm = bit
             nu = na = 1
             trm = RANKBITS[c]
@@ -158,7 +157,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                     hands[d] ^= 1 << c
                     um ^= 1 << a
                     nu -= 1
-                    cov.append(a | c << 6)
                     tm |= 1 << c
                     trm |= RANKBITS[c]
                     passed = 0
@@ -257,7 +255,7 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
             hands[d] |= tm
             known[d] |= tm
         if tp < nt:  # the draw (R19)
-            for x in ((1 - d, d) if two else DRAW[n][leader][d]):
+            for x in draw[leader][d]:
                 k = hs - hands[x].bit_count()
                 if k > 0 and tp < nt:
                     e = tp + k
@@ -273,7 +271,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
             first = False
             lim = cap
         atk = []
-        cov = []
         um = nu = na = tm = trm = passed = 0
         taking = False
         ph = 0
@@ -311,5 +308,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         else:
             leader = _next_seat(hands, False, n, d, 0)
         d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
-    return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
+    # the loop ends with the game, the table empty: no covers to report
+    return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
              known, result), steps)

@@ -35,9 +35,9 @@ __all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE"]
 TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
-#: Draw orders for more than 2 players (R19 clockwise): DRAW[n][leader][defender].
+#: Draw orders (R19 clockwise: the leader, the other attackers, the defender last): DRAW[n][leader][defender].
 DRAW = {n: tuple(tuple(tuple([s for s in ((ld + i) % n for i in range(n)) if s != d] + [d])
-                       for d in range(n)) for ld in range(n)) for n in range(3, 7)}
+                       for d in range(n)) for ld in range(n)) for n in range(2, 7)}
 
 
 def _next_seat(hands: list, talon_left: bool, n: int, seat: int, teams: int) -> int:
