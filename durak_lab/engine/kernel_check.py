@@ -4,8 +4,8 @@
 kernel from the same seed and plays it through both, choosing at each step the
 same move index (the benchmark's draw, ``int(rng.random() * len(moves))``),
 and requires at every step the same legal moves in the same order, the same
-bout ends (bito, pick-up, who leads against whom next, the end of the game)
-and the same position (:func:`~durak_lab.engine.kernel.to_position` equals the
+events (bito or pick-up, the draws, players out, who leads against whom next,
+the end of the game) and the same position (:func:`~durak_lab.engine.kernel.to_position` equals the
 reference position); at the end, the same result.  :func:`differential` runs
 many games; :func:`fast_agrees` checks that the fast loop
 (:func:`~durak_lab.engine.kernel.random_games`) plays the same games as the
@@ -42,6 +42,10 @@ def _events(evs: list) -> list:
             out.append(("bito",))
         elif e.kind == "pickup":
             out.append(("pickup", e.seat))
+        elif e.kind == "draw":
+            out.append(("draw", e.seat, tuple(e.cards)))
+        elif e.kind == "out":
+            out.append(("out", e.seat))
         elif e.kind == "bout":
             out.append(("bout", e.seat, e.other))
         elif e.kind == "over":

@@ -17,6 +17,12 @@ A kernel move is a small int: ``seat << 12 | code`` with ``code`` one of
 ``256 + (a << 6) + c``     cover attack card ``a`` with card ``c`` (R11)
 =========================  ==========================================
 
+This loop lists the moves (for the step API, the greedy policy and any policy
+function); uniform random play, the benchmark's and the bots' cheapest
+playout, runs in :func:`durak_lab.engine.kernel_fast.random_run`, which
+counts the moves instead of listing them.  Both are checked against the
+reference engine (:mod:`durak_lab.engine.kernel_check`).
+
 The state a run starts from and returns is a
 :class:`~durak_lab.engine.kernel.KState`; the loop itself keeps the table as
 three small lists (attack entries ``card | owner << 6`` in table order, cover
@@ -57,9 +63,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     benchmark's draw: ``moves[int(rng.random() * len(moves))]``), else a
     function ``choose(moves, trump, talon_left, rng)`` returning one of
     ``moves``; an int ``choose`` is the one move to play (with ``limit`` 1).
-    ``events``: None, or a list the bout ends are appended to as
-    ``("bito",)``, ``("pickup", seat)``, ``("bout", leader, defender)`` and
-    ``("over", losers)``.
+    ``events``: None, or a list the bout ends are appended to, in the order
+    of the reference engine's :class:`~durak_lab.engine.playing.Event` s:
+    ``("bito",)`` or ``("pickup", seat)``, ``("draw", seat, cards)``,
+    ``("out", seat)``, then ``("bout", leader, defender)`` or ``("over", losers)``.
 
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
@@ -138,6 +145,13 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 else:
                     ph = 3
             if end >= 0:  # ------------------------------------------- the end of the bout (R16-R19)
+                if events is not None:  # who was in the bout: may be out after it (R28)
+                    was = 1 << d
+                    for x in atk:
+                        was |= 1 << (x >> 6)
+                    for x in range(n):
+                        if hands[x]:
+                            was |= 1 << x
                 if end:
                     if um:  # uncovered cards go back to their owners (R13)
                         for x in atk:
@@ -158,9 +172,12 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     for x in ((1 - d, d) if two else DRAW[n][leader][d]):
                         k = hs - hands[x].bit_count()
                         if k > 0 and tp < nt:
-                            for c in talon[tp:tp + k]:
+                            got = talon[tp:tp + k]
+                            for c in got:
                                 hands[x] |= 1 << c
                                 tp += 1
+                            if events is not None:
+                                events.append(("draw", x, got))
                     if tp >= nt and tc >= 0:
                         for x in range(n):
                             if hands[x] >> tc & 1:
@@ -174,6 +191,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 taking = False
                 tl = tp < nt
                 if not tl:  # players out (R28), the end of the game (R27, R29)
+                    if events is not None:
+                        events.extend(("out", x) for x in range(n) if was >> x & 1 and not hands[x])
                     if two:
                         if not hands[0]:
                             result = (1,) if hands[1] else ()

@@ -2,8 +2,9 @@
 
 Seeded random games of every preset the kernel supports, 2 to 6 players, go
 through both engines with the same move index at each step: the same legal
-moves in the same order, the same bout ends (bito, pick-up, who leads against
-whom next, the end of the game: R16-R19, R27-R29), the same position after
+moves in the same order, the same events (bito or pick-up, the draws, players
+out, who leads against whom next, the end of the game: R16-R19, R27-R29), the
+same position after
 every move and the same result.  The fast loop (uniform random play without
 listing moves) plays the same games as ``durak-lab bench`` plays with the
 reference engine.  ``durak-lab bench --verify N`` runs a larger version.
@@ -111,6 +112,19 @@ def test_move_round_trip():
         m = Move.parse(t)
         assert K.to_move(K.kernel_move(m)) == m
         assert str(K.to_move(K.kernel_move(m))) == t
+
+
+def test_events_include_draws_and_players_out():
+    # R19 draws and R28 players out are reported as the reference engine reports them
+    rules = Rules.preset("podkidnoy", players=3)
+    kinds = set()
+    k = K.deal(rules, 8)
+    rng = random.Random(8)
+    while k.result is None:
+        moves = K.legal_moves(k)
+        k, ev = K.play_events(k, moves[int(rng.random() * len(moves))])
+        kinds |= {e[0] for e in ev}
+    assert {"draw", "out", "bout", "over"} <= kinds
 
 
 def test_kernel_moves_are_small_ints():
