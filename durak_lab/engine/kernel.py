@@ -34,7 +34,7 @@ import random
 from typing import Callable, NamedTuple, Optional, Union
 
 from .cards import CARDS, SUIT_MASKS, deck_mask
-from .errors import DurakError
+from .errors import DurakError, IllegalMoveError, Reason
 from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
 from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
@@ -230,16 +230,39 @@ def to_act(k: KState) -> Optional[int]:
 
 
 def play_events(k: KState, move: int) -> tuple:
-    """The state after ``move`` (one of :func:`legal_moves`) and the bout ends that followed it."""
+    """The state after ``move`` (one of :func:`legal_moves`) and the events that followed it
+    (see :func:`durak_lab.engine.kernel_loop.run`)."""
     events: list = []
-    f, _, steps = run(check_rules(k.rules), k, 1, move, None, events)
+    f, _, steps = run(check_rules(k.rules), k, 1, int(move), None, events)
     if steps != 1:
-        raise ValueError("the game is over: no move can be played")
+        raise _illegal(k, move)
     return _pack(f), events
 
 
+def _illegal(k: KState, move: int) -> IllegalMoveError:
+    """Why ``move`` cannot be played in ``k``, in the reference engine's words."""
+    p = to_position(k)
+    if p.result is not None:
+        return IllegalMoveError(Reason.GAME_OVER, "the game is over", facts={})
+    m = to_move(move)
+    err = p.why_illegal(m) if m.seat < p.players else None
+    if err is None:
+        t = p.to_act()
+        err = IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is P{t + 1}'s turn, not P{m.seat + 1}'s", m,
+                               facts={"case": "turn", "seat": m.seat, "turn": t})
+    return err
+
+
 def play(k: KState, move: int) -> KState:
-    """The state after ``move``, one of :func:`legal_moves` (not checked again)."""
+    """The state after ``move``, one of :func:`legal_moves`; another move raises the reference
+    engine's :class:`IllegalMoveError` (``k`` itself never changes: it is a tuple).
+
+    >>> k = deal(Rules.preset("podkidnoy"), 1)
+    >>> play(k, kernel_move(Move.parse("P2 take")))
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.IllegalMoveError: P2 take: there is no uncovered card: nothing to take
+    """
     return play_events(k, move)[0]
 
 

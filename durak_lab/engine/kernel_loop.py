@@ -62,7 +62,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     None for uniform random play with ``rng.random`` (the reference
     benchmark's draw: ``moves[int(rng.random() * len(moves))]``), else a
     function ``choose(moves, trump, talon_left, rng)`` returning one of
-    ``moves``; an int ``choose`` is the one move to play (with ``limit`` 1).
+    ``moves``; an int ``choose`` is the one move to play (with ``limit`` 1),
+    and nothing is played if it is not one of the legal moves.
     ``events``: None, or a list the bout ends are appended to, in the order
     of the reference engine's :class:`~durak_lab.engine.playing.Event` s:
     ``("bito",)`` or ``("pickup", seat)``, ``("draw", seat, cards)``,
@@ -280,6 +281,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
         if choose is None:
             mv = moves[int(rand() * len(moves))]
         elif choose.__class__ is int:
+            if choose not in moves:
+                break  # not a legal move: nothing is played (steps stays 0)
             mv = choose
         else:
             mv = choose(moves, trump, tp < nt, rng)

@@ -228,3 +228,18 @@ def test_random_games_counts_actions_like_the_benchmark():
     ref = sum(random_game(rules, rng) for _ in range(20))
     actions, results = K.random_games(rules, 20, 12)
     assert actions == ref and len(results) == 20
+
+
+def test_an_illegal_kernel_move_raises_the_engines_error():
+    from durak_lab.engine.errors import IllegalMoveError, Reason
+
+    k = K.deal(Rules.preset("podkidnoy", players=3), 2)
+    seat = K.to_act(k)
+    other = (seat + 1) % 3
+    card = (k.hands[other] & -k.hands[other]).bit_length() - 1
+    with pytest.raises(IllegalMoveError) as err:
+        K.play(k, K.kernel_move(Move("attack", other, (card,))))
+    assert err.value.reason in (Reason.NOT_LEADER, Reason.NOT_YOUR_TURN, Reason.DEFENDER_CANNOT_ATTACK)
+    with pytest.raises(IllegalMoveError):  # a card the seat does not hold
+        K.play(k, K.kernel_move(Move("attack", seat, (card,))))
+    assert K.legal_moves(k)  # the state is a value: unchanged
