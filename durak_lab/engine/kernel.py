@@ -10,10 +10,14 @@ seeded random games through both and requires the same moves, events and
 results at every step (``durak-lab bench --verify N`` runs a larger check).
 
 Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
-players, any deck, any hand size, attack and first-bout limits, throw-ins by
-all, by neighbours, by turns or by nobody, transfers, teams without the
-partner's cover).  Other options raise :class:`KernelUnsupported` naming the
-option, never silently playing other rules.
+players, any deck, any hand size, attack and first-bout limits, each of the
+three hand limits, throw-ins by all, by neighbours, by turns or by nobody,
+every after-take rule, transfers, teams without the partner's cover).  Not
+yet: leads of several cards (``lead`` other than 1: the ``simple`` and
+``finnish`` presets), transfer by showing a trump, the partner's cover, the
+attack-order and equal draw orders, the all-durak tie, the trump swap and the
+redeal.  These raise :class:`KernelUnsupported` naming the option, never
+silently playing other rules.
 
 Standard library only.
 
@@ -46,7 +50,8 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
            "playout", "random_games", "greedy"]
 
 #: The presets the kernel plays (with any number of players the preset allows).
-SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he")
+SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
+                     "unlimited")
 
 
 class KernelUnsupported(DurakError, ValueError):
@@ -83,6 +88,7 @@ class KState(NamedTuple):
     first_limit: bool
     known: tuple
     result: Optional[tuple]
+    start_hand: int = 0
 
 
 _CONFIGS: dict = {}
@@ -101,10 +107,6 @@ def check_rules(rules: Rules) -> tuple:
     bad = None
     if rules.lead != 1:
         bad = f"lead={rules.lead} (only single-card leads)"
-    elif rules.hand_limit is not HandLimit.CURRENT:
-        bad = f"hand_limit={rules.hand_limit.value!r}"
-    elif rules.after_take is AfterTake.SEEN_RANKS:
-        bad = "after_take='seen_ranks'"
     elif rules.transfer_by_show:
         bad = "transfer_by_show (showing a trump to transfer)"
     elif rules.partner_covers:
@@ -129,19 +131,22 @@ def check_rules(rules: Rules) -> tuple:
                          for d in range(n)) for ld in range(n))
     cfg = (n, rules.hand_size, cap, capfirst, rules.first_bout_carry,
            rules.after_take is AfterTake.NONE, rules.transfer, rules.throw_in is ThrowIn.NEIGHBOURS,
-           rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders)
+           rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders,
+           (HandLimit.CURRENT, HandLimit.BOUT_START, HandLimit.NONE).index(rules.hand_limit),
+           rules.after_take is AfterTake.SEEN_RANKS)
     _CONFIGS[rules] = cfg
     return cfg
 
 
 def _pack(f: tuple) -> KState:
     """A KState from the loop's fields, in canonical form (known within the hands, covers in table order)."""
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = f
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f
     if len(cov) > 1:
         where = {x & 63: i for i, x in enumerate(atk)}
         cov = sorted(cov, key=lambda x: where[x & 63])
     return KState(rules, trump, tc, tuple(hands), tuple(talon), discard, tuple(atk), tuple(cov), leader, d,
-                  taking, passed, first, tuple(k & h for k, h in zip(known, hands)), result)
+                  taking, passed, first, tuple(k & h for k, h in zip(known, hands)), result,
+                  sh if rules.hand_limit is HandLimit.BOUT_START else 0)
 
 
 # ---------------------------------------------------------------------- the ends: Position and Move
@@ -160,7 +165,7 @@ def kernel_state(position: Position) -> KState:
     return KState(position.rules, position.trump, int(position.trump_card), position.hands,
                   tuple(int(c) for c in position.talon), position.discard, atk, cov, position.leader,
                   position.defender, position.taking, position.passed, position.first_limit,
-                  position.known, position.result)
+                  position.known, position.result, position.start_hand)
 
 
 def to_position(k: KState) -> Position:
@@ -171,7 +176,7 @@ def to_position(k: KState) -> Position:
                    d if x & 63 in covers else -1) for x in k.atk)
     return Position._make(k.rules, k.trump, k.trump_card, tuple(k.hands), tuple(CARDS[c] for c in k.talon),
                           k.discard, table, k.leader, d, k.taking, k.passed, k.first_limit,
-                          k.hands[d].bit_count(), (), tuple(k.known), 0, False, 0, k.result)
+                          k.start_hand, (), tuple(k.known), 0, False, 0, k.result)
 
 
 def kernel_move(move: Move) -> int:
@@ -317,7 +322,7 @@ def _deal_fields(rules: Rules, rng: random.Random) -> tuple:
             d = s
             break
     return (rules, trump, tc, hands, talon, 0, (), (), leader, d, False, 0,
-            bool(rules.first_bout_limit), known, None)
+            bool(rules.first_bout_limit), known, None, hands[d].bit_count())
 
 
 _BITLEN = tuple(i.bit_length() for i in range(64))
@@ -408,9 +413,10 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
         choose = policy
     else:
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
-    if choose is None:
-        return random_run(check_rules(k.rules), k, rng)[0][-1]
-    return run(check_rules(k.rules), k, -1, choose, rng, None)[0][-1]
+    cfg = check_rules(k.rules)
+    if choose is None and not (cfg[12] or cfg[13]):
+        return random_run(cfg, k, rng)[0][14]
+    return run(cfg, k, -1, choose, rng, None)[0][14]
 
 
 def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> tuple:
@@ -425,8 +431,12 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     actions = 0
     results = []
+    fast = not (cfg[12] or cfg[13])
     for _ in range(n):
-        f, steps = random_run(cfg, _deal_fields(rules, rng), rng)
+        if fast:
+            f, steps = random_run(cfg, _deal_fields(rules, rng), rng)
+        else:  # the bout-start and unlimited hand limits, seen ranks after a take: the listing loop
+            f, _, steps = run(cfg, _deal_fields(rules, rng), -1, None, rng, None)
         actions += steps
-        results.append(f[-1])
+        results.append(f[14])
     return actions, results

@@ -26,8 +26,10 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders = cfg
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen = cfg
+    if hl or seen:
+        raise ValueError("random_run plays the 'current' hand limit and 'limit' after-take rules only")
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands = list(hands)
     known = list(known)
     atk = list(atk)
@@ -310,4 +312,4 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
     # the loop ends with the game, the table empty: no covers to report
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
-             known, result), steps)
+             known, result, 0), steps)

@@ -72,8 +72,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders = cfg
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen = cfg
+    (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
+     sh) = st
     hands = list(hands)
     known = list(known)
     atk = list(atk)
@@ -113,10 +114,18 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             elif take_none:
                 end = 0
             if ph == 2 and end < 0:
-                room = lim - na
-                r2 = hands[d].bit_count() - nu
-                if r2 < room:
-                    room = r2
+                if taking and seen:  # after a take, any number of cards of the ranks seen (R18)
+                    room = 1 << 30
+                else:
+                    room = lim - na
+                    if hl == 0:  # uncovered cards never exceed the defender's hand (R13)
+                        r2 = hands[d].bit_count() - nu
+                    elif hl == 1:  # attack cards never exceed his hand at the bout's start (R13)
+                        r2 = sh - na
+                    else:  # no hand limit: the extra cards go back (R13)
+                        r2 = room
+                    if r2 < room:
+                        room = r2
                 s = -1
                 if room > 0 and not nothrow:
                     if two:
@@ -218,6 +227,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 else:
                     leader = _next_seat(hands, tl, n, d, 0)
                 d = 1 - leader if two else _next_seat(hands, tl, n, leader, teams)
+                sh = hands[d].bit_count()
                 if events is not None:
                     events.append(("bout", leader, d))
                 ph = 0
@@ -315,12 +325,15 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 if nxt == leader:  # the attack came round to its leader (R23)
                     leader = d
                 d = nxt
+                sh = hands[d].bit_count()
                 passed = 0
                 ph = 1
         elif code == PASS_CODE:
             passed |= 1 << s
             ph = 2
         else:  # an attack: the lead or a throw-in
+            if not na:
+                sh = hands[d].bit_count()
             bit = 1 << code
             hands[s] ^= bit
             atk.append(code | s << 6)
@@ -332,4 +345,4 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             passed = 0
             ph = 1 if not taking and hands[d] else 2
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
-             known, result), moves if result is None else [], steps)
+             known, result, sh if result is None else 0), moves if result is None else [], steps)

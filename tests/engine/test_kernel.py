@@ -38,7 +38,7 @@ IDS = [f"{name}-{r.players}p" for name, r in CASES]
 
 def test_every_player_count_of_the_main_presets_is_covered():
     got = {(name, r.players) for name, r in CASES}
-    for name in ("podkidnoy", "perevodnoy", "classic", "neighbours", "by_turns"):
+    for name in ("podkidnoy", "perevodnoy", "classic", "neighbours", "by_turns", "he_hand", "unlimited"):
         assert {(name, n) for n in range(2, 7)} <= got
     assert {("pairs_he", 4), ("pairs_he", 6)} <= got
 
@@ -72,7 +72,9 @@ def test_six_players_on_36_cards_have_no_talon():
 def test_options_beyond_the_presets():
     for changes in ({"attack_limit": 4}, {"first_bout_carry": True}, {"after_take": "none"},
                     {"throw_in": "none"}, {"show_lowest_trump": False},
-                    {"teams": 2, "players": 4, "partner_throw_in": True}):
+                    {"teams": 2, "players": 4, "partner_throw_in": True},
+                    {"hand_limit": "bout_start", "transfer": True}, {"hand_limit": "none", "transfer": True},
+                    {"after_take": "seen_ranks", "attack_limit": None}):
         differential(Rules(**{"players": 3, **changes}), games=5, seed=21)
 
 
@@ -151,8 +153,12 @@ def test_unsupported_preset_raises_the_typed_error(name):
 def test_unsupported_error_names_the_option():
     with pytest.raises(K.KernelUnsupported, match="transfer_by_show"):
         K.check_rules(Rules.preset("perevodnoy_show"))
-    with pytest.raises(K.KernelUnsupported, match="hand_limit='none'"):
-        K.check_rules(Rules.preset("unlimited"))
+    with pytest.raises(K.KernelUnsupported, match="partner_covers"):
+        K.check_rules(Rules.preset("pairs"))
+    with pytest.raises(K.KernelUnsupported, match="draw_order='equal'"):
+        K.check_rules(Rules(draw_order="equal"))
+    with pytest.raises(K.KernelUnsupported, match="trump_swap='ace'"):
+        K.check_rules(Rules(trump_swap="ace"))
     with pytest.raises(K.KernelUnsupported, match="lead=None"):
         K.check_rules(Rules.preset("finnish"))
 
