@@ -10,13 +10,12 @@ seeded random games through both and requires the same moves, events and
 results at every step (``durak-lab bench --verify N`` runs a larger check).
 
 Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
-players, any deck, any hand size, attack and first-bout limits, each of the
-three hand limits, throw-ins by all, by neighbours, by turns or by nobody,
-every after-take rule, transfers, teams without the partner's cover).  Not
-yet: leads of several cards (``lead`` other than 1: the ``simple`` and
-``finnish`` presets), transfer by showing a trump, the partner's cover, the
-attack-order and equal draw orders, the all-durak tie, the trump swap and the
-redeal.  These raise :class:`KernelUnsupported` naming the option, never
+players, any deck, any hand size, leads of one or several cards, attack and
+first-bout limits, each of the three hand limits, throw-ins by all, by
+neighbours, by turns or by nobody, every after-take rule, transfers, teams
+without the partner's cover).  Not yet: transfer by showing a trump (the
+``perevodnoy_show`` preset), the partner's cover (``pairs``), the attack-order
+and equal draw orders, the all-durak tie, the trump swap and the redeal.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
 Standard library only.
@@ -43,7 +42,7 @@ from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
 from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
 from .kernel_fast import random_run
-from .kernel_loop import COVER_BASE, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
+from .kernel_loop import COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
 
 __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
            "to_position", "kernel_move", "to_move", "legal_moves", "play", "play_events", "to_act",
@@ -51,16 +50,16 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
 
 #: The presets the kernel plays (with any number of players the preset allows).
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
-                     "unlimited")
+                     "unlimited", "simple", "finnish")
 
 
 class KernelUnsupported(DurakError, ValueError):
     """The kernel does not play these rules (or this position); use the reference engine.
 
-    >>> check_rules(Rules.preset("simple"))
+    >>> check_rules(Rules.preset("perevodnoy_show"))
     Traceback (most recent call last):
     ...
-    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support lead=2 (only single-card leads); use Position
+    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support transfer_by_show (showing a trump to transfer); use Position
     """
 
 
@@ -105,9 +104,7 @@ def check_rules(rules: Rules) -> tuple:
     if cfg is not None:
         return cfg
     bad = None
-    if rules.lead != 1:
-        bad = f"lead={rules.lead} (only single-card leads)"
-    elif rules.transfer_by_show:
+    if rules.transfer_by_show:
         bad = "transfer_by_show (showing a trump to transfer)"
     elif rules.partner_covers:
         bad = "partner_covers"
@@ -133,7 +130,7 @@ def check_rules(rules: Rules) -> tuple:
            rules.after_take is AfterTake.NONE, rules.transfer, rules.throw_in is ThrowIn.NEIGHBOURS,
            rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders,
            (HandLimit.CURRENT, HandLimit.BOUT_START, HandLimit.NONE).index(rules.hand_limit),
-           rules.after_take is AfterTake.SEEN_RANKS)
+           rules.after_take is AfterTake.SEEN_RANKS, rules.lead if rules.lead is not None else _BIG)
     _CONFIGS[rules] = cfg
     return cfg
 
@@ -192,8 +189,11 @@ def kernel_move(move: Move) -> int:
         return base + TAKE_CODE
     if move.kind == PASS:
         return base + PASS_CODE
+    if len(move.cards) > 1 and move.kind in (ATTACK, TRANSFER):
+        mask = sum(1 << int(c) for c in move.cards)
+        return base + (MULTI_ATTACK if move.kind == ATTACK else MULTI_TRANSFER) + (mask << 16)
     if len(move.cards) != 1:
-        raise KernelUnsupported(f"the kernel has no move {move}: one card per move only")
+        raise KernelUnsupported(f"the kernel has no move {move}")
     c = int(move.cards[0])
     if move.kind == ATTACK:
         return base + c
@@ -206,7 +206,10 @@ def kernel_move(move: Move) -> int:
 
 def to_move(k: int) -> Move:
     """The reference :class:`Move` of a kernel int."""
-    s, code = k >> 12, k & 4095
+    s, code = k >> 12 & 15, k & 4095
+    if code == MULTI_ATTACK or code == MULTI_TRANSFER:
+        cards = tuple(CARDS[c] for c in range(52) if k >> 16 >> c & 1)
+        return Move(ATTACK if code == MULTI_ATTACK else TRANSFER, s, cards)
     if code < 64:
         return Move(ATTACK, s, (CARDS[code],))
     if code >= COVER_BASE:
@@ -231,7 +234,7 @@ def legal_moves(k: KState) -> list:
 def to_act(k: KState) -> Optional[int]:
     """The seat to act (as :meth:`Position.to_act`), None when the game is over."""
     moves = legal_moves(k)
-    return moves[0] >> 12 if moves else None
+    return moves[0] >> 12 & 15 if moves else None
 
 
 def play_events(k: KState, move: int) -> tuple:
@@ -414,7 +417,7 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
     else:
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
     cfg = check_rules(k.rules)
-    if choose is None and not (cfg[12] or cfg[13]):
+    if choose is None and not (cfg[12] or cfg[13] or cfg[14] != 1):
         return random_run(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
 
@@ -431,7 +434,7 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     actions = 0
     results = []
-    fast = not (cfg[12] or cfg[13])
+    fast = not (cfg[12] or cfg[13] or cfg[14] != 1)
     for _ in range(n):
         if fast:
             f, steps = random_run(cfg, _deal_fields(rules, rng), rng)

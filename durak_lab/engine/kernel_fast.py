@@ -26,9 +26,10 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen = cfg
-    if hl or seen:
-        raise ValueError("random_run plays the 'current' hand limit and 'limit' after-take rules only")
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    if hl or seen or lead != 1:
+        raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
+                         "after-take rule only")
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands = list(hands)
     known = list(known)

@@ -15,7 +15,11 @@ A kernel move is a small int: ``seat << 12 | code`` with ``code`` one of
 ``128``                    take (R15)
 ``129``                    pass
 ``256 + (a << 6) + c``     cover attack card ``a`` with card ``c`` (R11)
+``130 + (mask << 16)``     attack with the cards of ``mask``, one rank (R10)
+``131 + (mask << 16)``     transfer with the cards of ``mask`` (R20)
 =========================  ==========================================
+
+(the seat of a move is ``move >> 12 & 15``).
 
 This loop lists the moves (for the step API, the greedy policy and any policy
 function); uniform random play, the benchmark's and the bots' cheapest
@@ -34,16 +38,32 @@ Standard library only.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .cards import BEATERS, RANK_MASKS
 
-__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE"]
+__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER"]
 
 TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
+#: Moves of several cards (R10, R20): the code, with the mask of the cards above bit 16.
+MULTI_ATTACK, MULTI_TRANSFER = 130, 131
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
 #: Draw orders (R19 clockwise: the leader, the other attackers, the defender last): DRAW[n][leader][defender].
 DRAW = {n: tuple(tuple(tuple([s for s in ((ld + i) % n for i in range(n)) if s != d] + [d])
                        for d in range(n)) for ld in range(n)) for n in range(2, 7)}
+
+
+def _attack_sets(cards: int, kmax: int, base: int, multi: int) -> list:
+    """Attacks of 1 to ``kmax`` cards of one rank from ``cards``, sorted by their cards, as
+    :meth:`Position.sequential_moves` lists them (R10)."""
+    found = []
+    for r in range(13):
+        g = [c for c in (r, r + 13, r + 26, r + 39) if cards >> c & 1]
+        for k in range(1, min(kmax, len(g)) + 1):
+            found.extend(combinations(g, k))
+    found.sort()
+    return [base + c[0] if len(c) == 1 else base + multi + (sum(1 << x for x in c) << 16) for c in found]
 
 
 def _next_seat(hands: list, talon_left: bool, n: int, seat: int, teams: int) -> int:
@@ -72,7 +92,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
      sh) = st
     hands = list(hands)
@@ -237,7 +257,12 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             s = leader
             base = s << 12
             m = hands[s]
-            while m:
+            km = 1
+            if lead > 1:  # several cards of one rank (R10), within the room of the table (R13)
+                km = min(lead, lim, hands[d].bit_count() if hl < 2 else lead)
+            if km > 1:
+                moves = _attack_sets(m, km, base, MULTI_ATTACK)
+            while km == 1 and m:
                 low = m & -m
                 moves.append(base + low.bit_length() - 1)
                 m ^= low
@@ -270,20 +295,31 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     if (tl or hands[y]) and (not teams or y % teams != d % teams):
                         nxt = y
                         break
-                if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                if nxt >= 0:
+                    km = min(lim - na, hands[nxt].bit_count() - na, lead)
                     m = h & trm
-                    while m:
-                        low = m & -m
-                        moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
-                        m ^= low
+                    if km == 1:
+                        while m:
+                            low = m & -m
+                            moves.append(base + TRANSFER_BASE + low.bit_length() - 1)
+                            m ^= low
+                    elif km > 1:  # several cards of the rank (R20, R22)
+                        g = [c for c in range(52) if m >> c & 1]
+                        for k in range(1, min(km, len(g)) + 1):
+                            for combo in combinations(g, k):
+                                moves.append(base + TRANSFER_BASE + combo[0] if k == 1 else
+                                             base + MULTI_TRANSFER + (sum(1 << c for c in combo) << 16))
             moves.append(base + TAKE_CODE)
         else:  # a throw-in (R12): one card of a rank on the table, or pass
             base = s << 12
             m = hands[s] & trm
-            while m:
-                low = m & -m
-                moves.append(base + low.bit_length() - 1)
-                m ^= low
+            if lead > 1 and room > 1:
+                moves = _attack_sets(m, min(room, lead), base, MULTI_ATTACK)
+            else:
+                while m:
+                    low = m & -m
+                    moves.append(base + low.bit_length() - 1)
+                    m ^= low
             moves.append(base + PASS_CODE)
         if steps == limit:
             break
@@ -314,13 +350,17 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 taking = True
                 passed = 0
                 ph = 2
-            else:  # transfer (R20): the defender adds a card of the rank and passes the attack on
-                bit = 1 << (code - TRANSFER_BASE)
+            else:  # transfer (R20): the defender adds card(s) of the rank and passes the attack on
+                bit = mv >> 16 if code == MULTI_TRANSFER else 1 << (code - TRANSFER_BASE)
                 hands[d] ^= bit
-                atk.append(code - TRANSFER_BASE | d << 6)
+                m = bit
+                while m:
+                    low = m & -m
+                    atk.append(low.bit_length() - 1 | d << 6)
+                    m ^= low
                 um |= bit
-                nu += 1
-                na += 1
+                nu += bit.bit_count()
+                na += bit.bit_count()
                 tm |= bit
                 if nxt == leader:  # the attack came round to its leader (R23)
                     leader = d
@@ -334,12 +374,23 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
         else:  # an attack: the lead or a throw-in
             if not na:
                 sh = hands[d].bit_count()
-            bit = 1 << code
+            if code == MULTI_ATTACK:
+                bit = mv >> 16
+                m = bit
+                while m:
+                    low = m & -m
+                    atk.append(low.bit_length() - 1 | s << 6)
+                    m ^= low
+                code = (bit & -bit).bit_length() - 1
+                nu += bit.bit_count()
+                na += bit.bit_count()
+            else:
+                bit = 1 << code
+                atk.append(code | s << 6)
+                nu += 1
+                na += 1
             hands[s] ^= bit
-            atk.append(code | s << 6)
             um |= bit
-            nu += 1
-            na += 1
             tm |= bit
             trm |= RANKBITS[code]
             passed = 0

@@ -38,7 +38,8 @@ IDS = [f"{name}-{r.players}p" for name, r in CASES]
 
 def test_every_player_count_of_the_main_presets_is_covered():
     got = {(name, r.players) for name, r in CASES}
-    for name in ("podkidnoy", "perevodnoy", "classic", "neighbours", "by_turns", "he_hand", "unlimited"):
+    for name in ("podkidnoy", "perevodnoy", "classic", "neighbours", "by_turns", "he_hand", "unlimited",
+                 "simple", "finnish"):
         assert {(name, n) for n in range(2, 7)} <= got
     assert {("pairs_he", 4), ("pairs_he", 6)} <= got
 
@@ -74,7 +75,8 @@ def test_options_beyond_the_presets():
                     {"throw_in": "none"}, {"show_lowest_trump": False},
                     {"teams": 2, "players": 4, "partner_throw_in": True},
                     {"hand_limit": "bout_start", "transfer": True}, {"hand_limit": "none", "transfer": True},
-                    {"after_take": "seen_ranks", "attack_limit": None}):
+                    {"after_take": "seen_ranks", "attack_limit": None}, {"lead": 3, "transfer": True},
+                    {"lead": None, "hand_limit": "none", "attack_limit": 8}):
         differential(Rules(**{"players": 3, **changes}), games=5, seed=21)
 
 
@@ -159,13 +161,18 @@ def test_unsupported_error_names_the_option():
         K.check_rules(Rules(draw_order="equal"))
     with pytest.raises(K.KernelUnsupported, match="trump_swap='ace'"):
         K.check_rules(Rules(trump_swap="ace"))
-    with pytest.raises(K.KernelUnsupported, match="lead=None"):
-        K.check_rules(Rules.preset("finnish"))
 
 
-def test_multi_card_move_is_refused():
-    with pytest.raises(K.KernelUnsupported, match="one card per move"):
-        K.kernel_move(Move.parse("P1 attack 7♦ 7♣"))
+def test_multi_card_moves_round_trip():
+    # R10 leads of several cards of one rank, R20 transfers of several cards
+    for t in ("P1 attack 7♦ 7♣", "P3 transfer 9♠ 9♥ 9♦", "P2 attack 2♠ 2♥ 2♦ 2♣"):
+        m = Move.parse(t)
+        assert str(K.to_move(K.kernel_move(m))) == t
+
+
+def test_a_move_the_kernel_has_not_is_refused():
+    with pytest.raises(K.KernelUnsupported, match="has no move"):
+        K.kernel_move(Move.parse("P1 show 7♦"))
 
 
 # ---------------------------------------------------------------------- playouts
