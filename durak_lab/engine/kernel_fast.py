@@ -278,13 +278,11 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         taking = False
         ph = 0
         if tp < nt:
-            if end:
-                leader = d
-            elif two:
-                leader = 1 - d
-            else:
-                leader = (d + 1) % n
-            d = 1 - leader if two else _next_seat(hands, True, n, leader, teams)
+            # everyone is in the game while the talon lasts; the next seat is an opponent (R25)
+            if not end:
+                d = d + 1 if d + 1 < n else 0
+            leader = d
+            d = d + 1 if d + 1 < n else 0
             continue
         # the talon is empty: players out (R28), the end of the game (R27, R29)
         if two:
