@@ -3,8 +3,11 @@
 Each game is dealt from a seed and played under the sequential protocol: at
 every step one move is chosen uniformly at random (an explicit
 ``random.Random``) from :meth:`Position.sequential_moves` and applied.  One
-process, one core.  The figures are printed with the machine and the Python
-version beside them; they are measurements, never assertions.
+process, one core.  The lean kernel (:mod:`durak_lab.engine.kernel`) plays the
+same seeded games (the same moves, the same actions) and is timed beside the
+reference engine, the two interleaved run by run; ``--verify N`` first checks
+that both play the same games.  The figures are printed with the machine and
+the Python version beside them; they are measurements, never assertions.
 
 Standard library only.
 
@@ -25,10 +28,11 @@ import sys
 import time
 from typing import Optional
 
+from ..engine import kernel
 from ..engine.rules import Rules
 from ..engine.state import Position
 
-__all__ = ["run_case", "main", "random_game"]
+__all__ = ["run_case", "run_cases", "verify", "main", "random_game"]
 
 CASES = (("podkidnoy", 2), ("podkidnoy", 4), ("perevodnoy", 2), ("perevodnoy", 4))
 
@@ -49,27 +53,79 @@ def random_game(rules: Rules, rng: random.Random) -> int:
     return n
 
 
-def run_case(preset: str, players: int, games: int = 1000, seed: int = 0, repeat: int = 1) -> dict:
-    """Time ``games`` random games of ``preset`` with ``players``, ``repeat`` times; return the figures.
-
-    The same seeded games are played in every repeat; the rates use the median time
-    (``seconds``), and ``seconds_min``/``seconds_max`` show how noisy the machine was.
-    """
-    rules = Rules.preset(preset, players=players)
-    times = []
+def _time_once(engine: str, rules: Rules, games: int, seed: int, clock) -> tuple:
+    """One timed run: ``(seconds, actions)``."""
+    if engine == "kernel":
+        t0 = clock()
+        actions = kernel.random_games(rules, games, seed)[0]
+        return clock() - t0, actions
+    rng = random.Random(seed)
     actions = 0
-    for _ in range(max(1, repeat)):
-        rng = random.Random(seed)
-        actions = 0
-        t0 = time.perf_counter()
-        for _ in range(games):
-            actions += random_game(rules, rng)
-        times.append(time.perf_counter() - t0)
+    t0 = clock()
+    for _ in range(games):
+        actions += random_game(rules, rng)
+    return clock() - t0, actions
+
+
+def _figures(preset: str, players: int, games: int, actions: int, times: list) -> dict:
     dt = statistics.median(times)
     return {"preset": preset, "players": players, "games": games, "actions": actions,
             "repeat": len(times), "seconds": round(dt, 3), "seconds_min": round(min(times), 3),
             "seconds_max": round(max(times), 3), "games_per_s": round(games / dt, 1),
             "actions_per_s": round(actions / dt), "actions_per_game": round(actions / games, 1)}
+
+
+def run_case(preset: str, players: int, games: int = 1000, seed: int = 0, repeat: int = 1,
+             engine: str = "reference", clock=time.perf_counter) -> dict:
+    """Time ``games`` random games of ``preset`` with ``players``, ``repeat`` times; return the figures.
+
+    The same seeded games are played in every repeat; the rates use the median time
+    (``seconds``), and ``seconds_min``/``seconds_max`` show how noisy the machine was.
+    ``engine``: ``"reference"`` (Position) or ``"kernel"`` (the same games, the lean kernel).
+
+    >>> kern = run_case("perevodnoy", 2, games=3, seed=1, engine="kernel")
+    >>> kern["actions"] == run_case("perevodnoy", 2, games=3, seed=1)["actions"]
+    True
+    """
+    return run_cases([(preset, players)], games, seed, repeat, (engine,), clock)[engine][0]
+
+
+def run_cases(cases, games: int, seed: int = 0, repeat: int = 1, engines=("reference", "kernel"),
+              clock=time.perf_counter) -> dict:
+    """Time every case with every engine, interleaved (run 1 of each, then run 2 …): ``{engine: [figures]}``."""
+    times: dict = {(e, c): [] for e in engines for c in cases}
+    actions: dict = {}
+    for _ in range(max(1, repeat)):
+        for c in cases:
+            rules = Rules.preset(c[0], players=c[1])
+            for e in engines:
+                dt, actions[e, c] = _time_once(e, rules, games, seed, clock)
+                times[e, c].append(dt)
+    return {e: [_figures(c[0], c[1], games, actions[e, c], times[e, c]) for c in cases] for e in engines}
+
+
+def verify(games: int, seed: int = 0, out=None) -> dict:
+    """Play ``games`` seeded games of every preset the kernel supports, 2–6 players, through the
+    kernel and the reference engine (:mod:`durak_lab.engine.kernel_check`); raise on a difference.
+
+    >>> verify(1)["games"] > 20
+    True
+    """
+    from ..engine.kernel_check import differential, fast_agrees
+
+    total = steps_cases = 0
+    for name in kernel.SUPPORTED_PRESETS:
+        for n in range(2, 7):
+            try:
+                rules = Rules.preset(name, players=n)
+            except ValueError:
+                continue
+            total += differential(rules, games, seed)
+            fast_agrees(rules, games, seed)
+            steps_cases += 1
+            if out is not None:
+                print(f"  {name:<12} {n} players: {games} games agree", file=out)
+    return {"games": total, "cases": steps_cases, "presets": list(kernel.SUPPORTED_PRESETS), "agree": True}
 
 
 def machine() -> dict:
@@ -120,24 +176,68 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--repeat", type=int, default=3, help="time each case this often; report the median "
                                                         "(default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--engine", choices=("both", "reference", "kernel"), default="both",
+                    help="time the reference engine, the lean kernel or both, interleaved (default both)")
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="wall time (default) or the CPU time of this process (steadier on a busy machine)")
+    ap.add_argument("--verify", type=int, default=0, metavar="N",
+                    help="first play N seeded games of every kernel preset and player count through both "
+                         "engines and require the same moves, events and results (exit 1 on a difference)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    results = [run_case(preset, players, args.games, args.seed, args.repeat) for preset, players in CASES]
+    if args.verify < 0:
+        ap.error("--verify must be at least 0")
+    checked = None
+    if args.verify:
+        from ..engine.kernel_check import KernelMismatch
+
+        if not args.json:
+            print(f"durak-lab bench: checking the kernel against the reference engine, {args.verify} games "
+                  "per preset and player count")
+        try:
+            checked = verify(args.verify, args.seed, None if args.json else sys.stdout)
+        except KernelMismatch as err:
+            print(f"durak-lab bench: the kernel and the reference engine differ: {err}", file=sys.stderr)
+            return 1
+    engines = {"both": ("reference", "kernel"), "reference": ("reference",), "kernel": ("kernel",)}[args.engine]
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    timed = run_cases(CASES, args.games, args.seed, args.repeat, engines, clock)
+    results = timed.get("reference", [])
+    kern = timed.get("kernel", [])
+    speedup = [round(r["seconds"] / k["seconds"], 2) if k["seconds"] else None
+               for r, k in zip(results, kern)]
     info = machine()
     if args.json:
-        print(json.dumps({"machine": info, "results": results}, ensure_ascii=False, indent=2))
+        out = {"machine": info, "results": results, "kernel": kern, "clock": args.clock}
+        if speedup:
+            out["kernel_speedup"] = speedup
+        if checked is not None:
+            out["verify"] = checked
+        print(json.dumps(out, ensure_ascii=False, indent=2))
         return 0
+    if checked is not None:
+        print(f"the kernel agrees: {checked['games']} games in {checked['cases']} cases, every step compared")
     print("durak-lab bench: uniformly random games, sequential protocol, one core")
     print(f"Python {info['python']} ({info['implementation']}) on {info['system']}, {info['cpu']}, "
           f"{info['cores']} cores")
-    print(f"median of {results[0]['repeat']} timed runs per case; the same seeded games in each run")
-    print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}"
-          f"  {'seconds (min-median-max)':>26}")
-    for r in results:
-        print(f"{r['preset']:<12} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.1f} "
-              f"{r['actions_per_s']:>10} {r['actions_per_game']:>13}  "
-              f"{r['seconds_min']:>8.3f} {r['seconds']:>8.3f} {r['seconds_max']:>8.3f}")
+    first = (results or kern)[0]
+    print(f"median of {first['repeat']} timed runs per case ({args.clock} clock); the same seeded games in "
+          "each run" + (", the engines interleaved" if len(engines) > 1 else ""))
+    for title, rows in (("reference engine (Position)", results), ("lean kernel", kern)):
+        if not rows:
+            continue
+        if len(engines) > 1:
+            print(title)
+        print(f"{'rules':<12} {'players':>7} {'games':>7} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}"
+              f"  {'seconds (min-median-max)':>26}")
+        for r in rows:
+            print(f"{r['preset']:<12} {r['players']:>7} {r['games']:>7} {r['games_per_s']:>9.1f} "
+                  f"{r['actions_per_s']:>10} {r['actions_per_game']:>13}  "
+                  f"{r['seconds_min']:>8.3f} {r['seconds']:>8.3f} {r['seconds_max']:>8.3f}")
+    if speedup:
+        print("kernel / reference (median times): " + ", ".join(
+            f"{r['preset']} {r['players']}p {x}x" for r, x in zip(results, speedup)))
     sys.stdout.flush()
     return 0
 

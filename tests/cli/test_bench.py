@@ -17,3 +17,27 @@ def test_bench_json(capsys):
     assert {(r["preset"], r["players"]) for r in data["results"]} == set(bench.CASES)
     assert all(r["games"] == 2 and r["actions"] > 0 for r in data["results"])
     assert data["machine"]["python"]
+
+
+def test_bench_json_has_the_kernel_beside_the_reference(capsys):
+    assert bench.main(["--games", "3", "--json", "--clock", "cpu"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [(r["preset"], r["players"]) for r in data["kernel"]] == list(bench.CASES)
+    # the kernel plays the same seeded games: the same number of actions
+    assert [r["actions"] for r in data["kernel"]] == [r["actions"] for r in data["results"]]
+    assert len(data["kernel_speedup"]) == len(bench.CASES) and data["clock"] == "cpu"
+
+
+def test_bench_verify_and_kernel_only(capsys):
+    assert bench.main(["--games", "2", "--verify", "1", "--engine", "kernel"]) == 0
+    out = capsys.readouterr().out
+    assert "the kernel agrees" in out and "perevodnoy" in out and "reference engine (Position)" not in out
+
+
+def test_bench_verify_reports_a_difference(capsys, monkeypatch):
+    import durak_lab.engine.kernel_check as check
+    from durak_lab.engine import kernel
+
+    monkeypatch.setattr(check, "legal_moves", lambda k: kernel.legal_moves(k)[::-1])
+    assert bench.main(["--games", "2", "--verify", "1"]) == 1
+    assert "differ" in capsys.readouterr().err

@@ -1,0 +1,314 @@
+"""The kernel's fast loop: uniform random play to the end of the game, without listing the moves.
+
+:func:`random_run` plays exactly the games :func:`durak_lab.engine.kernel_loop.run`
+plays with its random policy (and the reference benchmark plays with
+``Position``): at every step it draws ``int(rng.random() * len(moves))`` and
+takes that move of the list ``run`` would build, but it counts the moves
+instead of listing them (the k-th set bit of a mask is the k-th card move) and
+it is laid out bout by bout (the lead, then defence, throw-ins and passes until
+the bout ends), so that each action costs a few dozen bytecodes.
+``fast_agrees`` in :mod:`durak_lab.engine.kernel_check` proves it plays the
+benchmark's games.
+
+Standard library only.
+"""
+
+from __future__ import annotations
+
+from .cards import BEATERS
+from .kernel_loop import COVER_BASE, DRAW, RANKBITS, TRANSFER_BASE, _next_seat
+
+__all__ = ["random_run"]
+
+
+def random_run(cfg: tuple, st: tuple, rng) -> tuple:
+    """Play from the fields ``st`` of a settled state to the end, uniformly at random with ``rng.random``.
+
+    Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
+    """
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    if hl or seen or lead != 1:
+        raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
+                         "after-take rule only")
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
+    hands = list(hands)
+    known = list(known)
+    atk = list(atk)
+    beat = BEATERS[trump]
+    nt = len(talon)
+    pre = [0]  # pre[i]: the mask of the first i cards of the talon
+    acc = 0
+    for c in talon:
+        acc |= 1 << c
+        pre.append(acc)
+    tp = 0
+    covered = tm = 0
+    for x in cov:
+        covered |= 1 << (x & 63)
+        tm |= 1 << (x >> 6)
+    um = 0
+    for x in atk:
+        tm |= 1 << (x & 63)
+        if not covered >> (x & 63) & 1:
+            um |= 1 << (x & 63)
+    nu = um.bit_count()
+    na = len(atk)
+    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+    lim = capfirst if first else cap
+    rand = rng.random
+    steps = 0
+    two = n == 2
+    draw = DRAW[n]
+    ph = 0 if not atk else 2  # 0: the lead; 1: the defender acts; 2: does the bout go on?
+    end = 1
+    while result is None:  # one bout per pass
+        if ph == 0:  # the lead (R10)
+            m = hands[leader]
+            k = int(rand() * m.bit_count())
+            while k:
+                m &= m - 1
+                k -= 1
+            bit = m & -m
+            c = bit.bit_length() - 1
+            hands[leader] ^= bit
+            atk = [c | leader << 6]
+            um = tm = bit
+            nu = na = 1
+            trm = RANKBITS[c]
+            passed = 0
+            steps += 1
+            ph = 1 if hands[d] else 2
+        while True:  # the bout, move by move
+            if ph == 1:  # defence: covers (R11), transfers (R20), take (R15)
+                h = hands[d]
+                if nu == 1:
+                    a = um.bit_length() - 1
+                    m = h & beat[a]
+                    cnt = m.bit_count()
+                    mt = 0
+                    if transfer and na == 1:
+                        if two:  # the attack would pass back to the attacker (R22: 2 or more cards)
+                            nxt = 1 - d
+                            if lim > 1 and hands[nxt].bit_count() > 1:
+                                mt = h & trm
+                        else:
+                            nxt = -1
+                            tl = tp < nt
+                            for i in range(1, n):
+                                y = (d + i) % n
+                                if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                                    nxt = y
+                                    break
+                            if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
+                                mt = h & trm
+                    if mt:
+                        ct = mt.bit_count()
+                        k = int(rand() * (cnt + ct + 1))
+                        if cnt <= k < cnt + ct:
+                            k -= cnt
+                            while k:
+                                mt &= mt - 1
+                                k -= 1
+                            code = TRANSFER_BASE + (mt & -mt).bit_length() - 1
+                        elif k < cnt:
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
+                        else:
+                            code = 0
+                    else:
+                        k = int(rand() * (cnt + 1))
+                        if k < cnt:
+                            while k:
+                                m &= m - 1
+                                k -= 1
+                            code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
+                        else:
+                            code = 0
+                else:  # several uncovered cards: list the moves in table order
+                    moves = []
+                    for x in atk:
+                        a = x & 63
+                        if um >> a & 1:
+                            m = h & beat[a]
+                            b = COVER_BASE + (a << 6)
+                            while m:
+                                low = m & -m
+                                moves.append(b + low.bit_length() - 1)
+                                m ^= low
+                    if transfer and nu == na and trm.bit_count() == 4:
+                        nxt = -1
+                        tl = tp < nt
+                        for i in range(1, n):
+                            y = (d + i) % n
+                            if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                                nxt = y
+                                break
+                        if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                            m = h & trm
+                            while m:
+                                low = m & -m
+                                moves.append(TRANSFER_BASE + low.bit_length() - 1)
+                                m ^= low
+                    moves.append(0)
+                    code = moves[int(rand() * len(moves))]
+                steps += 1
+                if code >= COVER_BASE:
+                    a = (code - COVER_BASE) >> 6
+                    c = code & 63
+                    hands[d] ^= 1 << c
+                    um ^= 1 << a
+                    nu -= 1
+                    tm |= 1 << c
+                    trm |= RANKBITS[c]
+                    passed = 0
+                    if nu and hands[d]:
+                        continue
+                elif code:  # transfer: the attack passes on with one more card (R20-R23)
+                    bit = 1 << (code - TRANSFER_BASE)
+                    hands[d] ^= bit
+                    atk.append(code - TRANSFER_BASE | d << 6)
+                    um |= bit
+                    nu += 1
+                    na += 1
+                    tm |= bit
+                    if nxt == leader:
+                        leader = d
+                    d = nxt
+                    passed = 0
+                    continue
+                else:  # take
+                    taking = True
+                    passed = 0
+            # does the bout go on? (R16)
+            if not taking:
+                if not hands[d]:
+                    end = 1
+                    break
+                if um:
+                    ph = 1
+                    continue
+            elif take_none:
+                end = 0
+                break
+            room = lim - na
+            r2 = hands[d].bit_count() - nu
+            if r2 < room:
+                room = r2
+            s = -1
+            if room > 0 and not nothrow:
+                if two:
+                    x = 1 - d
+                    if hands[x] & trm and not passed >> x & 1:
+                        s = x
+                else:
+                    left = right = -1
+                    if neigh:
+                        tl = tp < nt
+                        for i in range(1, n):
+                            y = (d + i) % n
+                            if tl or hands[y]:
+                                left = y
+                                break
+                        for i in range(1, n):
+                            y = (d - i) % n
+                            if tl or hands[y]:
+                                right = y
+                                break
+                    for x in orders[leader][d]:
+                        if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
+                            s = x
+                            break
+            if s < 0:
+                end = 0 if taking else 1
+                break
+            # a throw-in by s (R12), or a pass
+            m = hands[s] & trm
+            cnt = m.bit_count()
+            k = int(rand() * (cnt + 1))
+            steps += 1
+            if k == cnt:
+                passed |= 1 << s
+                ph = 2
+                continue
+            while k:
+                m &= m - 1
+                k -= 1
+            bit = m & -m
+            hands[s] ^= bit
+            atk.append(bit.bit_length() - 1 | s << 6)
+            um |= bit
+            nu += 1
+            na += 1
+            tm |= bit
+            passed = 0
+            ph = 1 if not taking and hands[d] else 2
+        # ---------------------------------------------------------------- the end of the bout (R16-R19)
+        if end:
+            if um:  # uncovered cards go back to their owners (R13)
+                for x in atk:
+                    c = x & 63
+                    if um >> c & 1:
+                        hands[x >> 6] |= 1 << c
+                        known[x >> 6] |= 1 << c
+                        tm ^= 1 << c
+            discard |= tm
+        else:
+            hands[d] |= tm
+            known[d] |= tm
+        if tp < nt:  # the draw (R19)
+            for x in draw[leader][d]:
+                k = hs - hands[x].bit_count()
+                if k > 0 and tp < nt:
+                    e = tp + k
+                    if e > nt:
+                        e = nt
+                    hands[x] |= pre[e] ^ pre[tp]
+                    tp = e
+            if tp >= nt and tc >= 0:
+                for x in range(n):
+                    if hands[x] >> tc & 1:
+                        known[x] |= 1 << tc
+        if first and (end or not carry):
+            first = False
+            lim = cap
+        atk = []
+        um = nu = na = tm = trm = passed = 0
+        taking = False
+        ph = 0
+        if tp < nt:
+            # everyone is in the game while the talon lasts; the next seat is an opponent (R25)
+            if not end:
+                d = d + 1 if d + 1 < n else 0
+            leader = d
+            d = d + 1 if d + 1 < n else 0
+            continue
+        # the talon is empty: players out (R28), the end of the game (R27, R29)
+        if two:
+            if not hands[0]:
+                result = (1,) if hands[1] else ()
+                break
+            if not hands[1]:
+                result = (0,)
+                break
+        else:
+            live = [x for x in range(n) if hands[x]]
+            if teams:
+                groups = {x % teams for x in live}
+                if len(groups) <= 1:
+                    result = tuple(x for x in range(n) if x % teams in groups)
+                    break
+            elif len(live) <= 1:
+                result = tuple(live)
+                break
+        if end and hands[d]:
+            leader = d
+        elif two:
+            leader = 1 - d
+        else:
+            leader = _next_seat(hands, False, n, d, 0)
+        d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
+    # the loop ends with the game, the table empty: no covers to report
+    return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
+             known, result, 0), steps)
