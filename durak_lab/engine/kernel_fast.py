@@ -220,6 +220,16 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                         if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
                             s = x
                             break
+                    if s >= 0:
+                        # every attacker before s who holds cards and has not passed is asked first,
+                        # and passes: he cannot add (R3, R12); a list of one move, one draw
+                        for x in orders[leader][d]:
+                            if x == s:
+                                break
+                            if hands[x] and not passed >> x & 1 and (not neigh or x == left or x == right):
+                                rand()
+                                steps += 1
+                                passed |= 1 << x
             if s < 0:
                 end = 0 if taking else 1
                 break

@@ -166,10 +166,17 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 if tl or hands[y]:
                                     right = y
                                     break
+                        # the bout goes on while an attacker who has not passed can add; then every
+                        # attacker who holds cards and has not passed is asked in turn, whether or not
+                        # he can add (he passes if he cannot: R3, R12)
                         for x in orders[leader][d]:
-                            if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
-                                s = x
-                                break
+                            if hands[x] and not passed >> x & 1 and (not neigh or x == left or x == right):
+                                if s < 0:
+                                    s = x
+                                if hands[x] & trm:
+                                    break
+                        else:
+                            s = -1
                 if s < 0:
                     end = 0 if taking else 1
                 else:
