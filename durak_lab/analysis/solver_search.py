@@ -73,6 +73,10 @@ class _Search:
         canon_raw = _canonical(trump)
         memo: dict = {}
         memo_get = memo.get
+        # exact shortcuts at the start of a bout (see :func:`search`)
+        cap_normal = rules.attack_limit if rules.attack_limit is not None else _INF
+        cap_first = min(cap_normal, rules.first_bout_limit) if rules.first_bout_limit is not None else cap_normal
+        shed_lead = lead if no_throw else _INF  # most cards the attacker can shed in one bout, by the lead
 
         def checkpoint() -> None:
             """Every so many positions (and at the node limit): stop at the limit, and thin the
@@ -166,6 +170,24 @@ class _Search:
             kids.append(end(a, d, tbl, not tk, x))
             return kids
 
+        def quick(a: int, d: int, x: int) -> Optional[int]:
+            """The exact value of a bout start for the attacker about to lead, if a shortcut knows it.
+
+            One card left: it is led and the attacker is out; only a lone defender's card that
+            beats it draws.  Without transfers, an attacker holding one rank only, with fewer
+            cards than the defender and within the bout's limits, sheds them all (the lead, then
+            throw-ins) while the defender keeps a card: a win.
+            """
+            if not a & (a - 1):
+                return 0 if not d & (d - 1) and d & beat[a.bit_length() - 1] else 1
+            if not cyclic:
+                na = pc(a)
+                if na < pc(d) and na <= (cap_first if x & 1 else cap_normal) and na <= shed_lead:
+                    rs = (a | a >> 13 | a >> 26 | a >> 39) & low13
+                    if not rs & (rs - 1):
+                        return 1
+            return None
+
         def search(a: int, d: int, tbl: int, unc: int, tk: int, x: int, alpha: int, beta: int) -> int:
             """The value for the seat to act, fail-soft within (alpha, beta)."""
             counter[0] += 1
@@ -174,6 +196,9 @@ class _Search:
             if tbl:
                 key = (a, d, tbl, unc, tk, x)
             else:
+                v = quick(a, d, x)
+                if v is not None:
+                    return v
                 key = canon(a, d, x)
                 if cyclic:
                     idx = path.get(key)
@@ -210,6 +235,12 @@ class _Search:
                         return -ch if me_def else ch
                     continue
                 if ch[2]:  # probing successors within the bout costs more than it saves
+                    continue
+                q = quick(ch[0], ch[1], ch[5])
+                if q is not None:
+                    v = q if ch[6] == me_def else -q
+                    if v >= beta:
+                        return v
                     continue
                 ce = tt.get(canon(ch[0], ch[1], ch[5]))
                 if ce is not None:
