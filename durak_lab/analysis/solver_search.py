@@ -314,6 +314,12 @@ class _Search:
             path[k] = i
         self.low[0] = _INF
         try:
+            if alpha == -1 and beta == 1:
+                # two zero-window probes: "a win?" then, if not, "a loss?"
+                v = self.search(*state, 0, 1)
+                if v > 0:
+                    return 1
+                return -1 if self.search(*state, -1, 0) < 0 else 0
             return self.search(*state, alpha, beta)
         finally:
             path.clear()
