@@ -65,6 +65,7 @@ class _Search:
         attack_sets, transfer_options = m.attack_sets, m.transfer_options
         cyclic = rules.transfer
         tmask = SUIT_MASKS[trump]
+        suit_masks = SUIT_MASKS
         low13, spread = _LOW13, _SPREAD
         pc = int.bit_count
         tt, path, counter = self.tt, self.path, self.counter
@@ -139,6 +140,27 @@ class _Search:
                 rest = unc ^ t
                 xc = x & ~NT
                 out = []
+                if bt & (bt - 1):
+                    # Interchangeable covers: a cover card whose next lower card in play in its suit
+                    # is also the defender's and also covers, both the only cards in play of their
+                    # ranks (and neither a shown trump), is as good as that lower card (see the
+                    # module docstring): only the lowest of such a run is searched.
+                    pres = a | d | tbl
+                    sh = x >> 1
+                    b = bt
+                    while b:
+                        c = b & -b
+                        b ^= c
+                        i = c.bit_length() - 1
+                        below = pres & suit_masks[i // 13] & (c - 1)
+                        if below:
+                            q = 1 << (below.bit_length() - 1)
+                            if q & bt and not (c | q) & sh:
+                                rc = pres >> (i % 13) & spread
+                                j = q.bit_length() - 1
+                                rq = pres >> (j % 13) & spread
+                                if not rc & (rc - 1) and not rq & (rq - 1):
+                                    bt ^= c
                 for b in (bt & ~tmask, bt & tmask):
                     while b:
                         c = b & -b
