@@ -1,8 +1,9 @@
 """The exact endgame solver's search, with its transposition table.
 
 Alpha-beta over the fast model of :mod:`durak_lab.analysis.solver_model` for one
-(rules, trump) pair (:class:`_Search`): move ordering, enhanced transposition
-cutoffs, canonical keys at the start of a bout (:func:`_canonical`), repetitions
+(rules, trump) pair (:class:`_Search`): two zero-window probes for the value,
+exact shortcuts at a bout start, one cover per run of interchangeable cover
+cards, move ordering, enhanced transposition cutoffs, canonical keys at the start of a bout (:func:`_canonical`), repetitions
 on the current line with transfers, the node limit, and the table's bound
 (:data:`MAX_TABLE`) with its thinning out.  The method is described in the
 docstring of :mod:`durak_lab.analysis.solver`, whose
@@ -144,7 +145,7 @@ class _Search:
                     # Interchangeable covers: a cover card whose next lower card in play in its suit
                     # is also the defender's and also covers, both the only cards in play of their
                     # ranks (and neither a shown trump), is as good as that lower card (see the
-                    # module docstring): only the lowest of such a run is searched.
+                    # docstring of durak_lab.analysis.solver): only the lowest of such a run is searched.
                     pres = a | d | tbl
                     sh = x >> 1
                     b = bt
