@@ -41,6 +41,16 @@ With transfers, a position that repeats on the current line scores 0, and
 results that depended on such a repetition are not kept (the graph-history
 problem), except the win and loss bounds no repetition can give.
 
+The value is found by two zero-window probes ("a win?", then if not "a loss?").
+Some bout starts are scored without a search: an attacker with one card left
+leads it and is out (a draw only if the defender's lone card beats it); without
+transfers, an attacker holding one rank only, fewer cards than the defender and
+no more than the bout allows, sheds them all (lead, then throw-ins) and wins.  A
+defender with several cover cards in a run (the next lower card in play of the
+suit, both the only cards in play of their ranks, neither a shown trump) covers
+with the lowest only: the two never meet again (the cover is discarded, or
+picked up into the same hand), so the covers are equally good.
+
 **Domain.**  Two players (R2), an empty talon (R19), the game not over, rules
 where a simultaneous finish is a draw (``tie='no_durak'``, R29) and the
 defender's hand limits the attack (``hand_limit`` ``'current'`` or

@@ -1,8 +1,9 @@
 """The exact endgame solver's search, with its transposition table.
 
 Alpha-beta over the fast model of :mod:`durak_lab.analysis.solver_model` for one
-(rules, trump) pair (:class:`_Search`): move ordering, enhanced transposition
-cutoffs, canonical keys at the start of a bout (:func:`_canonical`), repetitions
+(rules, trump) pair (:class:`_Search`): two zero-window probes for the value,
+exact shortcuts at a bout start, one cover per run of interchangeable cover
+cards, move ordering, enhanced transposition cutoffs, canonical keys at the start of a bout (:func:`_canonical`), repetitions
 on the current line with transfers, the node limit, and the table's bound
 (:data:`MAX_TABLE`) with its thinning out.  The method is described in the
 docstring of :mod:`durak_lab.analysis.solver`, whose
@@ -65,6 +66,7 @@ class _Search:
         attack_sets, transfer_options = m.attack_sets, m.transfer_options
         cyclic = rules.transfer
         tmask = SUIT_MASKS[trump]
+        suit_masks = SUIT_MASKS
         low13, spread = _LOW13, _SPREAD
         pc = int.bit_count
         tt, path, counter = self.tt, self.path, self.counter
@@ -73,6 +75,10 @@ class _Search:
         canon_raw = _canonical(trump)
         memo: dict = {}
         memo_get = memo.get
+        # exact shortcuts at the start of a bout (see :func:`search`)
+        cap_normal = rules.attack_limit if rules.attack_limit is not None else _INF
+        cap_first = min(cap_normal, rules.first_bout_limit) if rules.first_bout_limit is not None else cap_normal
+        shed_lead = lead if no_throw else _INF  # most cards the attacker can shed in one bout, by the lead
 
         def checkpoint() -> None:
             """Every so many positions (and at the node limit): stop at the limit, and thin the
@@ -135,6 +141,27 @@ class _Search:
                 rest = unc ^ t
                 xc = x & ~NT
                 out = []
+                if bt & (bt - 1):
+                    # Interchangeable covers: a cover card whose next lower card in play in its suit
+                    # is also the defender's and also covers, both the only cards in play of their
+                    # ranks (and neither a shown trump), is as good as that lower card (see the
+                    # docstring of durak_lab.analysis.solver): only the lowest of such a run is searched.
+                    pres = a | d | tbl
+                    sh = x >> 1
+                    b = bt
+                    while b:
+                        c = b & -b
+                        b ^= c
+                        i = c.bit_length() - 1
+                        below = pres & suit_masks[i // 13] & (c - 1)
+                        if below:
+                            q = 1 << (below.bit_length() - 1)
+                            if q & bt and not (c | q) & sh:
+                                rc = pres >> (i % 13) & spread
+                                j = q.bit_length() - 1
+                                rq = pres >> (j % 13) & spread
+                                if not rc & (rc - 1) and not rq & (rq - 1):
+                                    bt ^= c
                 for b in (bt & ~tmask, bt & tmask):
                     while b:
                         c = b & -b
@@ -166,6 +193,24 @@ class _Search:
             kids.append(end(a, d, tbl, not tk, x))
             return kids
 
+        def quick(a: int, d: int, x: int) -> Optional[int]:
+            """The exact value of a bout start for the attacker about to lead, if a shortcut knows it.
+
+            One card left: it is led and the attacker is out; only a lone defender's card that
+            beats it draws.  Without transfers, an attacker holding one rank only, with fewer
+            cards than the defender and within the bout's limits, sheds them all (the lead, then
+            throw-ins) while the defender keeps a card: a win.
+            """
+            if not a & (a - 1):
+                return 0 if not d & (d - 1) and d & beat[a.bit_length() - 1] else 1
+            if not cyclic:
+                na = pc(a)
+                if na < pc(d) and na <= (cap_first if x & 1 else cap_normal) and na <= shed_lead:
+                    rs = (a | a >> 13 | a >> 26 | a >> 39) & low13
+                    if not rs & (rs - 1):
+                        return 1
+            return None
+
         def search(a: int, d: int, tbl: int, unc: int, tk: int, x: int, alpha: int, beta: int) -> int:
             """The value for the seat to act, fail-soft within (alpha, beta)."""
             counter[0] += 1
@@ -174,6 +219,9 @@ class _Search:
             if tbl:
                 key = (a, d, tbl, unc, tk, x)
             else:
+                v = quick(a, d, x)
+                if v is not None:
+                    return v
                 key = canon(a, d, x)
                 if cyclic:
                     idx = path.get(key)
@@ -210,6 +258,12 @@ class _Search:
                         return -ch if me_def else ch
                     continue
                 if ch[2]:  # probing successors within the bout costs more than it saves
+                    continue
+                q = quick(ch[0], ch[1], ch[5])
+                if q is not None:
+                    v = q if ch[6] == me_def else -q
+                    if v >= beta:
+                        return v
                     continue
                 ce = tt.get(canon(ch[0], ch[1], ch[5]))
                 if ce is not None:
@@ -283,6 +337,12 @@ class _Search:
             path[k] = i
         self.low[0] = _INF
         try:
+            if alpha == -1 and beta == 1:
+                # two zero-window probes: "a win?" then, if not, "a loss?"
+                v = self.search(*state, 0, 1)
+                if v > 0:
+                    return 1
+                return -1 if self.search(*state, -1, 0) < 0 else 0
             return self.search(*state, alpha, beta)
         finally:
             path.clear()
