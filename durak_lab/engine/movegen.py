@@ -35,6 +35,9 @@ class MoveGeneration:
     def legal_moves(self, seat: Optional[int] = None) -> list[Move]:
         """Every legal move under the free protocol, or only ``seat``'s.
 
+        In attack by turns (R12) the attacker whose turn it is throws in or passes,
+        and every attacker whose turn came earlier may cut in with a card at any time.
+
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
         >>> p = Position.start(Rules(players=2), ["7♦ 7♣", "Q♦ 8♠"], trump="♥", discard="rest", attacker=0)
@@ -51,6 +54,11 @@ class MoveGeneration:
 
     def sequential_moves(self) -> list[Move]:
         """The legal moves of :meth:`to_act`, the sequential protocol.
+
+        In attack by turns (R12) the attacker whose turn it is is asked after every
+        cover, and an earlier attacker's right to cut in is offered each time a turn
+        ends (see :mod:`~durak_lab.engine.state`): when the current attacker passes,
+        the earlier ones are asked in order, leader first, before the next one begins.
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
