@@ -200,3 +200,14 @@ def test_R12_a_record_written_now_is_left_as_it_is():
              "P3 pass", "P1 pass", "P2 attack 8♦"]
     rec = load_record(_old_record(moves))
     assert [str(m.move) for m in rec.moves] == moves and replay(rec).ok
+
+
+# ---------------------------------------------------------------- views leak nothing (R3)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_R3_R12_a_view_shows_nothing_hidden_with_the_turns_either_way(players):
+    from test_view_worlds import leaks
+    for direction in ("clockwise", "anticlockwise"):
+        found, compared = leaks(rules("by_turns", players=players, turns_direction=direction), seed=players)
+        assert compared > 50 and not found, (direction, sorted(found))
