@@ -428,8 +428,8 @@ def _by_turns_passes(start: Position, moves: list) -> list:
         if err is not None:
             q, added = p, []
             for _ in range(4 * p.players * p.players):
-                t = q.to_act()
-                if t is None or not q.table or t == q.defender or not q.is_legal(Move(PASS, t)):
+                t = _asked(q)
+                if t is None or not q.is_legal(Move(PASS, t)):
                     break
                 q = q.play(Move(PASS, t))
                 added.append(RecordMove(Move(PASS, t)))
@@ -449,6 +449,17 @@ def _by_turns_passes(start: Position, moves: list) -> list:
         p, added = _by_turns_end(p, then)
         out.extend(added)
     return out
+
+
+def _asked(p: Position) -> Optional[int]:
+    """In a bout by turns, the attacker asked first (the sequential protocol's seat once the table is
+    covered): the first one holding cards who has not passed; None outside a bout."""
+    if not p.table or p.is_over:
+        return None
+    for s in p.attackers():
+        if not p.passed >> s & 1 and p.hands[s]:
+            return s
+    return None
 
 
 def _replays_as_written(start: Position, moves: list) -> bool:
@@ -474,8 +485,8 @@ def _by_turns_end(p: Position, then: int) -> tuple:
         return p, []
     added: list = []
     for _ in range(4 * p.players * p.players):
-        t = p.to_act()
-        if not p.table or t is None or t == p.defender or not p.is_legal(Move(PASS, t)):
+        t = _asked(p)
+        if t is None or not p.is_legal(Move(PASS, t)):
             break
         p = p.play(Move(PASS, t))
         added.append(RecordMove(Move(PASS, t)))

@@ -195,6 +195,18 @@ def test_R12_a_record_where_the_bout_ended_without_the_leader_asked_again_still_
     assert res.ok and res.position.table_text() == "8♦" and res.position.defender == 2
 
 
+def test_R12_a_record_where_a_leader_who_could_not_add_was_skipped_before_the_cover_still_replays():
+    # written when an attacker holding none of the table's ranks was skipped: P3 threw in at once
+    rec = load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
+                       "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "K♠", "A♥"],
+                                                          "P3": ["7♣", "10♣"]},
+                                 "discard": "rest", "attacker": "P1"},
+                       "moves": ["P1 attack 7♦", "P3 attack 7♣", "P2 cover 7♦ with Q♦"]})
+    assert [str(m.move) for m in rec.moves] == ["P1 attack 7♦", "P1 pass", "P3 attack 7♣",
+                                                "P2 cover 7♦ with Q♦"]
+    assert replay(rec).ok and replay(rec).position.table_text() == "7♦/Q♦ 7♣"
+
+
 def test_R12_a_record_written_now_is_left_as_it_is():
     moves = ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 attack 7♣", "P2 cover 7♣ with Q♣",
              "P3 pass", "P1 pass", "P2 attack 8♦"]
