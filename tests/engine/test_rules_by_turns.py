@@ -223,3 +223,22 @@ def test_R3_R12_a_view_shows_nothing_hidden_with_the_turns_either_way(players):
     for direction in ("clockwise", "anticlockwise"):
         found, compared = leaks(rules("by_turns", players=players, turns_direction=direction), seed=players)
         assert compared > 50 and not found, (direction, sorted(found))
+
+
+def _earlier_records():
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "by_turns_earlier_records.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("case", _earlier_records(), ids=lambda c: f"{c['era'][:12]}-{len(c['record']['moves'])}")
+def test_R12_whole_games_recorded_under_the_earlier_readings_replay_to_the_same_end(case):
+    # random games of 3 to 5 players recorded by the engine of each earlier reading, with their last
+    # position as that engine printed it: the same cards go the same way, to the same result
+    from durak_lab.engine.state import Position
+    rec = load_record(case["record"])
+    res = replay(rec)
+    then = Position.parse(case["final"])
+    assert res.ok and res.position.is_over
+    assert (res.position.hands, res.position.discard, res.position.result) == (then.hands, then.discard,
+                                                                                then.result)
