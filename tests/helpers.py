@@ -19,7 +19,7 @@ from durak_lab.engine.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mas
 from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
 from durak_lab.engine.game import Game
 from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
-from durak_lab.engine.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
+from durak_lab.engine.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
 from durak_lab.engine.state import Event, Position
 
 # ---------------------------------------------------------------- configurations
@@ -332,6 +332,7 @@ def any_rules(draw) -> Rules:
         players=players,
         hand_size=draw(st.integers(min_value=1, max_value=7)),
         throw_in=draw(st.sampled_from(list(ThrowIn))),
+        turns_direction=draw(st.sampled_from(list(TurnsDirection))),
         lead=draw(st.sampled_from([1, 2, 3, None])),
         attack_limit=draw(st.sampled_from([1, 4, 6, 12, None])),
         hand_limit=draw(st.sampled_from(list(HandLimit))),
@@ -359,6 +360,8 @@ def any_rules(draw) -> Rules:
         kw["transfer"] = kw["partner_throw_in"] = False
     if not kw["transfer"]:
         kw["transfer_by_show"] = False
+    if kw["throw_in"] is not ThrowIn.BY_TURNS:
+        kw["turns_direction"] = TurnsDirection.CLOCKWISE
     kw["hand_size"] = min(kw["hand_size"], kw["deck"] // players)
     return Rules(**kw)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

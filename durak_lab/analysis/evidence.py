@@ -49,7 +49,7 @@ from ..engine.errors import PositionError
 from ..engine.game import Game
 from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from .probability import deal_talon_facts
-from ..engine.rules import AfterTake
+from ..engine.rules import AfterTake, ThrowIn
 from ..engine.state import Position
 from ..engine.view import PlayerView, view_of
 
@@ -171,8 +171,9 @@ def _action_view(p: Position, seat: int, mover: int) -> ActionView:
 def _pre_settle(before: Position, m: Move) -> Optional[Position]:
     """The position right after ``m`` is applied, before the bout is checked for its end."""
     s = m.seat
+    turns = before.rules.throw_in is ThrowIn.BY_TURNS  # attack by turns: its own passes (R12)
     if m.kind == PASS:
-        return before._replace(passed=before.passed | 1 << s)
+        return before._replace(passed=before._turns_after_pass(s) if turns else before.passed | 1 << s)
     if m.kind == TAKE:
         return before._replace(taking=True, passed=0)
     if m.kind not in (ATTACK, COVER):
@@ -185,9 +186,11 @@ def _pre_settle(before: Position, m: Move) -> Optional[Position]:
     if m.kind == ATTACK:
         table = before.table + tuple((c, -1, s, -1) for c in m.cards)
         start_hand = before.start_hand if before.table else popcount(before.hands[before.defender])
-        return before._replace(hands=hands, known=known, table=table, passed=0, start_hand=start_hand)
+        passed = before._turns_after_card(s, True, hands[s]) if turns and before.table else 0
+        return before._replace(hands=hands, known=known, table=table, passed=passed, start_hand=start_hand)
     table = tuple((e[0], m.cards[0], e[2], s) if e[0] == m.target else e for e in before.table)
-    return before._replace(hands=hands, known=known, table=table, passed=0)
+    passed = before._turns_after_card(s, False, 0) if turns else 0
+    return before._replace(hands=hands, known=known, table=table, passed=passed)
 
 
 def _attack_phase(q: Position) -> Optional[tuple]:
@@ -204,7 +207,11 @@ def _attack_phase(q: Position) -> Optional[tuple]:
         return None
     if q.room() <= 0:
         return None
-    seats = tuple(s for s in q.attackers() if not q.passed >> s & 1)
+    if r.throw_in is ThrowIn.BY_TURNS and q._turns_holder() is not None:
+        # attack by turns while a turn is not over: the bout goes on iff any attacker can add (R12)
+        seats = tuple(q.attackers())
+    else:
+        seats = tuple(s for s in q.attackers() if not q.passed >> s & 1)
     tm = q.table_cards()
     return seats, ranks_mask(tm) & ~tm
 

@@ -11,13 +11,14 @@ Standard library only.
 
 from __future__ import annotations
 
-from .rules import AfterTake, DrawOrder, HandLimit, ThrowIn, Tie
+from .rules import AfterTake, DrawOrder, HandLimit, ThrowIn, Tie, TurnsDirection
 
 __all__ = ["BIG"]
 
 BIG = 1 << 30
 _THROW_ALL, _THROW_NEIGH, _THROW_TURNS, _THROW_NONE = (
     ThrowIn.ALL, ThrowIn.NEIGHBOURS, ThrowIn.BY_TURNS, ThrowIn.NONE)
+_TURNS_ANTI = TurnsDirection.ANTICLOCKWISE
 
 # Enum members as module constants: an ``is`` test against these is several times
 # cheaper than the class attribute lookup in the engine's hot paths.

@@ -150,15 +150,16 @@ class MoveChecks:
                             case="one" if k == 1 else "several", card=Card(cards[0]),
                             cards=tuple(Card(c) for c in cards), rank=rank, ranks=tuple(on))
                 if r.throw_in is _THROW_TURNS:
-                    t = self._turns_thrower()
-                    if t != s:
-                        if t is not None:
-                            raise F(Reason.NOT_ATTACKERS_TURN, f"attack by turns: {seat_text(t)} throws in "
-                                    f"now, {who} waits until they stop (R12)", m, case="other", seat=s,
-                                    thrower=t)
+                    # the attacker whose turn it is throws in, or an earlier one cuts in (R12)
+                    if self.room() <= 0:
                         raise F(Reason.NOT_ATTACKERS_TURN, "attack by turns: nobody may throw in now (R12)", m,
                                 case="nobody", seat=s)
-                if self.passed >> s & 1:
+                    if not self._turns_may_throw(s):
+                        t = self._turns_holder()
+                        raise F(Reason.NOT_ATTACKERS_TURN, f"attack by turns: {seat_text(t)} throws in "
+                                f"now, {who} waits until they stop (R12)", m, case="other", seat=s,
+                                thrower=t)
+                elif self.passed >> s & 1:
                     raise F(Reason.ALREADY_PASSED, f"{who} has passed: a pass holds until the next card "
                             "is played", m, case="throw", seat=s)
             room = self.room()
@@ -254,6 +255,9 @@ class MoveChecks:
                 raise F(Reason.CANNOT_PASS, f"{seat_text(self.leader)} must lead a card: the bout has not "
                         "begun", m, case="not-begun", seat=s, leader=self.leader)
             if self.passed >> s & 1:
+                if r.throw_in is _THROW_TURNS and s in self.attackers():
+                    raise F(Reason.ALREADY_PASSED, f"attack by turns: {who} has already let the others go on; "
+                            "they may still cut in with a card (R12)", m, case="turns", seat=s)
                 raise F(Reason.ALREADY_PASSED, f"{who} has already passed since the last card", m, case="pass",
                         seat=s)
             if s == d or (r.partner_covers and s in self._defending_seats()):
@@ -271,8 +275,8 @@ class MoveChecks:
             if s not in self.attackers():
                 raise F(Reason.NOT_AN_ATTACKER, f"{who} is not attacking in this bout", m, case="pass",
                         seat=s)
-            if r.throw_in is _THROW_TURNS and self._turns_thrower() != s:
-                t = self._turns_thrower()
+            if r.throw_in is _THROW_TURNS and (self.room() <= 0 or not self._turns_may_throw(s)):
+                t = self._turns_holder() if self.room() > 0 else None
                 raise F(Reason.NOT_ATTACKERS_TURN, "attack by turns: it is not your turn to throw in (R12)",
                         m, case="pass" if t is not None else "pass-nobody", seat=s, thrower=t)
             return

@@ -35,6 +35,9 @@ class MoveGeneration:
     def legal_moves(self, seat: Optional[int] = None) -> list[Move]:
         """Every legal move under the free protocol, or only ``seat``'s.
 
+        In attack by turns (R12) the attacker whose turn it is throws in or passes,
+        and every attacker whose turn came earlier may cut in with a card at any time.
+
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
         >>> p = Position.start(Rules(players=2), ["7♦ 7♣", "Q♦ 8♠"], trump="♥", discard="rest", attacker=0)
@@ -51,6 +54,11 @@ class MoveGeneration:
 
     def sequential_moves(self) -> list[Move]:
         """The legal moves of :meth:`to_act`, the sequential protocol.
+
+        In attack by turns (R12) the attacker whose turn it is is asked after every
+        cover, and an earlier attacker's right to cut in is offered each time a turn
+        ends (see :mod:`~durak_lab.engine.state`): when the current attacker passes,
+        the earlier ones are asked in order, leader first, before the next one begins.
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
@@ -73,6 +81,7 @@ class MoveGeneration:
             out.append(_PASS[s])
         table = self.table
         d = self.defender
+        can_pass = True
         if not table:  # the lead (R10)
             if s != self.leader or not hand:
                 return
@@ -112,14 +121,21 @@ class MoveGeneration:
                 out.append(_PASS[s])
             return
         else:  # a throw-in (R12)
-            if self.passed >> s & 1:
-                return
-            if self.taking and r.after_take is _TAKE_NONE:
-                return
-            if s not in self.attackers():
-                return
-            if r.throw_in is _THROW_TURNS and self._turns_thrower() != s:
-                return
+            if r.throw_in is _THROW_TURNS:
+                # attack by turns: the attacker whose turn it is, and any earlier one cutting in (who may
+                # pass only if he has not let the play go on since the last turn ended)
+                if self.taking and r.after_take is _TAKE_NONE:
+                    return
+                if s not in self.attackers() or self.room() <= 0 or not self._turns_may_throw(s):
+                    return
+                can_pass = not self.passed >> s & 1
+            else:
+                if self.passed >> s & 1:
+                    return
+                if self.taking and r.after_take is _TAKE_NONE:
+                    return
+                if s not in self.attackers():
+                    return
             cards = hand & self._table_ranks()
         lead = r.lead
         k_max = self.room()
@@ -134,7 +150,7 @@ class MoveGeneration:
                 m ^= low
         elif k_max > 0:
             self._attack_sets(s, cards, k_max, out)
-        if table:
+        if table and can_pass:
             out.append(_PASS[s])
 
     def _covers_any(self, s: int) -> bool:

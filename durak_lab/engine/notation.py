@@ -13,7 +13,9 @@ a field are joined by ``.``, seats by ``|``, and ``-`` stands for nothing:
 ``table=``          attack cards in play order: ``7♥@P4>10♥@P1`` (attack, its
                     owner, then cover and who covered) or ``8♣@P3`` uncovered
 ``lead=`` ``def=``  the leader and the defender of the bout
-flags               ``take`` (the defender takes), ``passed=P2.P3``,
+flags               ``take`` (the defender takes), ``passed=P2.P3`` (who
+                    passed since the last card; in attack by turns who has
+                    stopped, R12: the same field, so every old text still reads),
                     ``first`` (first-bout limit, R14), ``start=6`` (the
                     defender's hand at the bout's start, R13), ``order=P4.P2``
                     (attack order, R19 HE), ``known=…|…`` (cards known to be in

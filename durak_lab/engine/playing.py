@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
-from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _TIE_ALL
+from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TIE_ALL
 from .cards import CARDS, Card, cards_of, popcount
 from .errors import IllegalMoveError, Reason
 from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
@@ -120,8 +120,9 @@ class Playing:
         if kind == PASS:
             if self.swap_open and not table:
                 return self._replace(swap_open=False)
+            passed = self._turns_after_pass(s) if r.throw_in is _THROW_TURNS else self.passed | 1 << s
             return self._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
-                               self.leader, self.defender, self.taking, self.passed | 1 << s,
+                               self.leader, self.defender, self.taking, passed,
                                self.first_limit, self.start_hand, self.attack_order, known,
                                self.shown_used, self.swap_open, self.in_bout, None, self._att)._settle(events)
         if kind == TAKE:
@@ -146,6 +147,9 @@ class Playing:
             hands = hands[:s] + (hands[s] & ~cm,) + hands[s + 1:]
             if known[s] & cm:
                 known = known[:s] + (known[s] & ~cm,) + known[s + 1:]
+        passed = 0  # a card lapses every pass (R16), but in attack by turns only some (R12)
+        if r.throw_in is _THROW_TURNS and table and (kind == ATTACK or kind == COVER):
+            passed = self._turns_after_card(s, kind == ATTACK, hands[s])
         leader = self.leader
         d = self.defender
         order = self.attack_order
@@ -190,7 +194,7 @@ class Playing:
             d = nxt
             start_hand = popcount(hands[d])
         p = self._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
-                        leader, d, self.taking, 0, self.first_limit, start_hand, order, known, shown_used,
+                        leader, d, self.taking, passed, self.first_limit, start_hand, order, known, shown_used,
                         swap_open, in_bout, None,
                         self._att if kind != TRANSFER and kind != SHOW and hands[s] else None)
         if kind == ATTACK and not self.taking and hands[d]:
@@ -220,6 +224,10 @@ class Playing:
         elif r.after_take is _TAKE_NONE:
             return self._end_bout(False, events)
         if self.room() > 0:
+            if r.throw_in is _THROW_TURNS:
+                if self._turns_go_on():
+                    return self
+                return self._end_bout(not self.taking, events)
             tr = self._table_ranks()
             passed = self.passed
             for s in self.attackers():

@@ -394,33 +394,103 @@ def _record_from_data(data: Any) -> Record:
 
 
 def _by_turns_passes(start: Position, moves: list) -> list:
-    """Attack by turns (R12): the passes a record written before every attacker was asked leaves out.
+    """Attack by turns (R12): a record written under an earlier reading of the rule replays as it did.
 
-    Such an attacker, holding none of the table's ranks, was skipped; now he is asked and passes (a
-    skip would tell the others what he holds, R3).  Where a later attacker throws in while such an
-    earlier one has not passed, his pass is put in first, so that the record replays as it did.
+    Records of two earlier readings load: (1) an attacker holding none of the table's ranks was
+    skipped, where now every attacker holding cards is asked (a skip would tell the others what he
+    holds, R3); (2) every card lapsed every pass, so an attacker who had stopped was asked again
+    after each card, where now he keeps the right to cut in and is asked again only when a turn
+    ends.  So a pass by an attacker who has already let the play go on is left out (its narration
+    goes to the next move); where a card comes before the turns allow it, the passes of the seats
+    asked first are put in; and where the bout ended then (every attacker who could add had passed
+    since the last card), the passes that end it now are put in.  No card is added or left out: the
+    game is the one that was played.  A record whose moves are all legal as they stand (every
+    record written since) is left as it is.
     """
-    if start.rules.throw_in is not ThrowIn.BY_TURNS:
+    if start.rules.throw_in is not ThrowIn.BY_TURNS or _replays_as_written(start, moves):
         return moves
     out: list = []
     p = start
+    then = 0  # who had passed since the last card, as the earlier reading counted it
+    say: Optional[str] = None
     for i, rm in enumerate(moves):
         if rm.illegal:
             return out + list(moves[i:])
         m = rm.move
-        for _ in range(p.players):
-            err = p.why_illegal(m)
-            t = p._turns_thrower() if err is not None and err.reason is Reason.NOT_ATTACKERS_TURN else None
-            if t is None or t == m.seat or p.hands[t] & p._table_ranks():
-                break
-            p = p.play(Move(PASS, t))
-            out.append(RecordMove(Move(PASS, t)))
+        err = p.why_illegal(m)
+        if err is not None and m.kind == PASS and err.reason is Reason.ALREADY_PASSED:
+            then |= 1 << m.seat
+            if rm.say:  # a pass the rule now leaves out: its words go with the next move
+                say = rm.say if say is None else f"{say} {rm.say}"
+            p, added = _by_turns_end(p, then)
+            out.extend(added)
+            continue
+        if err is not None:
+            q, added = p, []
+            for _ in range(4 * p.players * p.players):
+                t = _asked(q)
+                if t is None or not q.is_legal(Move(PASS, t)):
+                    break
+                q = q.play(Move(PASS, t))
+                added.append(RecordMove(Move(PASS, t)))
+                if q.is_legal(m):
+                    p = q
+                    out.extend(added)
+                    break
+        if say is not None:
+            rm = rm._replace(say=say if rm.say is None else f"{say} {rm.say}")
+            say = None
         try:
             p = p.play(m)
         except IllegalMoveError:
-            return out + list(moves[i:])
+            return out + [rm] + list(moves[i + 1:])
         out.append(rm)
+        then = then | 1 << m.seat if m.kind == PASS else 0
+        p, added = _by_turns_end(p, then)
+        out.extend(added)
     return out
+
+
+def _asked(p: Position) -> Optional[int]:
+    """In a bout by turns, the attacker asked first (the sequential protocol's seat once the table is
+    covered): the first one holding cards who has not passed; None outside a bout."""
+    if not p.table or p.is_over:
+        return None
+    for s in p.attackers():
+        if not p.passed >> s & 1 and p.hands[s]:
+            return s
+    return None
+
+
+def _replays_as_written(start: Position, moves: list) -> bool:
+    """Is every move not marked illegal legal where it stands (the moves marked illegal left out)?"""
+    p = start
+    for rm in moves:
+        if rm.illegal:
+            continue
+        try:
+            p = p.play(rm.move)
+        except IllegalMoveError:
+            return False
+    return True
+
+
+def _by_turns_end(p: Position, then: int) -> tuple:
+    """The passes that end the bout of ``p`` where the earlier reading of attack by turns ended it: once
+    every attacker who could add had passed since the last card (``then``)."""
+    if not p.table or p.is_over or (not p.taking and any(c < 0 for _, c, _, _ in p.table)):
+        return p, []
+    tr = p._table_ranks()
+    if any(not then >> s & 1 and p.hands[s] & tr for s in p.attackers()):
+        return p, []
+    added: list = []
+    for _ in range(4 * p.players * p.players):
+        t = _asked(p)
+        if t is None or not p.is_legal(Move(PASS, t)):
+            break
+        p = p.play(Move(PASS, t))
+        added.append(RecordMove(Move(PASS, t)))
+    return p, added
 
 
 # ---------------------------------------------------------------- saving a game

@@ -28,7 +28,7 @@ from typing import Any, Optional
 from .errors import RulesError
 
 __all__ = [
-    "Rules", "ThrowIn", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
+    "Rules", "ThrowIn", "TurnsDirection", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
     "TrumpSwap", "PRESETS", "explain",
 ]
 
@@ -40,6 +40,13 @@ class ThrowIn(str, enum.Enum):
     NEIGHBOURS = "neighbours"  #: only the defender's two neighbours (ZH variant)
     BY_TURNS = "by_turns"      #: the leader, then the next player when the leader stops (HE)
     NONE = "none"              #: nobody: the lead is the whole attack (HE simple durak)
+
+
+class TurnsDirection(str, enum.Enum):
+    """In attack by turns, who attacks after the leader stops (R12, HE "תקיפה לפי התור")."""
+
+    CLOCKWISE = "clockwise"          #: on round the table the way play goes, past the defender
+    ANTICLOCKWISE = "anticlockwise"  #: the player to the right of the one before (HE: "usually")
 
 
 class HandLimit(str, enum.Enum):
@@ -112,7 +119,15 @@ class Rules:
     throw_in: ThrowIn = _f(ThrowIn.ALL, "R12", "Who may throw in (R12): cards whose rank is already on the "
                            "table, attack or cover, any suit.  'all': everyone but the defender; "
                            "'neighbours': the defender's two neighbours; 'by_turns': the leader, then the next "
-                           "player in seating order when the leader stops; 'none': nobody (simple durak).")
+                           "player in seating order when the leader stops, and so on; an earlier attacker "
+                           "may stop the current one and attack himself (HE \"תקיפה לפי התור\"); 'none': nobody "
+                           "(simple durak).")
+    turns_direction: TurnsDirection = _f(TurnsDirection.CLOCKWISE, "R12", "Attack by turns only: who "
+                                         "attacks after the leader stops.  'clockwise': the seats after the "
+                                         "leader the way play goes, past the defender (the player at the "
+                                         "defender's left first); 'anticlockwise': the player to the right "
+                                         "of the one before, HE \"בדרך כלל היושב לימינו של התוקף\" (\"usually "
+                                         "the one sitting to the attacker's right\").")
     lead: Optional[int] = _f(1, "R10", "Most cards in a lead, all of one rank: 1 (HE KO ZH), 2 (HE simple "
                              "durak), or None for any number of one rank (FI).")
     attack_limit: Optional[int] = _f(6, "R13", "Most attack cards in one bout: 6 (HE KO ZH FI), 12 in the "
@@ -163,8 +178,9 @@ class Rules:
                       "record's start.redeal.")
 
     def __post_init__(self) -> None:
-        conv = {"throw_in": ThrowIn, "hand_limit": HandLimit, "after_take": AfterTake,
-                "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie, "trump_swap": TrumpSwap}
+        conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
+                "after_take": AfterTake, "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie,
+                "trump_swap": TrumpSwap}
         for name, enum_type in conv.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
@@ -210,6 +226,9 @@ class Rules:
         elif self.partner_covers or self.partner_throw_in:
             raise bad("partner_covers" if self.partner_covers else "partner_throw_in",
                       "partners exist only in a team game (set teams) (R26)")
+        if self.turns_direction is not TurnsDirection.CLOCKWISE and self.throw_in is not ThrowIn.BY_TURNS:
+            raise bad("turns_direction", "the direction of the turns matters only when attackers take turns "
+                      "(set throw_in='by_turns') (R12)")
         if self.transfer_by_show and not self.transfer:
             raise bad("transfer_by_show", "showing a trump is a kind of transfer: set transfer too (R24)")
         if self.transfer and self.partner_covers:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ._constants import _HL_CURRENT, _HL_START, _TAKE_SEEN, _THROW_NEIGH, _THROW_NONE, BIG
+from ._constants import _HL_CURRENT, _HL_START, _TAKE_SEEN, _THROW_NEIGH, _THROW_NONE, _THROW_TURNS, _TURNS_ANTI, BIG
 from .cards import Card, CardSet, popcount, ranks_mask
 
 __all__ = ["SeatQueries"]
@@ -132,6 +132,17 @@ class SeatQueries:
         The defender never; in a team game not the defender's partners unless
         ``partner_throw_in``; with 'neighbours' only the defender's two
         neighbours; with 'none' nobody.  Players out of cards are left out.
+        With 'by_turns' the order is the order of the turns (``turns_direction``).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> hands = ["7♦", "8♦", "9♦", "10♦", "J♦"]
+        >>> Position.start(Rules.preset("by_turns", players=5), hands, trump="♥", discard="rest",
+        ...                attacker=0).attackers()
+        (0, 2, 3, 4)
+        >>> Position.start(Rules.preset("by_turns", players=5, turns_direction="anticlockwise"), hands,
+        ...                trump="♥", discard="rest", attacker=0).attackers()
+        (0, 4, 3, 2)
         """
         att = self._att
         if att is None:
@@ -146,6 +157,9 @@ class SeatQueries:
         d = self.defender
         if r.players == 2:  # the common case, fast: the other player, if they hold cards
             return [1 - d] if self.hands[1 - d] else []
+        if r.throw_in is _THROW_TURNS:
+            hands = self.hands
+            return [s for s in self._turns_ring() if hands[s]]
         t = r.teams
         out = []
         for s in self._clockwise_from(self.leader):
@@ -215,16 +229,105 @@ class SeatQueries:
     def _can_add(self, seat: int) -> bool:
         return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0
 
-    def _turns_thrower(self) -> Optional[int]:
-        """'attack by turns' (R12): the first attacker in order who holds cards and has not passed, whether
-        or not he can add (who may throw in must not tell the others what an earlier attacker holds, R3)."""
-        if self.room() <= 0:
-            return None
+    # ------------------------------------------------------------ attack by turns (R12)
+    def _turns_ring(self) -> list[int]:
+        """Attack by turns: the seats that attack in this bout in the order of their turns, from the
+        leader (``turns_direction``), those out of cards included."""
+        r = self.rules
+        n = r.players
+        d = self.defender
+        lead = self.leader
+        step = -1 if r.turns_direction is _TURNS_ANTI else 1
+        t = r.teams
+        out = []
+        for i in range(n):
+            s = (lead + step * i) % n
+            if s == d or (t and s % t == d % t and not r.partner_throw_in):
+                continue
+            out.append(s)
+        return out
+
+    def _turns_holder(self) -> Optional[int]:
+        """Attack by turns: the attacker whose turn it is, or None once every attacker's turn is over.
+
+        In attack by turns ``passed`` holds who has stopped: the turn is with the first attacker
+        after the last seat (in the order of the turns) whose bit is set.  Every attacker before him
+        has had his turn and keeps the right to cut in; a bit of such an earlier attacker says that he
+        let the play go on since the last turn ended (see :meth:`_turns_after_card`).
+        """
+        ring = self._turns_ring()
+        passed = self.passed
+        last = -1
+        for i, s in enumerate(ring):
+            if passed >> s & 1:
+                last = i
         hands = self.hands
-        for s in self.attackers():
-            if not self.passed >> s & 1 and hands[s]:
+        for s in ring[last + 1:]:
+            if hands[s]:
                 return s
         return None
+
+    def _turns_may_throw(self, seat: int) -> bool:
+        """Attack by turns: may ``seat`` (an attacker) throw in now?  The attacker whose turn it is may,
+        and so may every attacker whose turn came before: he may stop the current one and attack
+        himself (HE: "בכל שלב יש לתוקף המקורי זכות לעצור את התוקף הנוכחי ולתקוף בעצמו")."""
+        h = self._turns_holder()
+        if h is None or h == seat:
+            return True
+        ring = self._turns_ring()
+        return ring.index(seat) < ring.index(h)
+
+    def _turns_after_pass(self, seat: int) -> int:
+        """Attack by turns: ``passed`` after ``seat`` passes.  The attacker whose turn it is stops: the
+        turn goes on to the next, and every earlier attacker is asked again whether he cuts in (his
+        bit is cleared).  An earlier attacker's pass lets the play go on (his bit is set)."""
+        if seat == self._turns_holder():
+            ring = 0
+            for s in self._turns_ring():
+                ring |= 1 << s
+            return self.passed & ~ring | 1 << seat
+        return self.passed | 1 << seat
+
+    def _turns_after_card(self, seat: int, attack: bool, left: int) -> int:
+        """Attack by turns: ``passed`` after a card.  A throw-in by ``seat`` gives him the turn (the
+        attackers before him have had theirs: their bits are set), unless it was his last card
+        (``left`` is his hand after it): then his turn is over, as if he had passed.  A cover changes
+        nobody's turn, but once every turn is over it lapses every pass, as a take always does (see
+        :meth:`Playing.play_unchecked`): the turns start again from the leader.  The defending seats'
+        passes lapse, as always.
+        """
+        ring = self._turns_ring()
+        if attack:
+            if not left:
+                return 1 << seat
+            m = 0
+            for s in ring:
+                if s == seat:
+                    break
+                m |= 1 << s
+            return m
+        if self._turns_holder() is None:
+            return 0
+        m = 0
+        for s in ring:
+            m |= 1 << s
+        return self.passed & m
+
+    def _turns_go_on(self) -> bool:
+        """Attack by turns, once the table is covered (or the defender takes): does the bout go on?
+        It ends once no attacker can add a card, or once every turn is over and every attacker who
+        could add has let it end since the last turn ended (R16).  While a turn is not over, the
+        attacker holding it is asked even if he can add nothing (R3), and when it ends the earlier
+        attackers are asked whether they cut in."""
+        tr = self._table_ranks()
+        hands = self.hands
+        can = [s for s in self.attackers() if hands[s] & tr]
+        if not can:
+            return False
+        if self._turns_holder() is not None:
+            return True
+        passed = self.passed
+        return any(not passed >> s & 1 for s in can)
 
     def swap_holder(self) -> Optional[int]:
         """Who may make the R6 swap now (holder of the lowest trump), or None."""

@@ -22,14 +22,31 @@ Two protocols share one set of rules.
   holds cards and has not passed is asked, whether or not he holds a rank of the
   table (he then passes): skipping him would tell the others what he holds (R3).
 
-``pass`` means "nothing more from me for now" and lapses when any card is
+In attack by turns (R12, HE "תקיפה לפי התור") the attacker whose turn it is
+plays on until he passes ("I am finished"); then the next attacker's turn begins
+(``Rules.turns_direction``).  Every attacker whose turn came earlier keeps the
+right to stop the current one and attack himself: under the free protocol he
+may cut in with a card at any moment, and is never made to decline after each
+card.  The sequential protocol, which must ask one seat at a time, offers that
+right each time a turn ends: before the next attacker begins (and before the
+bout ends) every earlier attacker holding cards is asked in order, leader first,
+whether he cuts in.  A cut-in gives the turn to the one who cut in; when he is
+finished the turns go on from him.  So in attack by turns ``passed`` holds who
+has stopped (and, of the earlier attackers, who has let the play go on since
+the last turn ended); a cover does not lapse it, a take does (the turns start
+again from the leader, R18).
+
+Otherwise ``pass`` means "nothing more from me for now" and lapses when any card is
 played.  A bout ends by itself (bito, or the pick-up after a take) once every
 attacker who could still legally add a card has passed since the last card; a
 player who cannot add anything never has to pass to end it (R16).  (So the end of
 a bout still tells that the attackers not yet asked hold none of the table's
 ranks; records written so far rely on this ending.)  After the bout every
 hand is refilled (R19), players out of cards leave once the talon is empty
-(R28) and the next bout starts (R17, R18).
+(R28) and the next bout starts (R17, R18).  In attack by turns the bout ends
+once no attacker can add, or once every turn is over and every attacker who
+could add has let it end since the last turn ended; a record written when every
+card lapsed every pass still replays (see :mod:`~durak_lab.engine.records`).
 
 This module holds :class:`Position` itself (its fields, construction, value
 semantics), :func:`check_cards` and :func:`iter_game`.  The rules engine is in

@@ -132,6 +132,8 @@ REASON_WORDS: dict = {
     "reason-already-passed-throw": "{seat} has said they are done, and may throw in again only after another "
                                    "card is played.",
     "reason-already-passed-pass": "{seat} has already said they are done.",
+    "reason-already-passed-turns": "{seat} has already let the others go on. {seat} may still cut in with a "
+                                   "card, but does not need to say so again.",
     "reason-swap-off": "in these rules the lowest trump cannot be swapped for the trump card.",
     "reason-swap-not-now": "the trump card can be swapped only before the first card of the game is played.",
     "reason-swap-not-now-late": "the trump card can be swapped only before the first card of the game is "
@@ -186,6 +188,7 @@ REASON_RULES: dict = {
     "reason-cannot-pass": "R16", "reason-cannot-pass-not-begun": "R10", "reason-cannot-pass-defender": "R16",
     "reason-cannot-pass-partner": "R26", "reason-cannot-pass-taking": "R18",
     "reason-already-passed": "R16", "reason-already-passed-throw": "R16", "reason-already-passed-pass": "R16",
+    "reason-already-passed-turns": "R12",
     "reason-swap-off": "R6", "reason-swap-not-now": "R6", "reason-swap-not-now-late": "R6",
     "reason-swap-not-now-card": "R6", "reason-swap-not-now-not-ace": "R6", "reason-swap-not-now-lowest": "R6",
     "reason-swap-not-now-no-trump-card": "R6",

@@ -539,3 +539,33 @@ def test_without_moves_the_plain_weighted_sample_is_kept():
     assert plain.ess < 300 and len({w for _, w in plain._hyps()}) > 1  # weighted, and degenerate here
     with pytest.raises(ValueError, match="moves"):
         sampled_posterior((start, moves), 2, model, n=10, moves=-1)
+
+
+@pytest.mark.parametrize("direction", ["clockwise", "anticlockwise"])
+def test_R12_by_turns_what_the_end_of_a_bout_tells_is_true(direction):
+    # attack by turns ends a bout by its own rule (a turn not over waits for any attacker who can add):
+    # every "lacks" and "has" fact drawn from it holds in the real hands
+    import random as _random
+    from durak_lab.analysis.evidence import observe
+    from durak_lab.engine.game import Game
+    rng = _random.Random(3)
+    checked = 0
+    for i in range(16):
+        seq = i % 2 == 0
+        r = Rules.preset("by_turns", players=3 + i % 4, turns_direction=direction)
+        g = Game(Game.deal(r, seed=i).position, sequential=seq)
+        while not g.position.is_over and len(g) < 400:
+            g.play(rng.choice(g.position.sequential_moves() if seq else g.position.legal_moves()))
+        tl = observe(g, 0)
+        step = 0
+        for f in tl.facts:
+            if f.kind == "step":
+                step = f.index
+            elif f.kind in ("lacks", "has"):
+                p, m = tl.positions[step], tl.moves[step]
+                hands = list(p.hands)
+                hands[m.seat] &= ~sum(1 << c for c in m.cards)
+                hold = [bool(hands[x] & f.cards) for x in f.seats]
+                assert (not any(hold)) if f.kind == "lacks" else any(hold), (i, step, f)
+                checked += 1
+    assert checked > 100

@@ -161,10 +161,10 @@ def test_R12_by_turns_the_leader_throws_in_first_then_the_next_in_seating_order(
     assert "P3" in err.message
     expect_illegal(p, "P3 pass", Reason.NOT_ATTACKERS_TURN)
     q = p.play("P1 pass")
-    assert legal(q) == ["P3 attack 7♣", "P3 pass"] and q.to_act() == 2
-    # once a new card lies, the leader's pass lapses and the leader has the first word again
+    # P3's turn; the leader keeps the right to cut in (see test_rules_by_turns.py)
+    assert legal(q) == ["P1 attack 7♠", "P3 attack 7♣", "P3 pass"] and q.to_act() == 2
     q = play(q, "P3 attack 7♣", "P2 cover 7♣ with K♥")
-    assert legal(q) == ["P1 attack 7♠", "P1 pass"]
+    assert q.to_act() == 2 and legal(q) == ["P1 attack 7♠", "P3 pass"]
 
 
 def test_R12_by_turns_a_leader_who_cannot_add_is_asked_and_passes_R3():
