@@ -49,6 +49,7 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
            "playout", "random_games", "greedy"]
 
 #: The presets the kernel plays (with any number of players the preset allows).
+#: ``by_turns`` only with two players: with more, attack by turns (R12) is the reference engine's alone.
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
                      "unlimited", "simple", "finnish")
 
@@ -116,6 +117,8 @@ def check_rules(rules: Rules) -> tuple:
         bad = f"trump_swap={rules.trump_swap.value!r}"
     elif rules.redeal:
         bad = "redeal"
+    elif rules.throw_in is ThrowIn.BY_TURNS and rules.players > 2:
+        bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG
