@@ -44,7 +44,7 @@ from ..session.play import SessionError, seat_kinds
 from ..text.explain import RULE_TITLES
 from .compute import BOUT_END_CHECKS, CheckError, right_cards, rules_answer, seat_answer
 from .errors import LessonError
-from .positions import build_position as _position
+from .positions import build_position as _position, legal_move_at
 
 __all__ = ["FORMAT", "KINDS", "EXERCISE_KINDS", "LessonError", "Lesson", "Step", "load_lesson", "lesson_json"]
 
@@ -409,13 +409,7 @@ def _move_step(data: dict, p: Position, seat: Optional[int], where: str, kw: dic
     moves = []
     for j, text in enumerate(answers):
         here = f"{where}.answers[{j}]"
-        try:
-            m = Move.parse(text, p.players)
-        except MoveTextError as err:
-            raise LessonError(here, str(err)) from None
-        err = p.why_illegal(m)
-        if err is not None:
-            raise LessonError(here, f"{text!r} is not a legal move here: {err.message}")
+        m = legal_move_at(p, text, here)
         if seat is None:
             seat = m.seat
         if m.seat != seat:

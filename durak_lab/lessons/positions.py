@@ -75,16 +75,20 @@ def _play_moves(p: Position, moves: Any, where: str) -> Position:
     if not isinstance(moves, list):
         raise LessonError(where, "must be a list of move texts")
     for j, text in enumerate(moves):
-        here = f"{where}[{j}]"
-        try:
-            m = Move.parse(text, p.players)
-        except MoveTextError as err:
-            raise LessonError(here, str(err)) from None
-        err = p.why_illegal(m)
-        if err is not None:
-            raise LessonError(here, f"{text!r} is not a legal move here: {err.message}")
-        p = p.play(m)
+        p = p.play(legal_move_at(p, text, f"{where}[{j}]"))
     return p
+
+
+def legal_move_at(p: Position, text: Any, here: str) -> Move:
+    """The move ``text`` if it is legal in ``p``; else a :class:`LessonError` naming the field ``here``."""
+    try:
+        m = Move.parse(text, p.players)
+    except MoveTextError as err:
+        raise LessonError(here, str(err)) from None
+    err = p.why_illegal(m)
+    if err is not None:
+        raise LessonError(here, f"{text!r} is not a legal move here: {err.message}")
+    return m
 
 
 def build_position(value: Any, where: str) -> Position:
