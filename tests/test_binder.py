@@ -9,6 +9,12 @@ repository is copied in, on the Python of ``binder/runtime.txt``; that Voila is
 installed for the app-mode link; that ``binder/postBuild`` installs JupyterLab's
 settings overrides (no news toast, no update check: the browser tests run with
 the same file); and that README's Binder links open notebooks that exist.
+
+Binder must run what CI tested: ``binder/requirements.txt`` pins JupyterLab,
+ipywidgets, plotly, anywidget and Voila exactly, ``.ci/setup`` installs with
+those pins as constraints, and the tests here check that the pins fit
+pyproject's ranges, that the test environment has exactly those versions, and
+that each pinned release installs on Binder's Python.
 """
 
 import importlib.util
@@ -90,10 +96,107 @@ def test_requirements_install_the_package_and_voila():
     assert ".[lab]" in reqs, "binder/requirements.txt must install the package itself with its lab extra ('.[lab]')"
     voila = [r for r in reqs if re.match(r"voila\b", r)]
     assert len(voila) == 1, reqs
-    lab_extra = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))[
-        "project"]["optional-dependencies"]["lab"]
-    assert voila[0] in lab_extra, (
-        f"binder pins {voila[0]!r}; the lab extra should hold the same, so Binder runs the tested Voila")
+    assert "voila" in _pins(), "binder/requirements.txt should pin Voila (voila==X.Y.Z), the one the tests drive"
+
+
+# ------------------------------------------------------------------ pins
+# What Binder runs must be what CI tested: binder/requirements.txt pins these
+# exactly, .ci/setup installs with those pins as constraints, and pyproject's
+# ranges must allow them.
+PINNED = ("jupyterlab", "ipywidgets", "plotly", "anywidget", "voila")
+PIN_LINE = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)")
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _pins() -> dict:
+    """``{name: version}`` of every ``name==version`` line of binder/requirements.txt."""
+    pins = {}
+    for req in _requirements():
+        m = PIN_LINE.fullmatch(req)
+        if m:
+            assert _canonical(m.group(1)) not in pins, f"{m.group(1)} is pinned twice"
+            pins[_canonical(m.group(1))] = m.group(2)
+    return pins
+
+
+def _pyproject_requirements() -> dict:
+    """``{name: Requirement}`` from the package's dependencies and its lab extra."""
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    found = {}
+    for text in project["dependencies"] + project["optional-dependencies"]["lab"]:
+        req = Requirement(text)
+        found[_canonical(req.name)] = req
+    return found
+
+
+def test_binder_pins_the_tested_jupyter_stack_exactly():
+    pins = _pins()
+    assert set(PINNED) <= set(pins), f"binder/requirements.txt pins {sorted(pins)}; it should pin {PINNED}"
+    # Every other requirement line is the package itself: nothing unpinned slips in.
+    others = [r for r in _requirements() if not PIN_LINE.fullmatch(r)]
+    assert others == [".[lab]"], others
+
+
+def test_binder_pins_fit_the_pyproject_ranges():
+    from packaging.version import Version
+
+    declared = _pyproject_requirements()
+    for name, version in _pins().items():
+        assert name in declared, f"binder pins {name}, which pyproject.toml (dependencies or lab extra) does not list"
+        assert declared[name].specifier.contains(Version(version), prereleases=True), (
+            f"binder pins {name}=={version}, outside pyproject's {declared[name]}: "
+            "change binder/requirements.txt and pyproject.toml together")
+
+
+def test_setup_installs_with_the_binder_pins_as_constraints():
+    setup = (REPO / ".ci" / "setup").read_text(encoding="utf-8")
+    assert "PINS=binder/requirements.txt" in setup
+    assert '-c "$constraints"' in setup
+    # the shell's pattern for a pin line, applied to the file, gives the same pins as here
+    pattern = re.search(r"grep -E '([^']+)' \"\$PINS\"", setup).group(1)
+    lines = (BINDER / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    shell_pins = [re.sub(r"\s*#.*", "", line) for line in lines if re.match(pattern, line)]
+    assert {_canonical(p.split("==")[0]): p.split("==")[1] for p in shell_pins} == _pins()
+
+
+def test_the_test_environment_runs_the_binder_pins():
+    # CI installs through .ci/setup, so this fails when the pins were changed without
+    # a reinstall, or the environment came from elsewhere: then CI did not test Binder's lab.
+    import importlib.metadata as metadata
+
+    wrong = {}
+    for name, version in _pins().items():
+        try:
+            installed = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            installed = None
+        if installed != version:
+            wrong[name] = f"installed {installed}, Binder pins {version}"
+    assert not wrong, f"{wrong}: run `bash .ci/setup` to install the pinned versions"
+
+
+def test_binder_python_can_install_the_pins():
+    # The installed releases are the pinned ones (the test above): their Requires-Python
+    # must allow Binder's Python (binder/runtime.txt).
+    import importlib.metadata as metadata
+    from packaging.specifiers import SpecifierSet
+
+    python = _python_version() + ".0"
+    for name, version in _pins().items():
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            pytest.skip(f"{name} is not installed")
+        if dist.version != version:
+            pytest.skip(f"{name} {dist.version} is installed, not the pinned {version}")
+        requires = dist.metadata.get("Requires-Python") or ""
+        assert SpecifierSet(requires).contains(python), (
+            f"{name}=={version} needs Python {requires}; binder/runtime.txt gives {python}")
 
 
 def test_runtime_python_satisfies_the_package():
