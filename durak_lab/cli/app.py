@@ -42,6 +42,10 @@ Subcommands:
 ``durak-lab glossary [--output FILE]``, ``durak-lab rules-sheet [--output FILE]``
     the glossary page and the one-page printable rules summary
     (:mod:`durak_lab.cli.glossary`).
+``durak-lab binder-links OWNER/REPO [--ref REF] [--json | --markdown]``
+    the Binder links of the repository that hosts this project: JupyterLab on
+    the start notebook, and the Voila apps (start, worked examples, play,
+    learn) (:mod:`durak_lab.cli.binder_links`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -67,6 +71,7 @@ from typing import Optional, Sequence, TextIO
 from .console import write_line
 from .. import __version__
 from . import analyse as analyse_cli
+from . import binder_links as binder_links_cli
 from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
@@ -107,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     play_cli.add_parser(sub)
     lessons_cli.add_parser(sub)
     glossary_cli.add_parser(sub)
+    binder_links_cli.add_parser(sub)
     return parser
 
 
@@ -200,5 +206,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return lessons_cli.run(ns, out, err)
     if ns.command in glossary_cli.COMMANDS:
         return glossary_cli.run(ns, out, err)
+    if ns.command == "binder-links":
+        return binder_links_cli.run(ns, out, err)
     parser.print_help(err)
     return 2
