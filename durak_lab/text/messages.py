@@ -230,6 +230,10 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
+    # links that open notebooks as apps (durak_lab.display.app_links)
+    "app-links-intro": "Open them as apps, with nothing but the cards to click (each opens in a new tab):",
+    "app-link-learn": "The lessons",
+    "app-link-play": "The play table",
 }
 
 
