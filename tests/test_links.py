@@ -314,7 +314,9 @@ def test_every_relative_link_opens_through_the_server(served):
     t0 = time.perf_counter()
     problems = broken_links(links, server_fetch(base))
     seconds = time.perf_counter() - t0
-    print(f"{len(links)} links of {len({link.doc for link in links})} documents checked in {seconds:.2f} s")
+    docs = [name for name in documents(root) if name != PLANTED]
+    print(f"{len(links)} links checked in {seconds:.2f} s: {len(docs)} documents, "
+          f"{len({link.doc for link in links})} of them with relative links")
     assert problems == [], "broken links:\n" + "\n".join(problems)
     # and the files are served for download as the lab's links point to them (/files/...)
     # (a browser sends the lab's page as Referer; the server refuses a file request from an unknown origin)
