@@ -230,6 +230,14 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
+    # the defender chooses the cards to beat (R13): the presets, the play table's buttons and guides
+    "preset-unlimited-choice": "Unlimited attack: the defender chooses what to beat",
+    "preset-finnish-choice": "Finnish: past six cards the defender chooses what to beat",
+    "button-choose": "Choose cards to beat",
+    "button-choose-these": "Beat these",
+    "pick-choose": "More cards lie than you have to beat: click the {count} cards on the table you will beat, "
+                   "then click “Beat these”. The others go back to the attackers.",
+    "picked-choose": "You picked {cards} to beat. Click “Beat these” when you have {count}.",
 }
 
 

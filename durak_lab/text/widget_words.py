@@ -164,10 +164,4 @@ WIDGET_WORDS: dict = {
     "picture-all-face-up": "all hands face up",
     "picture-seen-by": "seen by {seat}",
     "picture-table-label": "Durak table, {who}",
-    # ------------------------------------------------------------ the play table: the defender chooses (R13)
-    "button-choose": "Choose cards to beat",
-    "button-choose-these": "Beat these",
-    "pick-choose": "More cards lie than you have to beat: click the {count} cards on the table you will beat, "
-                   "then click “Beat these”. The others go back to the attackers.",
-    "picked-choose": "You picked {cards} to beat. Click “Beat these” when you have {count}.",
 }
