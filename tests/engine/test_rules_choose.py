@@ -294,3 +294,18 @@ def test_R13_bots_play_whole_games_with_the_choice(name, players):
         for bot in BOTS:
             result = play_game(rules, [BOTS[bot]() for _ in range(players)], seed=seed)
             assert not result.unfinished
+
+
+def test_R13_sampled_worlds_and_the_sampled_posterior_follow_a_choice():
+    from durak_lab.analysis.sampled_inference import sampled_posterior
+    from durak_lab.analysis.sampling import agrees, sample_worlds
+
+    game = Game(_he_start())
+    for m in _HE_MOVES + ("P2 choose 7♣ 7♠ Q♠", "P2 cover 7♣ with A♣"):
+        game.play(m)
+    view = game.position.view(0)
+    assert view.known[2] & CardSet.parse("7♥").mask  # the returned card is public (R13)
+    worlds = sample_worlds(view, 10, random.Random(1))
+    assert len(worlds) == 10 and all(agrees(w, view) for w in worlds)
+    assert all(w.hands[2] & CardSet.parse("7♥").mask for w in worlds)
+    assert sampled_posterior(game, 0, n=50) is not None
