@@ -309,3 +309,18 @@ def test_R13_sampled_worlds_and_the_sampled_posterior_follow_a_choice():
     assert len(worlds) == 10 and all(agrees(w, view) for w in worlds)
     assert all(w.hands[2] & CardSet.parse("7♥").mask for w in worlds)
     assert sampled_posterior(game, 0, n=50) is not None
+
+
+@pytest.mark.parametrize("old,choice", [("unlimited", "hand"), ("finnish", "limit")])
+def test_R13_games_of_the_old_presets_replay_the_same_with_the_choice(old, choice):
+    # every game of 'unlimited' or 'finnish' played so far is legal, move for move and position for
+    # position, with the choice on: the presets could take the choice without breaking old records
+    for players in (2, 3):
+        for seed in range(8):
+            rng = random.Random(seed)
+            p = Position.deal(Rules.preset(old, players=players), seed)
+            q = Position.deal(Rules.preset(old, players=players, choose=choice), seed)
+            while p.result is None:
+                m = rng.choice(p.legal_moves() if seed % 2 else p.sequential_moves())
+                p, q = p.play(m), q.play(m)
+                assert p._key() == q._key()
