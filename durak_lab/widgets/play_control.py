@@ -549,7 +549,7 @@ class TableControl:
             out.append({"do": "swap", "label": say("button-swap")})
         if CHOOSE in kinds:
             chosen = self._mode == CHOOSE and self._selected
-            out.append({"do": "choose", "label": say("button-choose-these" if chosen else "button-choose")})
+            out.append({"do": "choose", "label": say("button-choose-these") if chosen else say("button-choose")})
         return out
 
     def _guide(self, legal: list, human: Optional[int], shown: bool) -> str:
