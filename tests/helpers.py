@@ -19,7 +19,7 @@ from durak_lab.engine.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mas
 from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
 from durak_lab.engine.game import Game
 from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
-from durak_lab.engine.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
+from durak_lab.engine.rules import PRESETS, AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
 from durak_lab.engine.state import Event, Position
 
 # ---------------------------------------------------------------- configurations
@@ -349,6 +349,7 @@ def any_rules(draw) -> Rules:
         trump_swap=draw(st.sampled_from(list(TrumpSwap))),
         redeal=draw(st.booleans()),
         show_lowest_trump=draw(st.booleans()),
+        choose=draw(st.sampled_from(list(Choose))),
     )
     # repair the contradictions the rules reject (each is tested in test_rules_options)
     teams = kw["teams"]
@@ -363,6 +364,11 @@ def any_rules(draw) -> Rules:
     if kw["throw_in"] is not ThrowIn.BY_TURNS:
         kw["turns_direction"] = TurnsDirection.CLOCKWISE
     kw["hand_size"] = min(kw["hand_size"], kw["deck"] // players)
+    # the defender's choice of cards to beat (R13)
+    if (kw["choose"] is Choose.HAND and kw["hand_limit"] is not HandLimit.NONE) or (
+            kw["choose"] is Choose.LIMIT and kw["attack_limit"] is None) or (
+            kw["throw_in"] is ThrowIn.BY_TURNS or kw["partner_covers"]):
+        kw["choose"] = Choose.OFF
     return Rules(**kw)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 protocols = st.sampled_from(["free", "sequential"])

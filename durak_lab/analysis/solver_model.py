@@ -58,6 +58,9 @@ def check_domain(position: Position) -> None:
     if r.hand_limit not in (HandLimit.CURRENT, HandLimit.BOUT_START):
         raise SolverDomainError("hand_limit='none' (R13: an unlimited attack, extra cards go back to their "
                                 "owners) is outside the solver's domain; use 'current' or 'bout_start'")
+    if r.choose.value != "off":
+        raise SolverDomainError(f"choose={r.choose.value!r} (R13: the defender chooses the cards to beat, "
+                                "the others go back) is outside the solver's domain; use choose='off'")
     if position.swap_open:
         raise SolverDomainError("the trump-card swap (R6) is still open; the solver starts after it")
     d = position.defender

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..engine.cards import BEATERS, CARDS, RANK_MASKS, cards_of, popcount, rank_of, suit_of
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.view import PlayerView
 from .base import _legal
 
@@ -194,6 +194,8 @@ class TipsBot:
     def _defend(self, view: PlayerView, by_kind: dict) -> Move:
         trump = view.trump
         hand = view.hand_mask
+        if CHOOSE in by_kind:
+            return self._choose(view, by_kind[CHOOSE])
         uncovered = [a for a, c, _, _ in view.table if c < 0]
         plan = cheapest_cover(uncovered, hand, trump) if COVER in by_kind else None
         plan_trumps = sum(1 for c in plan.values() if suit_of(c) == trump) if plan else 0
@@ -218,3 +220,18 @@ class TipsBot:
         if covers:
             return covers[0]
         return next(iter(by_kind.values()))[0]
+
+    def _choose(self, view: PlayerView, choices: list) -> Move:
+        """More cards lie than the defender must beat (R13): choose the ones cheapest to cover; if none
+        can all be covered, the cheapest ones to pick up (taking then takes fewer cards)."""
+        trump = view.trump
+        hand = view.hand_mask
+        best = None
+        for m in choices:
+            plan = cheapest_cover(list(m.cards), hand, trump)
+            cost = sum(card_cost(c, trump) for c in plan.values()) if plan is not None else None
+            key = (0, cost) if cost is not None else (1, sum(card_cost(c, trump) for c in m.cards))
+            if best is None or key < best[0]:
+                best = (key, m)
+        assert best is not None
+        return best[1]

@@ -11,7 +11,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from .rules import AfterTake, DrawOrder, HandLimit, ThrowIn, Tie, TurnsDirection
+from .rules import AfterTake, Choose, DrawOrder, HandLimit, ThrowIn, Tie, TurnsDirection
 
 __all__ = ["BIG"]
 
@@ -26,3 +26,6 @@ _HL_START, _HL_CURRENT = HandLimit.BOUT_START, HandLimit.CURRENT
 _TAKE_NONE, _TAKE_SEEN = AfterTake.NONE, AfterTake.SEEN_RANKS
 _DRAW_ATTACK, _DRAW_EQUAL = DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL
 _TIE_ALL = Tie.ALL_DURAK
+# the defender chooses the cards to beat (R13)
+_CHOOSE_OFF, _CHOOSE_LIMIT = Choose.OFF, Choose.LIMIT
+_HL_NONE = HandLimit.NONE

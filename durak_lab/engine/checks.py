@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import Optional, Union
 
 from ._constants import _HL_START, _TAKE_NONE, _THROW_NEIGH, _THROW_NONE, _THROW_TURNS
+from ._constants import _CHOOSE_LIMIT, _CHOOSE_OFF
 from .cards import (BEATERS, RANK_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, cards_of, popcount, rank_of,
                     rank_text, suit_of)
 from .errors import IllegalMoveError, Reason
-from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .rules import TrumpSwap
 
 __all__ = ["MoveChecks"]
@@ -73,6 +74,9 @@ class MoveChecks:
             if cm >> c & 1:
                 raise F(Reason.DUPLICATE_CARD, f"{Card(c)} is named twice", m, card=Card(c))
             cm |= 1 << c
+        if kind == CHOOSE:
+            self._check_choose(m)
+            return
         if kind != SHOW and cm & ~hand:
             raise F(Reason.NOT_IN_HAND, f"{who} does not hold {CardSet(cm & ~hand)}", m, case="cards", seat=s,
                     cards=tuple(cards_of(cm & ~hand)))
@@ -160,6 +164,10 @@ class MoveChecks:
                                 f"now, {who} waits until they stop (R12)", m, case="other", seat=s,
                                 thrower=t)
                 elif self.passed >> s & 1:
+                    if r.choose is not _CHOOSE_OFF and any(c < 0 for _, c, _, _ in table):
+                        raise F(Reason.ALREADY_PASSED, f"{who} has passed, or the defender has chosen the "
+                                "cards to beat: nobody adds a card until the next one is beaten (R13)", m,
+                                case="throw-choose", seat=s)
                     raise F(Reason.ALREADY_PASSED, f"{who} has passed: a pass holds until the next card "
                             "is played", m, case="throw", seat=s)
             room = self.room()
@@ -286,7 +294,7 @@ class MoveChecks:
         r = self.rules
         n_att = len(self.table)
         cap = self._cap()
-        if n_att + k > cap:
+        if n_att + k > cap and (r.choose is not _CHOOSE_LIMIT or self.taking):
             first = " in the first bout (R14)" if self.first_limit and cap == r.first_bout_limit else " (R13)"
             raise IllegalMoveError(Reason.BOUT_LIMIT, f"at most {cap} attack cards in a bout{first}; "
                                    f"{n_att} already on the table", m,
@@ -303,6 +311,45 @@ class MoveChecks:
                                "outnumber them (R13)", m,
                                facts={"case": "hand", "seat": m.seat, "defender": d,
                                       "held": popcount(self.hands[d]), "count": k})
+
+    def _check_choose(self, m: Move) -> None:
+        """The defender's choice of the cards he beats (R13, HE "התקפה בלתי מוגבלת", FI)."""
+        r = self.rules
+        F = self._fail
+        s = m.seat
+        who = seat_text(s)
+        d = self.defender
+        if r.choose is _CHOOSE_OFF:
+            raise F(Reason.CHOOSE_OFF, "these rules have no choice of the cards to beat: the defender beats "
+                    "every card or takes (R13)", m, seat=s)
+        if s != d:
+            raise F(Reason.NOT_DEFENDER, f"only the defender {seat_text(d)} chooses the cards to beat", m,
+                    case="choose", seat=s, defender=d)
+        if not self.table:
+            raise F(Reason.NOTHING_TO_COVER, "there is nothing on the table to choose from", m,
+                    case="choose", seat=s)
+        if self.taking:
+            raise F(Reason.ALREADY_TAKING, f"{who} has decided to take", m, case="choose", seat=s,
+                    defender=d)
+        keep = self.choice_keep()
+        unc = [a for a, c, _, _ in self.table if c < 0]
+        held = popcount(self.hands[d])
+        if not keep:
+            limit = r.choose is _CHOOSE_LIMIT
+            raise F(Reason.CHOOSE_NOT_NOW, f"{len(unc)} uncovered card(s) lie and {who} "
+                    + (f"may be given {self._cap()} in the bout" if limit else f"holds {held}")
+                    + ": there is nothing to choose, beat them or take (R13)", m,
+                    case="limit" if limit else "hand", seat=s, uncovered=len(unc), held=held,
+                    limit=self._cap() if limit else held)
+        wrong = [c for c in m.cards if c not in unc]
+        if wrong:
+            raise F(Reason.CHOOSE_NOT_UNCOVERED, f"{CardSet(sum(1 << c for c in wrong))} "
+                    f"{'is not an uncovered attack card' if len(wrong) == 1 else 'are not uncovered attack cards'}"
+                    " on the table (R13)", m, seat=s, cards=tuple(Card(c) for c in wrong))
+        if len(m.cards) != keep:
+            raise F(Reason.CHOOSE_COUNT, f"choose exactly {keep} of the {len(unc)} uncovered cards to beat, "
+                    f"not {len(m.cards)} (R13)", m, seat=s, count=keep, given=len(m.cards),
+                    uncovered=len(unc))
 
     def _no_beat_text(self, c: int, a: int) -> str:
         t = self.trump

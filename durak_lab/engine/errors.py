@@ -140,6 +140,11 @@ class Reason(enum.Enum):
     ALREADY_PASSED = "already-passed"
     SWAP_OFF = "swap-off"
     SWAP_NOT_NOW = "swap-not-now"
+    # the defender chooses the cards to beat (R13)
+    CHOOSE_OFF = "choose-off"
+    CHOOSE_NOT_NOW = "choose-not-now"
+    CHOOSE_NOT_UNCOVERED = "choose-not-uncovered"
+    CHOOSE_COUNT = "choose-count"
 
 
 class IllegalMoveError(DurakError, ValueError):

@@ -39,7 +39,7 @@ from typing import Callable, NamedTuple, Optional, Union
 from .cards import CARDS, SUIT_MASKS, deck_mask
 from .errors import DurakError, IllegalMoveError, Reason
 from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
-from .rules import AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
+from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
 from .kernel_fast import random_run
 from .kernel_loop import COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
@@ -119,6 +119,8 @@ def check_rules(rules: Rules) -> tuple:
         bad = "redeal"
     elif rules.throw_in is ThrowIn.BY_TURNS and rules.players > 2:
         bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
+    elif rules.choose is not Choose.OFF:
+        bad = f"choose={rules.choose.value!r} (the defender chooses the cards to beat, R13)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG

@@ -14,9 +14,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Optional
 
-from ._constants import _TAKE_NONE, _THROW_TURNS, BIG
+from ._constants import _CHOOSE_OFF, _TAKE_NONE, _THROW_TURNS, BIG
 from .cards import BEATERS, CARDS, RANK_MASKS, Card, cards_of, popcount, rank_of
-from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 
 __all__ = ["MoveGeneration"]
 
@@ -111,6 +111,8 @@ class MoveGeneration:
                 if r.transfer:
                     self._transfers(s, out)
                 out.append(_TAKE[s])
+                if r.choose is not _CHOOSE_OFF:
+                    self._choices(s, out)
                 if r.partner_covers and not self.passed >> s & 1:
                     # offered whenever a partner still in the bout holds cards, whether or not he can
                     # cover: offering it only then would show the partner's hand (R3, R26)
@@ -152,6 +154,15 @@ class MoveGeneration:
             self._attack_sets(s, cards, k_max, out)
         if table and can_pass:
             out.append(_PASS[s])
+
+    def _choices(self, s: int, out: list) -> None:
+        """The defender's choices of the uncovered cards he beats, the others going back (R13)."""
+        keep = self.choice_keep()
+        if not keep:
+            return
+        unc = sorted(CARDS[a] for a, c, _, _ in self.table if c < 0)
+        for combo in combinations(unc, keep):
+            out.append(Move(CHOOSE, s, combo))
 
     def _covers_any(self, s: int) -> bool:
         beat = BEATERS[self.trump]

@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TIE_ALL
+from ._constants import _CHOOSE_OFF
 from .cards import CARDS, Card, cards_of, popcount
 from .errors import IllegalMoveError, Reason
-from .moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .seats import _next_seat
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ class Event(NamedTuple):
 
     ``kind`` is one of ``"bito"`` (cards to the discard), ``"pickup"`` (the
     defender takes ``cards``), ``"return"`` (extra attack cards go back to their
-    owner, R13 unlimited), ``"draw"`` (``seat`` draws ``cards`` from the talon),
+    owner, R13 unlimited, or after the defender's choice), ``"draw"`` (``seat`` draws ``cards`` from the talon),
     ``"out"`` (``seat`` has no cards and the talon is empty: safe, R28),
     ``"bout"`` (a new bout: ``seat`` leads against ``other``), ``"over"`` (the game
     ends; ``cards`` is empty and ``losers`` the durak seats, empty for a draw).
@@ -130,6 +131,8 @@ class Playing:
                                self.leader, self.defender, True, 0, self.first_limit, self.start_hand,
                                self.attack_order, known, self.shown_used, self.swap_open, self.in_bout,
                                None, self._att)._settle(events)
+        if kind == CHOOSE:
+            return self._play_choose(m, events)
         cm = 0
         for c in m.cards:
             cm |= 1 << c
@@ -201,6 +204,31 @@ class Playing:
             return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
 
+    def _play_choose(self, m: Move, events: Optional[list]) -> "Position":
+        """The defender keeps the chosen uncovered cards; the others go back to the attackers who laid them,
+        in public (R13).  Nobody adds a card until the defender beats one: every attacker counts as passed,
+        so that one card cannot be laid and sent back for ever."""
+        keep = set(m.cards)
+        hands = list(self.hands)
+        known = list(self.known)
+        table = []
+        back: dict = {}
+        for e in self.table:
+            if e[1] < 0 and e[0] not in keep:
+                hands[e[2]] |= 1 << e[0]
+                known[e[2]] |= 1 << e[0]
+                back.setdefault(e[2], []).append(e[0])
+            else:
+                table.append(e)
+        if events is not None:
+            for owner, cs in back.items():
+                events.append(Event("return", owner, tuple(Card(c) for c in sorted(cs))))
+        p = self._replace(hands=tuple(hands), known=tuple(known), table=tuple(table), passed=0)
+        passed = 0
+        for s in p.attackers():
+            passed |= 1 << s
+        return p._replace(passed=passed)
+
     def _settle(self, events: Optional[list]) -> "Position":
         """End the bout if nobody can or will act in it any more (R16)."""
         table = self.table
@@ -219,6 +247,8 @@ class Playing:
                     return self._end_bout(True, events)
                 if not r.partner_covers or not any(self.hands[p] for p in self._defending_seats()):
                     return self._end_bout(True, events)  # extras go back (R13 unlimited)
+            if unc and r.choose is not _CHOOSE_OFF and self.choice_keep() == 0:
+                return self._end_bout(True, events)  # the defender has beaten all he must: the rest go back (R13, R16)
             if unc:
                 return self
         elif r.after_take is _TAKE_NONE:

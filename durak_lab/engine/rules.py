@@ -30,6 +30,7 @@ from .errors import RulesError
 __all__ = [
     "Rules", "ThrowIn", "TurnsDirection", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
     "TrumpSwap", "PRESETS", "explain",
+    "Choose",
 ]
 
 
@@ -95,6 +96,17 @@ class TrumpSwap(str, enum.Enum):
     OFF = "off"  #: no swap
     ACE = "ace"  #: if the trump card is an ace, the holder of the trump six may swap (HE)
     ANY = "any"  #: the trump six may be swapped for any trump card (rarer HE version)
+
+
+class Choose(str, enum.Enum):
+    """When more attack cards lie than the defender has to beat, he chooses which to beat (R13).
+
+    The cards he does not choose go back to the attackers who laid them.
+    """
+
+    OFF = "off"      #: no choice: the limits of the bout are hard caps
+    HAND = "hand"    #: HE "התקפה בלתי מוגבלת": more uncovered cards than the defender holds (hand_limit='none')
+    LIMIT = "limit"  #: FI: attack_limit is no hard cap; more attack cards than it in the bout
 
 
 def _f(default: Any, rule: str, doc: str) -> Any:
@@ -176,11 +188,26 @@ class Rules:
                       "declare it, and then all cards but the trump card are dealt again.  Declaring is the "
                       "player's choice (keeping five trumps is allowed): see Position.deal's declare and a "
                       "record's start.redeal.")
+    choose: Choose = _f(Choose.OFF, "R13", "The defender chooses the cards he beats, and the others go back "
+                        "to the attackers who laid them (move 'P2 choose 7♥ 9♣').  'off': no choice; "
+                        "'hand' (HE \"התקפה בלתי מוגבלת\", with hand_limit='none'): when more uncovered "
+                        "cards lie than the defender holds, \"the defender may choose the cards he wants to "
+                        "beat, and the other cards are returned to the attackers who laid them\" "
+                        "(\"רשאי השחקן המגן לבחור את הקלפים אותם הוא מעוניין להדוף, ושאר הקלפים מוחזרים "
+                        "לתוקפים שהניחו אותם\"); he chooses as many as he holds.  'limit' (FI): "
+                        "attack_limit is no hard cap: \"at most six cards may be laid for the defender to "
+                        "beat; if the attackers lay more, the defender decides which he wants to beat\" "
+                        "(\"Kaatajalle voidaan lyödä enintään kuusi korttia kaadettavaksi. Jos hyökkääjät "
+                        "lyövät suuremman määrän kortteja pöytään, kaataja saa päättää, mitkä kortit hän "
+                        "haluaa kaataa\"); he chooses up to attack_limit cards in the bout, covered ones "
+                        "counted.  After a choice nobody adds a card until the defender has beaten one; he "
+                        "beats the chosen cards or takes the table.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
                 "after_take": AfterTake, "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie,
                 "trump_swap": TrumpSwap}
+        conv["choose"] = Choose  # the defender chooses the cards to beat (R13)
         for name, enum_type in conv.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
@@ -236,6 +263,18 @@ class Rules:
         if self.partner_covers and self.partner_throw_in:
             raise bad("partner_throw_in", "a partner who helps to cover cannot also throw in against the "
                       "defender (R26)")
+
+        # the defender chooses the cards to beat (R13, HE "התקפה בלתי מוגבלת", FI)
+        if self.choose is Choose.HAND and self.hand_limit is not HandLimit.NONE:
+            raise bad("choose", "the choice 'hand' is for an attack the defender's hand does not limit "
+                      "(set hand_limit='none') (R13)")
+        if self.choose is Choose.LIMIT and self.attack_limit is None:
+            raise bad("choose", "the choice 'limit' needs an attack_limit the attackers may go over (R13)")
+        if self.choose is not Choose.OFF and self.throw_in is ThrowIn.BY_TURNS:
+            raise bad("choose", "the choice of cards to beat is for attacks not made by turns (HE: \"where "
+                      "attack by turns is not used\") (R12, R13)")
+        if self.choose is not Choose.OFF and self.partner_covers:
+            raise bad("choose", "the choice of cards to beat is not modelled with a partner who covers (R26)")
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -380,6 +419,14 @@ PRESETS: dict[str, dict[str, Any]] = {
                 "first_bout_limit": None, **_LOWEST},
     # HE unlimited attack: no limit, the defender beats what he can, the rest go back
     "unlimited": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None, **_LOWEST},
+    # HE "התקפה בלתי מוגבלת": no limit; when more cards lie than the defender holds he chooses which to
+    # beat, "ושאר הקלפים מוחזרים לתוקפים שהניחו אותם" (the others go back to the attackers who laid them)
+    "unlimited_choice": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None,
+                         "choose": "hand", **_LOWEST},
+    # FI individual game: "Jos hyökkääjät lyövät suuremman määrän kortteja pöytään, kaataja saa päättää,
+    # mitkä kortit hän haluaa kaataa" (more than six laid: the defender decides which he beats)
+    "finnish_choice": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None,
+                       "choose": "limit", **_LOWEST},
 }
 
 

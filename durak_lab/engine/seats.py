@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ._constants import _HL_CURRENT, _HL_START, _TAKE_SEEN, _THROW_NEIGH, _THROW_NONE, _THROW_TURNS, _TURNS_ANTI, BIG
+from ._constants import _CHOOSE_LIMIT, _CHOOSE_OFF, _HL_NONE
 from .cards import Card, CardSet, popcount, ranks_mask
 
 __all__ = ["SeatQueries"]
@@ -209,6 +210,15 @@ class SeatQueries:
         cap = r.attack_limit if r.attack_limit is not None else BIG
         if self.first_limit and r.first_bout_limit is not None and r.first_bout_limit < cap:
             cap = r.first_bout_limit
+        if r.choose is _CHOOSE_LIMIT and not self.taking:
+            # FI: attackers may lay more than the limit while the defender has beaten fewer (R13)
+            covered = 0
+            for e in self.table:
+                if e[1] >= 0:
+                    covered += 1
+            if covered >= cap:
+                return 0
+            cap = BIG
         room = cap - n_att
         hl = r.hand_limit
         if hl is _HL_CURRENT:
@@ -225,6 +235,40 @@ class SeatQueries:
             start = self.start_hand if self.table else popcount(self.hands[self.defender])
             room = min(room, start - n_att)
         return room
+
+    def choice_keep(self) -> Optional[int]:
+        """How many of the uncovered cards the defender must choose to beat, or None (no choice) (R13).
+
+        A choice is due (``Rules.choose``) when more cards lie uncovered than the
+        defender has to beat: with 'hand', more than he holds; with 'limit', more
+        than the attack limit leaves after the cards already covered.  The number
+        is what he can be made to beat; 0 means every uncovered card goes back.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> p = Position.start(Rules.preset("unlimited_choice"), ["7♦ 7♣ 7♠ 7♥ 8♦", "Q♦ A♣ 9♠"],
+        ...                    trump="♥", discard="rest", attacker=0).play("P1 attack 7♦")
+        >>> p.choice_keep() is None
+        True
+        >>> p.play("P1 attack 7♣").play("P1 attack 7♠").play("P1 attack 7♥").choice_keep()
+        3
+        """
+        r = self.rules
+        if r.choose is _CHOOSE_OFF or self.taking:
+            return None
+        table = self.table
+        unc = 0
+        for e in table:
+            if e[1] < 0:
+                unc += 1
+        if not unc:
+            return None
+        keep = unc
+        if r.hand_limit is _HL_NONE:
+            keep = min(keep, popcount(self.hands[self.defender]))
+        if r.choose is _CHOOSE_LIMIT:
+            keep = min(keep, self._cap() - (len(table) - unc))
+        return max(keep, 0) if keep < unc else None
 
     def _can_add(self, seat: int) -> bool:
         return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0

@@ -39,7 +39,7 @@ from typing import NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import Card
 from ..engine.errors import DurakError, IllegalMoveError
-from ..engine.moves import ATTACK, COVER, KINDS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHOOSE, COVER, KINDS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.state import Position
 from ..text.explain import seat_role, sentence
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
@@ -136,6 +136,8 @@ def move_words(position: Position, move: Move) -> str:
         return say("guess-move-take", seat=seat)
     if kind == SWAP:
         return say("guess-move-swap", seat=seat, cards=cards)
+    if kind == CHOOSE:
+        return say("guess-move-choose", seat=seat, cards=cards)
     return say("guess-move-pass", seat=seat)
 
 

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from ..engine.cards import BEATERS, Card, rank_of, rank_text, suit_of
 from ..engine.errors import CardError, MoveTextError
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.view import PlayerView
 from ..text.messages import say
 
@@ -50,6 +50,7 @@ __all__ = ["read_move", "short_form", "card_letters"]
 
 _ALIASES = {"lead": ATTACK, "throw": ATTACK, "attack": ATTACK, "cover": COVER, "beat": COVER,
             "take": TAKE, "pass": PASS, "done": PASS, "transfer": TRANSFER, "show": SHOW, "swap": SWAP}
+_ALIASES["choose"] = CHOOSE  # the defender chooses the cards to beat (R13)
 _SUIT_LETTERS = "shdc"
 
 
@@ -237,6 +238,8 @@ def read_move(text: str, view: PlayerView) -> Move:
         return Move(SHOW, seat, cards)
     if verb == TRANSFER:
         return Move(TRANSFER, seat, _cards(rest, low[0]))
+    if verb == CHOOSE:
+        return Move(CHOOSE, seat, _cards(rest, low[0]))
     if verb == ATTACK:
         if low[0] == "throw" and rest and rest[0].lower() == "in":
             rest = rest[1:]
@@ -280,6 +283,8 @@ def short_form(move: Move, view: PlayerView, letters: bool = False) -> str:
         options = [cs, f"transfer {cs}"]
     elif move.kind == SHOW:
         options = [f"show {cs}"]
+    elif move.kind == CHOOSE:
+        options = [f"choose {cs}"]
     else:
         options = [cs, f"attack {cs}"]
     for text in options:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import SUIT_NAMES, Card, rank_of, suit_of
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
 from ..engine.errors import IllegalMoveError
 from ..engine.state import Position
@@ -174,6 +174,8 @@ def explain_move(position: Position, move: Move) -> Explanation:
     if kind == SWAP:
         return Explanation(s, move, say("explain-swap", seat=who, card=str(move.cards[0]),
                                         trump_card=str(Card(p.trump_card))), "R6")
+    if kind == CHOOSE:
+        return Explanation(s, move, say("explain-choose", seat=who, cards=_cards_text(move.cards)), "R13")
     if kind == PASS:
         if p.swap_open and not p.table:
             six = Card(p.trump * 13 + p.rules.lowest_rank - 2)
@@ -269,6 +271,8 @@ def describe_move(position: Position, move: Move) -> str:
         return say("narrate-take", seat=who)
     if kind == SWAP:
         return say("narrate-swap", seat=who, cards=cs)
+    if kind == CHOOSE:
+        return say("narrate-choose", seat=who, cards=cs)
     return say("narrate-pass", seat=who)
 
 

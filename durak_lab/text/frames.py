@@ -49,7 +49,7 @@ EVENT_RULES = {
 
 #: The rule id a move illustrates when its record cites none.
 MOVE_RULES = {ATTACK: "R12", COVER: "R11", TRANSFER: "R20", SHOW: "R24", TAKE: "R15", "pass": "R16",
-              SWAP: "R6"}
+              SWAP: "R6", "choose": "R13"}
 
 
 class Snapshot(NamedTuple):

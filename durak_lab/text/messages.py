@@ -234,6 +234,14 @@ MESSAGES: dict = {
     "app-links-intro": "Open them as apps, with nothing but the cards to click (each opens in a new tab):",
     "app-link-learn": "The lessons",
     "app-link-play": "The play table",
+    # the defender chooses the cards to beat (R13): the presets, the play table's buttons and guides
+    "preset-unlimited-choice": "Unlimited attack: the defender chooses what to beat",
+    "preset-finnish-choice": "Finnish: past six cards the defender chooses what to beat",
+    "button-choose": "Choose cards to beat",
+    "button-choose-these": "Beat these",
+    "pick-choose": "More cards lie than you have to beat: click the {count} cards on the table you will beat, "
+                   "then click “Beat these”. The others go back to the attackers.",
+    "picked-choose": "You picked {cards} to beat. Click “Beat these” when you have {count}.",
 }
 
 

@@ -106,4 +106,9 @@ MOVE_WORDS: dict = {
     "coach-keep-trumps": "keep your trumps while there are cards in the talon: {cards} would do.",
     "coach-lead-low": "lead low: {low} would do, and {high} is good for defending later.",
     "coach-endgame": "with best play this move turns {best} into {mine}. Better: {move}.",
+    # the defender chooses the cards to beat (R13)
+    "narrate-choose": "{seat} chooses to beat {cards}; the other cards go back to the attackers.",
+    "explain-choose": "{seat} may choose to beat {cards} and send the other cards back",
+    "move-choose": "choose to beat {cards}",
+    "hint-choose": "These are the cards you can beat most cheaply; the others go back.",
 }

@@ -146,6 +146,24 @@ REASON_WORDS: dict = {
                                   "nothing to swap.",
     "reason-swap-not-now-no-trump-card": "there is no trump card lying face up to swap for.",
     "reason-unknown": "the rules do not allow this move.",
+    # the defender chooses the cards to beat (R13)
+    "reason-choose-off": "in these rules the defender cannot choose which cards to beat: cover them all or "
+                         "take them.",
+    "reason-choose-not-now": "there is nothing to choose: the defender must beat every card that lies, or "
+                             "take them.",
+    "reason-choose-not-now-hand": "{uncovered_cards} wait to be beaten and {seat} holds {held_cards}: there is "
+                                  "nothing to choose, so beat them or take them.",
+    "reason-choose-not-now-limit": "{uncovered_cards} wait to be beaten, and a bout may have {limit_cards} to "
+                                   "beat: there is nothing to choose, so beat them or take them.",
+    "reason-choose-not-uncovered": "choose only cards that lie on the table still to be beaten: {cards} "
+                                   "cannot be chosen.",
+    "reason-choose-count": "choose exactly {count_cards} to beat, not {given}: the other cards go back.",
+    "reason-not-defender-choose": "only the defender, {defender}, chooses which cards to beat.",
+    "reason-nothing-to-cover-choose": "there is no card on the table to choose.",
+    "reason-already-taking-choose": "{seat} has decided to take the cards and can no longer choose which to "
+                                    "beat.",
+    "reason-already-passed-throw-choose": "{seat} has said they are done, or the defender has just chosen "
+                                          "which cards to beat: nobody adds a card until another one is beaten.",
 }
 
 #: The rule id each template rests on ("" where no single rule of the digest says it).
@@ -193,4 +211,9 @@ REASON_RULES: dict = {
     "reason-swap-not-now-card": "R6", "reason-swap-not-now-not-ace": "R6", "reason-swap-not-now-lowest": "R6",
     "reason-swap-not-now-no-trump-card": "R6",
     "reason-unknown": "",
+    # the defender chooses the cards to beat (R13)
+    "reason-choose-off": "R13", "reason-choose-not-now": "R13", "reason-choose-not-now-hand": "R13",
+    "reason-choose-not-now-limit": "R13", "reason-choose-not-uncovered": "R13", "reason-choose-count": "R13",
+    "reason-not-defender-choose": "R13", "reason-nothing-to-cover-choose": "R13",
+    "reason-already-taking-choose": "R15", "reason-already-passed-throw-choose": "R13",
 }

@@ -44,6 +44,7 @@ _RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 _SEATS = ("seat", "defender", "leader", "turn", "thrower", "next")
 _CARDS = ("card", "target", "cover", "trump_card")
 _COUNTS = ("limit", "count", "held", "on_table")
+_COUNTS += ("given", "uncovered")  # the defender's choice of cards to beat (R13)
 
 
 def list_words(items: Iterable[str]) -> str:

@@ -33,6 +33,7 @@ STEPPER_WORDS: dict = {
     "guess-move-take": "{seat} takes the cards",
     "guess-move-pass": "{seat} passes",
     "guess-move-swap": "{seat} swaps {cards} for the trump card",
+    "guess-move-choose": "{seat} chooses to beat {cards} and sends the others back",
     # a player's heading above the moves
     "guess-seat": "{seat}",
     "guess-seat-role": "{seat} ({role})",

@@ -29,7 +29,7 @@ from typing import Any, Optional, Sequence
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
 from ..engine.errors import DurakError, IllegalMoveError
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..session import PlaySession
 from ..session.coach import Coach
 from ..text.explain import seat_role, sentence
@@ -47,7 +47,7 @@ SAID_LINES = 4
 
 #: The messages that need the acting person's hand face up.
 _NEEDS_THE_HAND = frozenset({"card", "target", "play", "take", "pass", "transfer", "show", "swap", "anyway", "hint",
-                             "options"})
+                             "options"}) | {"choose"}
 
 #: A seat's role (:func:`~durak_lab.text.explain.seat_role`) as the table shows it.
 _ROLE_WORDS = {"attacker": say("role-attacker"), "defender": say("role-defender"), "out": say("role-out"),
@@ -274,6 +274,8 @@ class TableControl:
         if card is None:
             return None
         seat = self._seat()
+        if self._mode == CHOOSE:
+            return self._toggle_choice(card)
         covers = [m for m in self._legal() if m.kind == COVER and m.target == card]
         if not covers:  # let the engine say why: not defending, covered already, not an attack card…
             mine = list(CardSet(self.session.position.hands[seat]))
@@ -315,6 +317,31 @@ class TableControl:
         self._mode, self._selected, self._target, self._picked = TRANSFER, [], None, None
         self._tell("info", say("pick-transfer"))
         return None
+
+    def _on_choose(self, msg: dict) -> None:
+        """The defender chooses the cards he beats (R13): the first click asks for the table cards,
+        the second ("Beat these") plays the choice."""
+        seat = self._seat()
+        if self._mode == CHOOSE and self._selected:
+            return self._try(Move(CHOOSE, seat, tuple(sorted(self._selected))))
+        moves = [m for m in self._legal() if m.kind == CHOOSE]
+        if not moves:  # let the engine say why
+            return self._try(Move(CHOOSE, seat, tuple(sorted(self.session.position.uncovered()))))
+        self._mode, self._selected, self._target, self._picked = CHOOSE, [], None, None
+        self._tell("info", say("pick-choose", count=len(moves[0].cards)))
+        return None
+
+    def _toggle_choice(self, card: Card) -> None:
+        """Pick a table card to beat, or put it back (R13)."""
+        if card in self._selected:
+            self._selected.remove(card)
+        else:
+            self._selected.append(card)
+        moves = [m for m in self._legal() if m.kind == CHOOSE]
+        count = len(moves[0].cards) if moves else len(self._selected)
+        text = say("picked-choose", cards=_cards_text(sorted(self._selected)), count=count) if self._selected \
+            else say("pick-choose", count=count)
+        self._tell("info", text)
 
     def _on_anyway(self, msg: dict) -> None:
         if self._pending is not None:
@@ -423,9 +450,12 @@ class TableControl:
         hand = []
         if shown and viewer is not None:
             mine = sorted(CardSet(p.hands[viewer]), key=lambda c: (suit_of(c) == trump, suit_of(c), rank_of(c)))
-            picked = set(self._selected) | ({self._picked} if self._picked is not None else set())
+            picked = (set(self._selected) if self._mode != CHOOSE else set()) | (
+                {self._picked} if self._picked is not None else set())
             hand = [card(c, trump, playable=c in hand_lit, selected=c in picked) for c in mine]
-        table = [{"attack": card(Card(a), trump, playable=a in targets, picked=a == self._target, new=a in new),
+        chosen = set(self._selected) if self._mode == CHOOSE else set()
+        table = [{"attack": card(Card(a), trump, playable=a in targets, picked=a == self._target, new=a in new,
+                                 selected=a in chosen),
                   "cover": card(Card(c), trump, new=c in new) if c >= 0 else None} for a, c, _, _ in p.table]
         kind_of = {1: "you", 0: "bot"}
         acting = "over" if s.is_over else kind_of[int(human is not None)]
@@ -493,16 +523,18 @@ class TableControl:
             return {m.cards[0] for m in covers if m.target == self._target}, set()
         if self._mode == TRANSFER:
             return {c for m in legal if m.kind == TRANSFER for c in m.cards}, set()
+        if self._mode == CHOOSE:
+            return set(), {c for m in legal if m.kind == CHOOSE for c in m.cards}
         if self._picked is not None:
             return {self._picked}, {m.target for m in covers if m.cards[0] == self._picked}
-        return {c for m in legal if m.kind != SHOW for c in m.cards}, {m.target for m in covers}
+        return {c for m in legal if m.kind not in (SHOW, CHOOSE) for c in m.cards}, {m.target for m in covers}
 
     def _actions(self, legal: list, human: Optional[int], shown: bool) -> list:
         if not shown or human is None or self._pending is not None:
             return []
         kinds = {m.kind for m in legal}
         out = []
-        if self._selected and self._mode != TRANSFER:
+        if self._selected and self._mode not in (TRANSFER, CHOOSE):
             out.append({"do": "play", "label": say("button-play")})
         if TAKE in kinds:
             out.append({"do": "take", "label": say("button-take")})
@@ -515,6 +547,9 @@ class TableControl:
             out.append({"do": "show", "label": say("button-show")})
         if SWAP in kinds:
             out.append({"do": "swap", "label": say("button-swap")})
+        if CHOOSE in kinds:
+            chosen = self._mode == CHOOSE and self._selected
+            out.append({"do": "choose", "label": say("button-choose-these") if chosen else say("button-choose")})
         return out
 
     def _guide(self, legal: list, human: Optional[int], shown: bool) -> str:
@@ -527,6 +562,8 @@ class TableControl:
         if self._target is not None:
             return say("picked-attack", card=str(self._target))
         kinds = {m.kind for m in legal}
+        if self._mode == CHOOSE and CHOOSE in kinds:
+            return say("pick-choose", count=len(next(m for m in legal if m.kind == CHOOSE).cards))
         if COVER in kinds or TAKE in kinds:
             uncovered = p.uncovered()
             return say("pick-cover", card=str(uncovered[0])) if len(uncovered) == 1 else say("pick-attack")

@@ -147,3 +147,6 @@ _PRESET_WORDS = {
     "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
     "unlimited": say("preset-unlimited"),
 }
+# the defender chooses the cards to beat (R13)
+_PRESET_WORDS.update({"unlimited_choice": say("preset-unlimited-choice"),
+                      "finnish_choice": say("preset-finnish-choice")})

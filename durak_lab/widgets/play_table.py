@@ -14,7 +14,9 @@ How it plays: click a card of your hand to lead or throw it in (where the rules
 allow several cards of one rank, click them all, then **Play**); to cover, click
 the attack card on the table and then your card (or just your card when it
 beats only one of them).  **Take**, **Done**, **Transfer**, **Show trump** and
-**Swap trump six** appear only when that move is legal.  **Show my options**
+**Swap trump six** appear only when that move is legal.  Where more cards lie than the defender has
+to beat (R13, presets ``unlimited_choice`` and ``finnish_choice``), **Choose cards to beat** lets him
+click the table cards he will beat, then **Beat these**; the others go back to the attackers.  **Show my options**
 lights up the cards you may play, **Hint** gives the coach's hint, **Coach**
 turns on a word before a doubtful move (**Play it anyway** / **Think again**).
 An illegal click shows the engine's reason beside the table and changes nothing.
@@ -58,7 +60,8 @@ UI contract (for browser tests and styling):
   ``.dl-pt-coach-warning`` with ``.dl-pt-anyway`` and ``.dl-pt-again``; at the end
   ``.dl-pt-review``;
 * ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
-  ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, and
+  ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, ``choose`` (R13; while
+  choosing, the picked table cards are ``dl-selected``), and
   ``.dl-pt-reveal`` (pass and play);
 * ``.dl-pt-hand`` (group "Cards of P1 (you)", ``data-seat``): the cards, or
   backs and a count when face down;
@@ -71,7 +74,7 @@ UI contract (for browser tests and styling):
 Messages from the JavaScript (``{"do": …}``; :meth:`PlayTable.handle` takes the
 same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``card``: a click on a hand card, on a table card), ``play``, ``take``,
-``pass``, ``transfer``, ``show``, ``swap``, ``anyway``, ``again``, ``hint``,
+``pass``, ``transfer``, ``show``, ``swap``, ``choose``, ``anyway``, ``again``, ``hint``,
 ``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
 ``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
 values), ``rematch``, ``save``.  A click counts only on a card the table shows, and

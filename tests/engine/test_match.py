@@ -71,6 +71,9 @@ _FI_PRESETS = ("finnish", "pairs")
 _HE_PRESETS = ("classic", "perevodnoy", "perevodnoy_show", "by_turns", "simple", "pairs_he", "he_hand",
                "unlimited")
 _ZH_PRESETS = ("podkidnoy", "neighbours")
+# the defender chooses the cards to beat (R13): HE "התקפה בלתי מוגבלת" and the FI individual game
+_HE_PRESETS += ("unlimited_choice",)
+_FI_PRESETS += ("finnish_choice",)
 
 
 def _later_game_leaders(rules, games=5, seed=11):
