@@ -123,6 +123,24 @@ def _node_hover(words: str, extra: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------- the beats graph
+def _label_sides(xs: Sequence[float], is_trump: bool) -> Union[str, list]:
+    """Where each card's label goes (``xs``: the cards' places along their row): above the
+    trumps; above and below in turn, from left to right, along the row of the other suits (27
+    cards in one row), so that neighbours' labels do not run together on a narrow screen.
+
+    >>> _label_sides([2.0, 0.0, 1.0], False)
+    ['top center', 'top center', 'bottom center']
+    >>> _label_sides([0.0, 1.0], True)
+    'top center'
+    """
+    if is_trump:
+        return "top center"
+    sides = [""] * len(xs)
+    for rank, i in enumerate(sorted(range(len(xs)), key=lambda i: xs[i])):
+        sides[i] = "top center" if rank % 2 == 0 else "bottom center"
+    return sides
+
+
 def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optional[str] = None) -> go.Figure:
     """The beats graph as two ranked rows: the trump suit above, the other suits below.
 
@@ -169,7 +187,8 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
                                      [f"beats {beats} card{'s' if beats != 1 else ''}",
                                       f"beaten by {beaten} card{'s' if beaten != 1 else ''}"]))
         fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
-                        name=name, text=[str(c) for c in nodes], textposition="top center",
+                        name=name, text=[str(c) for c in nodes], textposition=_label_sides([pos[c][0] for c in nodes], is_trump),
+                        textfont=dict(size=12 if is_trump else 11),
                         marker=dict(size=16 if is_trump else 11, symbol=symbol, line=dict(width=1, color="#333"),
                                     color=COLOURS["trump" if is_trump else "other"]),
                         hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])

@@ -31,13 +31,13 @@ import logging
 from typing import Any, Optional
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
 from ..engine.errors import DurakError
 from ..text.reasons import plain_reason
 from ..text.messages import say
 from ..plots.beats import cover_figure
+from .figure_box import fitted_figure, replace_figure
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
 from ..engine.records import load_example
@@ -115,7 +115,7 @@ class CoverWidget(widgets.VBox):
         self.trump.add_class("dl-cover-trump")
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
-        self.figure = go.FigureWidget()
+        self.figure = fitted_figure()  # as wide as its box: the defender's column stays in view
         box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
         box.add_class("dl-cover-figure")  # a FigureWidget draws no classes of its own
         self.table = widgets.HTML(value="")
@@ -179,11 +179,10 @@ class CoverWidget(widgets.VBox):
         self._plan = plan
         self._say(plan.text())
         fig = cover_figure(plan)
-        with self.figure.batch_update():
-            self.figure.data = []
-            self.figure.add_traces(list(fig.data))
-            self.figure.layout = fig.layout
-        self.table.value = cover_words_table(plan).to_html()
+        replace_figure(self.figure, fig)
+        # the table of words scrolls sideways inside its box when its columns do not fit
+        self.table.value = (f'<div class="dl-scroll-x" style="overflow-x:auto;max-width:100%">'
+                            f'{cover_words_table(plan).to_html()}</div>')
 
     # ---------------------------------------------------------------- internals
     def _say(self, text: str, alert: bool = False) -> None:

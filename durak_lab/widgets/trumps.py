@@ -51,6 +51,7 @@ from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
+from .figure_box import fitted_figure, replace_figure
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
@@ -64,10 +65,7 @@ MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
 
 
 def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
-    with fw.batch_update():
-        fw.data = []
-        fw.add_traces(list(fig.data))
-        fw.layout = fig.layout
+    replace_figure(fw, fig)  # the chart takes its box's width, not plotly's 700 px
 
 
 class _Course:
@@ -144,9 +142,9 @@ class TrumpWidget(widgets.VBox):
         self.caption.add_class("dl-trump-caption")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message.add_class("dl-trump-message")
-        self.bars = go.FigureWidget()
-        self.heatmap = go.FigureWidget()
-        self.course = go.FigureWidget()
+        self.bars = fitted_figure()
+        self.heatmap = fitted_figure()
+        self.course = fitted_figure()
         self.summary = widgets.HTML()
         self.summary.add_class("dl-trump-summary")
         boxes = []
