@@ -37,7 +37,7 @@ from ..engine.errors import DurakError
 from ..text.reasons import plain_reason
 from ..text.messages import say
 from ..plots.beats import cover_figure
-from .figure_box import fitted_figure, replace_figure
+from .figure_box import figure_box, fitted_figure, replace_figure
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
 from ..engine.records import load_example
@@ -100,14 +100,14 @@ class CoverWidget(widgets.VBox):
         self._plan: Optional[CoverPlan] = None
         self.example = widgets.Dropdown(options=[(say("cover-own"), OWN)] + example_moments(),
                                         value=OWN, description=say("cover-example"),
-                                        layout=widgets.Layout(width="min(100%, 560px)"),
+                                        layout=widgets.Layout(width="min(calc(100% - 4px), 560px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-cover-example")
         self.attack = widgets.Text(value=attack, description=say("cover-attack"), placeholder=say("cover-attack-hint"),
-                                   continuous_update=False, layout=widgets.Layout(width="min(100%, 360px)"))
+                                   continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 360px)"))
         self.attack.add_class("dl-cover-attack")
         self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
-                                 continuous_update=False, layout=widgets.Layout(width="min(100%, 420px)"))
+                                 continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
         self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
                                       value=_suit(trump), description=say("cover-trump-choice"),
@@ -116,8 +116,7 @@ class CoverWidget(widgets.VBox):
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
         self.figure = fitted_figure()  # as wide as its box: the defender's column stays in view
-        box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
-        box.add_class("dl-cover-figure")  # a FigureWidget draws no classes of its own
+        box = figure_box(self.figure, "dl-cover-figure")
         self.table = widgets.HTML(value="")
         self.table.add_class("dl-cover-table")
 

@@ -4,7 +4,10 @@ A ``FigureWidget`` with no ``width`` and ``autosize`` off is drawn 700 px wide, 
 output area at 800 px (about 620 px with the file browser closed, 370 px with it open).
 :func:`fitted_figure` makes one that sizes itself to its box and follows the window's size
 (plotly's ``responsive`` option); :func:`replace_figure` swaps in another figure's traces and
-layout and keeps the chart fitted.
+layout and keeps the chart fitted; :func:`figure_box` puts a chart in a box (CSS class ``cls``)
+with a small watcher that tells plotly to fit the chart again whenever the box is first shown or
+changes width (plotly itself only follows the window, and a ``FigureWidget`` is first drawn
+before it is on the page, so at plotly's 700 px).
 
 Presentation layer: needs plotly and anywidget.
 
@@ -19,9 +22,37 @@ Presentation layer: needs plotly and anywidget.
 
 from __future__ import annotations
 
+import anywidget
+import ipywidgets as widgets
 import plotly.graph_objects as go
+import traitlets
 
-__all__ = ["fitted_figure", "replace_figure"]
+__all__ = ["fitted_figure", "replace_figure", "figure_box"]
+
+# Watches its own width (100% of the chart's box) and sends the window one "resize", which
+# plotly's responsive charts answer by fitting their boxes again.
+_WATCH_ESM = """
+function render({ el }) {
+  let width = -1, queued = false;
+  const observer = new ResizeObserver((entries) => {
+    const now = Math.round(entries[0].contentRect.width);
+    if (now === width || now === 0 || queued) return;
+    width = now; queued = true;
+    requestAnimationFrame(() => { queued = false; window.dispatchEvent(new Event("resize")); });
+  });
+  observer.observe(el);
+  return () => observer.disconnect();
+}
+export default { render };
+"""
+
+
+class _FitWatch(anywidget.AnyWidget):
+    """An invisible watcher: when its box is shown or changes width, plotly fits its charts again."""
+
+    _esm = _WATCH_ESM
+    _css = ".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
+    tick = traitlets.Int(0).tag(sync=True)  # a synced trait, so the front end has a model to render
 
 
 def fitted_figure() -> go.FigureWidget:
@@ -39,3 +70,16 @@ def replace_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         fw.layout = fig.layout
         fw.layout.width = None
         fw.layout.autosize = True
+
+
+def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
+    """A box of CSS class ``cls`` holding the chart ``fw``, fitted to the box's width.
+
+    >>> box = figure_box(fitted_figure(), "dl-chart"); box._dom_classes, len(box.children)
+    (('dl-chart',), 2)
+    """
+    watch = _FitWatch(layout=widgets.Layout(width="100%", height="0px", margin="0"))
+    watch.add_class("dl-fit-watch")
+    box = widgets.VBox([fw, watch], layout=widgets.Layout(width="100%"))
+    box.add_class(cls)  # on the box: a FigureWidget draws no classes of its own
+    return box

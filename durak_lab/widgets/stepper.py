@@ -179,7 +179,7 @@ class Stepper(widgets.VBox):
         self._message_text = ""
 
         self.example = widgets.Dropdown(options=options, description=say("stepper-example"),
-                                        layout=widgets.Layout(width="min(100%, 640px)"),
+                                        layout=widgets.Layout(width="min(calc(100% - 4px), 640px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-example")
         self.four_colour = widgets.Checkbox(value=bool(four_colour), description=say("stepper-four-colour"),

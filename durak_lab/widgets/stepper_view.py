@@ -64,10 +64,14 @@ def example_label(record: Record) -> str:
 #: screen at 1366×768 and at 800 px wide; a narrower table is drawn smaller, and in a narrow box
 #: (the output area beside JupyterLab's file browser) the seats go in one row that wraps, P1, P2, ...
 STEPPER_CSS = """
-.dl-stepper .dl-view { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 6px 14px; }
+.dl-stepper .dl-view { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 6px 14px;
+  container: dl-view / inline-size; }
 .dl-stepper .dl-commentary { flex: 1 1 240px; min-width: 0; max-height: 520px; overflow-y: auto; }
 .dl-stepper .dl-view > .dl-table { flex: 3 1 600px !important; min-width: 0; container: dl-table / inline-size; }
 .dl-stepper .dl-position { margin: 0 auto; }
+@container dl-view (max-width: 860px) {
+  .dl-stepper .dl-commentary { max-height: 10em; }
+}
 @container dl-table (max-width: 900px) {
   .dl-stepper .dl-position { zoom: 0.82; }
   .dl-stepper .dl-middle { flex-wrap: nowrap !important; }

@@ -51,7 +51,7 @@ from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
-from .figure_box import fitted_figure, replace_figure
+from .figure_box import figure_box, fitted_figure, replace_figure
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
@@ -136,7 +136,7 @@ class TrumpWidget(widgets.VBox):
         if first not in eps_values:
             first = "1/10"
         self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first,
-                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(100%, 420px)"))
+                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.inference.add_class("dl-inference")
         self.caption = widgets.HTML()
         self.caption.add_class("dl-trump-caption")
@@ -150,9 +150,7 @@ class TrumpWidget(widgets.VBox):
         boxes = []
         for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
                         (self.course, "dl-trump-course")):
-            box = widgets.Box([fw], layout=widgets.Layout(width="100%"))
-            box.add_class(cls)  # on a box: a FigureWidget draws no classes of its own
-            boxes.append(box)
+            boxes.append(figure_box(fw, cls))  # the chart fits its box, and refits when the box changes
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),

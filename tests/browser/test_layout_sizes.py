@@ -42,7 +42,9 @@ from .jupyter_pages import lab_error_outputs, open_lab_notebook, unexpected_page
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {"800x900": {"width": 800, "height": 900}, "1366x768": {"width": 1366, "height": 768}}
+VIEWPORTS = {"800x900": {"width": 800, "height": 900}, "1366x768": {"width": 1366, "height": 768},
+             # also measured: 800 px wide with the file browser open (an output area of about 370 px)
+             "800x900-files": {"width": 800, "height": 900}}
 
 #: Regions made to scroll sideways when their content does not fit (selectors inside a widget).
 SCROLLERS = (".dl-cover-table", ".dl-scroll-x")
@@ -72,14 +74,21 @@ _GEOMETRY_JS = """(root, scrollers) => {
   const output = root.closest('.jp-OutputArea-output') || root;
   const area = output.getBoundingClientRect();
   const visible = el => {
+    // not drawn: inside a closed <details>, display none, visibility hidden
+    if (el.checkVisibility && !el.checkVisibility({visibilityProperty: true})) return false;
+    if (el.closest('details:not([open]) > :not(summary)')) return false;
     const s = getComputedStyle(el);
     if (s.display === 'none' || s.visibility === 'hidden') return false;
     const r = el.getBoundingClientRect();
     return r.width > 1 && r.height > 1;
   };
   const inScroller = el => scrollers.some(sel => { const s = el.closest(sel); return s && root.contains(s) && s !== el; });
-  const name = el => (el.tagName.toLowerCase() + '.' + String(el.className && el.className.baseVal !== undefined
-                      ? el.className.baseVal : el.className).trim().split(/\\s+/).slice(0, 3).join('.'));
+  const name = el => {
+    const cls = String(el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className)
+      .trim().split(/\\s+/);
+    const ours = cls.filter(c => c.startsWith('dl-'));
+    return el.tagName.toLowerCase() + '.' + (ours.length ? ours : cls).slice(0, 3).join('.');
+  };
   const out = [], scrolling = [];
   for (const el of [root, ...root.querySelectorAll('*')]) {
     if (!visible(el) || inScroller(el)) continue;
@@ -95,6 +104,11 @@ _GEOMETRY_JS = """(root, scrollers) => {
           width: Math.round(box.width), height: Math.round(box.height), area: Math.round(area.width),
           outputScroll: [output.scrollWidth, output.clientWidth]};
 }"""
+
+_CHARTS_FIT_JS = """sel => [...document.querySelectorAll(sel)].every(root => {
+  const area = (root.closest('.jp-OutputArea-output') || root).getBoundingClientRect();
+  return [...root.querySelectorAll('svg.main-svg')].every(svg => svg.getBoundingClientRect().right <= area.right + 1);
+})"""
 
 _SEATS_JS = """(root, sel) => {
   const seats = [...root.querySelectorAll(sel)].filter(s => s.getBoundingClientRect().width > 0);
@@ -165,14 +179,20 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
     root = panel.locator(selector).first
     expect(root).to_be_visible(timeout=120_000)
     if widget in ("beats_graph", "trumps", "cover"):
-        expect(root.locator(".js-plotly-plot svg.main-svg").first).to_be_visible(timeout=120_000)
+        expect(root.locator("svg.main-svg").first).to_be_visible(timeout=120_000)
     if widget == "play_table":
         expect(root.locator(".dl-pt-status")).not_to_be_empty(timeout=60_000)
     problems = []
     shots = os.environ.get("DURAK_SCREENSHOTS")
     for size, viewport in VIEWPORTS.items():
+        if size.endswith("-files"):
+            lab_page.evaluate("window.jupyterapp.shell.activateById('filebrowser')")
         lab_page.set_viewport_size(viewport)
         lab_page.wait_for_timeout(1500)  # JupyterLab, plotly and the widgets redraw for the new size
+        try:  # plotly fits its charts a moment after the box changes; a busy machine may take a while
+            lab_page.wait_for_function(_CHARTS_FIT_JS, arg=selector, timeout=15_000)
+        except Exception:  # noqa: BLE001 - measured and reported below
+            pass
         root.scroll_into_view_if_needed()
         geo = root.evaluate(_GEOMETRY_JS, list(SCROLLERS))
         line = f"{widget} at {size}: {geo['width']}×{geo['height']} px in an output area {geo['area']} px wide"
@@ -188,7 +208,7 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
             span = stepper_span(lab_page, root)
             line += (f"; Next to the table's bottom {span['span']} px, visible area {span['view']} px, "
                      f"table {span['tableWidth']}×{span['table']} px")
-            if span["span"] > span["view"]:
+            if span["span"] > span["view"] and not size.endswith("-files"):  # measured there, not required
                 problems.append(f"stepper at {size}: Next and the table need {span['span']} px, "
                                 f"the screen shows {span['view']} px")
         report(line)
