@@ -154,7 +154,7 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
     >>> [t.name for t in fig.data if t.showlegend is not False]
     ['higher trump', 'higher card of the same suit', 'trump beats another suit', 'trumps (♦)', 'other suits']
     >>> fig.layout.title.text
-    'Which card beats which: trump ♦ (diamonds) on top, 36 cards'
+    'Which card beats which: trump ♦ (diamonds)<br>on top, 36 cards'
     """
     g = beats_graph(trump, deck=deck, reduced=reduced)
     t = parse_suit(g.graph["trump"])
@@ -193,7 +193,8 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
                                     color=COLOURS["trump" if is_trump else "other"]),
                         hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
     deckname = f"{deck} cards"
-    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]}) on top, "
+    # two short lines, so that the title fits a narrow output area (about 370 px)
+    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]})<br>on top, "
                                 f"{deckname}", height=420)
     fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
     fig.add_annotation(x=-0.6, y=1.0, text="trumps", showarrow=False, xanchor="right")
@@ -351,7 +352,7 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
     heading = title or f"Can the defender cover everything? {answer}"
     fig = _layout(fig, heading, height=230 + 56 * n, width=None)
     fig.add_annotation(x=0.0, y=1.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
-                       text=_wrap(plan.sentence()), showarrow=False, align="left")
+                       text=_wrap(plan.sentence(), 44), showarrow=False, align="left")
     fig.add_annotation(x=0.0, y=0.55, text="<b>attack</b>", showarrow=False, yanchor="bottom")
     fig.add_annotation(x=1.0, y=0.55, text="<b>defender's hand</b>", showarrow=False, yanchor="bottom")
     fig.update_layout(margin=dict(t=120, b=70), legend=dict(y=-0.05, yanchor="top"))

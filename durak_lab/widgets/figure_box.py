@@ -34,11 +34,21 @@ __all__ = ["fitted_figure", "replace_figure", "figure_box"]
 _WATCH_ESM = """
 function render({ el }) {
   let width = -1, queued = false;
+  const refit = () => {
+    queued = false;
+    const box = el.closest(".dl-fit-box");
+    // a chart drawn before it was on the page keeps plotly's 700 px as a fixed width and
+    // would not follow its box: forget that width, so plotly sizes it from the box
+    for (const gd of box ? box.querySelectorAll(".js-plotly-plot") : []) {
+      if (gd.layout && gd.layout.width && Math.abs(gd.layout.width - width) > 1) delete gd.layout.width;
+    }
+    window.dispatchEvent(new Event("resize"));
+  };
   const observer = new ResizeObserver((entries) => {
     const now = Math.round(entries[0].contentRect.width);
     if (now === width || now === 0 || queued) return;
     width = now; queued = true;
-    requestAnimationFrame(() => { queued = false; window.dispatchEvent(new Event("resize")); });
+    requestAnimationFrame(refit);
   });
   observer.observe(el);
   return () => observer.disconnect();
@@ -76,10 +86,11 @@ def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
     """A box of CSS class ``cls`` holding the chart ``fw``, fitted to the box's width.
 
     >>> box = figure_box(fitted_figure(), "dl-chart"); box._dom_classes, len(box.children)
-    (('dl-chart',), 2)
+    (('dl-fit-box', 'dl-chart'), 2)
     """
     watch = _FitWatch(layout=widgets.Layout(width="100%", height="0px", margin="0"))
     watch.add_class("dl-fit-watch")
     box = widgets.VBox([fw, watch], layout=widgets.Layout(width="100%"))
+    box.add_class("dl-fit-box")
     box.add_class(cls)  # on the box: a FigureWidget draws no classes of its own
     return box

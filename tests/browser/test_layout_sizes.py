@@ -182,6 +182,9 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
         expect(root.locator("svg.main-svg").first).to_be_visible(timeout=120_000)
     if widget == "play_table":
         expect(root.locator(".dl-pt-status")).not_to_be_empty(timeout=60_000)
+    if widget == "lesson":  # past the opening words, to a step that shows a table
+        root.locator("button.dl-lp-next").click()
+        expect(root.locator(".dl-lp-step")).to_have_text("Step 2 of 6", timeout=60_000)
     problems = []
     shots = os.environ.get("DURAK_SCREENSHOTS")
     for size, viewport in VIEWPORTS.items():
