@@ -187,7 +187,8 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
                                      [f"beats {beats} card{'s' if beats != 1 else ''}",
                                       f"beaten by {beaten} card{'s' if beaten != 1 else ''}"]))
         fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
-                        name=name, text=[str(c) for c in nodes], textposition=_label_sides([pos[c][0] for c in nodes], is_trump),
+                        name=name, text=[str(c) for c in nodes],
+                        textposition=_label_sides([pos[c][0] for c in nodes], is_trump),
                         textfont=dict(size=12 if is_trump else 11),
                         marker=dict(size=16 if is_trump else 11, symbol=symbol, line=dict(width=1, color="#333"),
                                     color=COLOURS["trump" if is_trump else "other"]),
@@ -200,7 +201,8 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
     fig.add_annotation(x=-0.6, y=1.0, text="trumps", showarrow=False, xanchor="right")
     fig.add_annotation(x=-0.6, y=0.0, text="other suits", showarrow=False, xanchor="right")
     fig.update_yaxes(range=[-0.55, 1.35])
-    fig.update_xaxes(range=[-1.8, max(x for x, _ in pos.values()) + 0.6])
+    # room on the left for the rows' names also when the chart is narrow (about 370 px)
+    fig.update_xaxes(range=[-3.0, max(x for x, _ in pos.values()) + 0.6])
     return fig
 
 

@@ -61,7 +61,11 @@ class _FitWatch(anywidget.AnyWidget):
     """An invisible watcher: when its box is shown or changes width, plotly fits its charts again."""
 
     _esm = _WATCH_ESM
-    _css = ".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
+    # a flex item is never narrower than its content unless told: without min-width 0 a chart
+    # drawn 700 px wide keeps its box 700 px wide, and plotly measures the box to fit the chart
+    _css = (".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
+            " .dl-fit-box { min-width: 0; max-width: 100%; }"
+            " .dl-fit-box > * { min-width: 0; max-width: 100%; }")
     tick = traitlets.Int(0).tag(sync=True)  # a synced trait, so the front end has a model to render
 
 

@@ -28,6 +28,12 @@ face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 two-player game played once the talon is empty.  Start and Back are disabled
 on the first frame, Next and End on the last.
 
+Layout (:data:`~durak_lab.widgets.stepper_view.STEPPER_CSS`): the controls, then ``dl-view``:
+the commentary ``dl-commentary`` (``dl-move`` and ``dl-narration``; it scrolls when long) beside
+``dl-table`` on a wide screen, above it on a narrow one, so that Next and the whole table are on
+the screen together at 1366×768 and at 800 px wide; a table narrower than 900 px is drawn smaller,
+and one narrower than 560 px puts the seats in one row that wraps, P1, P2, ... in order.
+
 "Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
 :mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
 ``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the
@@ -72,8 +78,8 @@ from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
 from .stepper_guess import GuessPanel
-from .stepper_view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids, _source_html,
-                           _title_html, button as _button, example_label, html_box as _html, rule_tags)
+from .stepper_view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
+                           _source_html, _title_html, button as _button, example_label, html_box as _html, rule_tags)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
