@@ -5,9 +5,10 @@ output area at 800 px (about 620 px with the file browser closed, 370 px with it
 :func:`fitted_figure` makes one that sizes itself to its box and follows the window's size
 (plotly's ``responsive`` option); :func:`replace_figure` swaps in another figure's traces and
 layout and keeps the chart fitted; :func:`figure_box` puts a chart in a box (CSS class ``cls``)
-with a small watcher that tells plotly to fit the chart again whenever the box is first shown or
-changes width (plotly itself only follows the window, and a ``FigureWidget`` is first drawn
-before it is on the page, so at plotly's 700 px).
+with a small watcher (``static/fit_watch.js``) that tells Python the box's width whenever the
+box is first shown or changes width, and Python sets the chart's width to it (plotly itself only
+follows the window, and a ``FigureWidget`` is first drawn before it is on the page, so at
+plotly's 700 px).
 
 Presentation layer: needs plotly and anywidget.
 
@@ -22,6 +23,8 @@ Presentation layer: needs plotly and anywidget.
 
 from __future__ import annotations
 
+import pathlib
+
 import anywidget
 import ipywidgets as widgets
 import plotly.graph_objects as go
@@ -29,44 +32,19 @@ import traitlets
 
 __all__ = ["fitted_figure", "replace_figure", "figure_box"]
 
-# Watches its own width (100% of the chart's box) and sends the window one "resize", which
-# plotly's responsive charts answer by fitting their boxes again.
-_WATCH_ESM = """
-function render({ el }) {
-  let width = -1, queued = false;
-  const refit = () => {
-    queued = false;
-    const box = el.closest(".dl-fit-box");
-    // a chart drawn before it was on the page keeps plotly's 700 px as a fixed width and
-    // would not follow its box: forget that width, so plotly sizes it from the box
-    for (const gd of box ? box.querySelectorAll(".js-plotly-plot") : []) {
-      if (gd.layout && gd.layout.width && Math.abs(gd.layout.width - width) > 1) delete gd.layout.width;
-    }
-    window.dispatchEvent(new Event("resize"));
-  };
-  const observer = new ResizeObserver((entries) => {
-    const now = Math.round(entries[0].contentRect.width);
-    if (now === width || now === 0 || queued) return;
-    width = now; queued = true;
-    requestAnimationFrame(refit);
-  });
-  observer.observe(el);
-  return () => observer.disconnect();
-}
-export default { render };
-"""
+_STATIC = pathlib.Path(__file__).parent / "static"
 
 
 class _FitWatch(anywidget.AnyWidget):
-    """An invisible watcher: when its box is shown or changes width, plotly fits its charts again."""
+    """An invisible watcher: it tells Python the width of its box (the chart's box) when that changes."""
 
-    _esm = _WATCH_ESM
+    _esm = _STATIC / "fit_watch.js"
     # a flex item is never narrower than its content unless told: without min-width 0 a chart
     # drawn 700 px wide keeps its box 700 px wide, and plotly measures the box to fit the chart
     _css = (".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
             " .dl-fit-box { min-width: 0; max-width: 100%; }"
             " .dl-fit-box > * { min-width: 0; max-width: 100%; }")
-    tick = traitlets.Int(0).tag(sync=True)  # a synced trait, so the front end has a model to render
+    width = traitlets.Int(0).tag(sync=True)  # the box's width in pixels, measured in the browser
 
 
 def fitted_figure() -> go.FigureWidget:
@@ -82,18 +60,28 @@ def replace_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         fw.data = []
         fw.add_traces(list(fig.data))
         fw.layout = fig.layout
-        fw.layout.width = None
+        fw.layout.width = getattr(fw, "_dl_box_width", None)  # the box's width, once the browser told it
         fw.layout.autosize = True
 
 
 def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
     """A box of CSS class ``cls`` holding the chart ``fw``, fitted to the box's width.
 
-    >>> box = figure_box(fitted_figure(), "dl-chart"); box._dom_classes, len(box.children)
+    >>> fw = fitted_figure(); box = figure_box(fw, "dl-chart"); box._dom_classes, len(box.children)
     (('dl-fit-box', 'dl-chart'), 2)
+    >>> box.children[1].width = 368   # the browser measured the box
+    >>> fw.layout.width
+    368
     """
     watch = _FitWatch(layout=widgets.Layout(width="100%", height="0px", margin="0"))
     watch.add_class("dl-fit-watch")
+
+    def fit(change: dict) -> None:
+        if change.get("new", 0) > 0:
+            fw._dl_box_width = int(change["new"])
+            fw.layout.width = fw._dl_box_width
+
+    watch.observe(fit, names="width")
     box = widgets.VBox([fw, watch], layout=widgets.Layout(width="100%"))
     box.add_class("dl-fit-box")
     box.add_class(cls)  # on the box: a FigureWidget draws no classes of its own
