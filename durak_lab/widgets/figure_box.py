@@ -42,7 +42,8 @@ class _FitWatch(anywidget.AnyWidget):
     # a flex item is never narrower than its content unless told: without min-width 0 a chart
     # drawn 700 px wide keeps its box 700 px wide, and plotly measures the box to fit the chart
     _css = (".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
-            " .dl-fit-box { min-width: 0; max-width: 100%; }"
+            # and should plotly not have refitted yet, the chart scrolls inside its box
+            " .dl-fit-box { min-width: 0; max-width: 100%; overflow-x: auto; }"
             " .dl-fit-box > * { min-width: 0; max-width: 100%; }")
     width = traitlets.Int(0).tag(sync=True)  # the box's width in pixels, measured in the browser
 

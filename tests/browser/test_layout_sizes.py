@@ -14,7 +14,9 @@ the trump widget, the beats graph). At each size the test measures in the page
 * no visible element of the widget is wider than the output area or sticks out of
   the widget's box on the left or the right, and no element scrolls sideways,
   except the regions made to scroll (:data:`SCROLLERS`: the cover widget's table
-  of words, which scrolls inside its box when its columns do not fit);
+  of words, which scrolls inside its box when its columns do not fit, and the box of
+  each chart of the cover and trump widgets, which scrolls if plotly has not yet
+  refitted the chart to a box that got narrower; the charts' widths are reported);
 * the seats keep their order: P1, P2, ... around the table (P1 at the bottom, then
   clockwise, i.e. P2 on the left, P3 at the top ...), or in reading order where a
   narrow box puts them in a row that wraps;
@@ -47,7 +49,7 @@ VIEWPORTS = {"800x900": {"width": 800, "height": 900}, "1366x768": {"width": 136
              "800x900-files": {"width": 800, "height": 900}}
 
 #: Regions made to scroll sideways when their content does not fit (selectors inside a widget).
-SCROLLERS = (".dl-cover-table", ".dl-scroll-x")
+SCROLLERS = (".dl-cover-table", ".dl-scroll-x", ".dl-fit-box")
 
 #: widget name -> (root selector, notebook code, seat selector or None)
 WIDGETS = {
@@ -173,7 +175,7 @@ def stepper_span(page, stepper) -> dict:
 @pytest.mark.parametrize("widget", list(WIDGETS))
 def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, screenshot, report):
     selector, code, seats = WIDGETS[widget]
-    lab_page.set_viewport_size(VIEWPORTS["1366x768"])
+    lab_page.set_viewport_size(VIEWPORTS["800x900"])  # the notebook opens at the first size
     panel = open_lab_notebook(lab_page, write_notebook(notebook_root, widget, code), timeout=240_000)
     lab_page.evaluate("window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight()")
     root = panel.locator(selector).first
@@ -199,6 +201,10 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
         root.scroll_into_view_if_needed()
         geo = root.evaluate(_GEOMETRY_JS, list(SCROLLERS))
         line = f"{widget} at {size}: {geo['width']}×{geo['height']} px in an output area {geo['area']} px wide"
+        charts = root.evaluate("r => [...r.querySelectorAll('svg.main-svg:first-child')]"
+                               ".map(s => Math.round(s.getBoundingClientRect().width))")
+        if charts:
+            line += f"; charts {charts} px wide"
         if geo["out"] or geo["scrolling"]:
             problems.append(f"{widget} at {size}: {geo['outCount']} elements stick out {geo['out']}, "
                             f"scrolling sideways {geo['scrolling']}")
