@@ -385,9 +385,10 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
                              for i, c in enumerate(hand))
     label = (say("picture-seat-role", seat=name, role=_ROLE_WORDS[role], count=count) if role
              else say("picture-seat", seat=name, count=count))
+    # order: where a narrow box lays the seats out in one wrapping row (the stepper does), P1, P2, ...
     return (f'<div class="dl-seat" data-seat="{name}" role="group" aria-label="{_esc(label)}" '
             f'style="background:rgba(0,0,0,0.22);border:2px solid {border};border-radius:10px;'
-            f'padding:6px 10px 8px 10px;min-width:110px">'
+            f'padding:6px 10px 8px 10px;min-width:110px;order:{seat + 1}">'
             f'<div class="dl-seat-head" style="font-weight:700;font-size:15px;margin-bottom:6px;'
             f'white-space:nowrap">{name}{"".join(badges)}'
             f'<span class="dl-count" style="font-weight:400;font-size:12px;opacity:0.85;margin-left:8px">'

@@ -123,6 +123,24 @@ def _node_hover(words: str, extra: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------- the beats graph
+def _label_sides(xs: Sequence[float], is_trump: bool) -> Union[str, list]:
+    """Where each card's label goes (``xs``: the cards' places along their row): above the
+    trumps; above and below in turn, from left to right, along the row of the other suits (27
+    cards in one row), so that neighbours' labels do not run together on a narrow screen.
+
+    >>> _label_sides([2.0, 0.0, 1.0], False)
+    ['top center', 'top center', 'bottom center']
+    >>> _label_sides([0.0, 1.0], True)
+    'top center'
+    """
+    if is_trump:
+        return "top center"
+    sides = [""] * len(xs)
+    for rank, i in enumerate(sorted(range(len(xs)), key=lambda i: xs[i])):
+        sides[i] = "top center" if rank % 2 == 0 else "bottom center"
+    return sides
+
+
 def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optional[str] = None) -> go.Figure:
     """The beats graph as two ranked rows: the trump suit above, the other suits below.
 
@@ -136,7 +154,7 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
     >>> [t.name for t in fig.data if t.showlegend is not False]
     ['higher trump', 'higher card of the same suit', 'trump beats another suit', 'trumps (♦)', 'other suits']
     >>> fig.layout.title.text
-    'Which card beats which: trump ♦ (diamonds) on top, 36 cards'
+    'Which card beats which: trump ♦ (diamonds)<br>on top, 36 cards'
     """
     g = beats_graph(trump, deck=deck, reduced=reduced)
     t = parse_suit(g.graph["trump"])
@@ -169,18 +187,22 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
                                      [f"beats {beats} card{'s' if beats != 1 else ''}",
                                       f"beaten by {beaten} card{'s' if beaten != 1 else ''}"]))
         fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
-                        name=name, text=[str(c) for c in nodes], textposition="top center",
+                        name=name, text=[str(c) for c in nodes],
+                        textposition=_label_sides([pos[c][0] for c in nodes], is_trump),
+                        textfont=dict(size=12 if is_trump else 11),
                         marker=dict(size=16 if is_trump else 11, symbol=symbol, line=dict(width=1, color="#333"),
                                     color=COLOURS["trump" if is_trump else "other"]),
                         hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
     deckname = f"{deck} cards"
-    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]}) on top, "
+    # two short lines, so that the title fits a narrow output area (about 370 px)
+    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]})<br>on top, "
                                 f"{deckname}", height=420)
     fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
     fig.add_annotation(x=-0.6, y=1.0, text="trumps", showarrow=False, xanchor="right")
     fig.add_annotation(x=-0.6, y=0.0, text="other suits", showarrow=False, xanchor="right")
     fig.update_yaxes(range=[-0.55, 1.35])
-    fig.update_xaxes(range=[-1.8, max(x for x, _ in pos.values()) + 0.6])
+    # room on the left for the rows' names also when the chart is narrow (about 370 px)
+    fig.update_xaxes(range=[-3.0, max(x for x, _ in pos.values()) + 0.6])
     return fig
 
 
@@ -332,7 +354,7 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
     heading = title or f"Can the defender cover everything? {answer}"
     fig = _layout(fig, heading, height=230 + 56 * n, width=None)
     fig.add_annotation(x=0.0, y=1.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
-                       text=_wrap(plan.sentence()), showarrow=False, align="left")
+                       text=_wrap(plan.sentence(), 44), showarrow=False, align="left")
     fig.add_annotation(x=0.0, y=0.55, text="<b>attack</b>", showarrow=False, yanchor="bottom")
     fig.add_annotation(x=1.0, y=0.55, text="<b>defender's hand</b>", showarrow=False, yanchor="bottom")
     fig.update_layout(margin=dict(t=120, b=70), legend=dict(y=-0.05, yanchor="top"))

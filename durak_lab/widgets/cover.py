@@ -31,13 +31,13 @@ import logging
 from typing import Any, Optional
 
 import ipywidgets as widgets
-import plotly.graph_objects as go
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
 from ..engine.errors import DurakError
 from ..text.reasons import plain_reason
 from ..text.messages import say
 from ..plots.beats import cover_figure
+from .figure_box import figure_box, fitted_figure, replace_figure
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
 from ..engine.records import load_example
@@ -100,14 +100,14 @@ class CoverWidget(widgets.VBox):
         self._plan: Optional[CoverPlan] = None
         self.example = widgets.Dropdown(options=[(say("cover-own"), OWN)] + example_moments(),
                                         value=OWN, description=say("cover-example"),
-                                        layout=widgets.Layout(width="min(100%, 560px)"),
+                                        layout=widgets.Layout(width="min(calc(100% - 4px), 560px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-cover-example")
         self.attack = widgets.Text(value=attack, description=say("cover-attack"), placeholder=say("cover-attack-hint"),
-                                   continuous_update=False, layout=widgets.Layout(width="min(100%, 360px)"))
+                                   continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 360px)"))
         self.attack.add_class("dl-cover-attack")
         self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
-                                 continuous_update=False, layout=widgets.Layout(width="min(100%, 420px)"))
+                                 continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
         self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
                                       value=_suit(trump), description=say("cover-trump-choice"),
@@ -115,9 +115,8 @@ class CoverWidget(widgets.VBox):
         self.trump.add_class("dl-cover-trump")
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
-        self.figure = go.FigureWidget()
-        box = widgets.Box([self.figure], layout=widgets.Layout(width="100%"))
-        box.add_class("dl-cover-figure")  # a FigureWidget draws no classes of its own
+        self.figure = fitted_figure()  # as wide as its box: the defender's column stays in view
+        box = figure_box(self.figure, "dl-cover-figure")
         self.table = widgets.HTML(value="")
         self.table.add_class("dl-cover-table")
 
@@ -179,11 +178,10 @@ class CoverWidget(widgets.VBox):
         self._plan = plan
         self._say(plan.text())
         fig = cover_figure(plan)
-        with self.figure.batch_update():
-            self.figure.data = []
-            self.figure.add_traces(list(fig.data))
-            self.figure.layout = fig.layout
-        self.table.value = cover_words_table(plan).to_html()
+        replace_figure(self.figure, fig)
+        # the table of words scrolls sideways inside its box when its columns do not fit
+        self.table.value = (f'<div class="dl-scroll-x" style="overflow-x:auto;max-width:100%">'
+                            f'{cover_words_table(plan).to_html()}</div>')
 
     # ---------------------------------------------------------------- internals
     def _say(self, text: str, alert: bool = False) -> None:

@@ -28,6 +28,12 @@ face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 two-player game played once the talon is empty.  Start and Back are disabled
 on the first frame, Next and End on the last.
 
+Layout (:data:`~durak_lab.widgets.stepper_view.STEPPER_CSS`): the controls, then ``dl-view``:
+the commentary ``dl-commentary`` (``dl-move`` and ``dl-narration``; it scrolls when long) beside
+``dl-table`` on a wide screen, above it on a narrow one, so that Next and the whole table are on
+the screen together at 1366×768 and at 800 px wide; a table narrower than 900 px is drawn smaller,
+and one narrower than 560 px puts the seats in one row that wraps, P1, P2, ... in order.
+
 "Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
 :mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
 ``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the
@@ -72,8 +78,8 @@ from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
 from .stepper_guess import GuessPanel
-from .stepper_view import (EXAMPLE_ORDER, SOURCES, _View, _legal_html, _move_line, _ordered_ids, _source_html,
-                           _title_html, button as _button, example_label, html_box as _html, rule_tags)
+from .stepper_view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
+                           _source_html, _title_html, button as _button, example_label, html_box as _html, rule_tags)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
@@ -179,7 +185,7 @@ class Stepper(widgets.VBox):
         self._message_text = ""
 
         self.example = widgets.Dropdown(options=options, description=say("stepper-example"),
-                                        layout=widgets.Layout(width="min(100%, 640px)"),
+                                        layout=widgets.Layout(width="min(calc(100% - 4px), 640px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-example")
         self.four_colour = widgets.Checkbox(value=bool(four_colour), description=say("stepper-four-colour"),
@@ -205,7 +211,7 @@ class Stepper(widgets.VBox):
         self.step_label.add_class("dl-step-label")
         self.move_line = _html("dl-move")
         self.narration = _html("dl-narration")
-        self.table = _html("dl-table", width="100%", margin="2px 0")
+        self.table = _html("dl-table", margin="2px 0")
         self.rules = _html("dl-rules")
         self.result = _html("dl-result")
         self.reason = _html("dl-reason")
@@ -230,6 +236,11 @@ class Stepper(widgets.VBox):
         def heading(words: str, before: str = "") -> widgets.HTML:
             return widgets.HTML(f"{before}<b>{_esc(words)}</b>")
 
+        # the commentary beside the table (wide) or above it (narrow): see STEPPER_CSS
+        commentary = widgets.VBox([self.move_line, self.narration])
+        commentary.add_class("dl-commentary")
+        self._view_box = widgets.HBox([commentary, self.table])
+        self._view_box.add_class("dl-view")
         self.children = [
             widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -237,9 +248,7 @@ class Stepper(widgets.VBox):
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
                           self.step_label], layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.message,
-            self.move_line,
-            self.narration,
-            self.table,
+            self._view_box,
             self.guess.box,
             widgets.HBox([heading(say("stepper-rules-head")), self.rules,
                           heading(say("stepper-result-head"), "&#160;&#160;"), self.result],
@@ -249,7 +258,8 @@ class Stepper(widgets.VBox):
             self.legal,
             self.show_source,
             self.source,
-            widgets.HTML(f"<style>{GLOSSARY_CSS}</style>", layout=widgets.Layout(display="none")),  # the words' look
+            widgets.HTML(f"<style>{GLOSSARY_CSS}{STEPPER_CSS}</style>",  # the words' look, the layout
+                         layout=widgets.Layout(display="none")),
         ]
         self._open(example, initial=True)
 

@@ -27,7 +27,7 @@ from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the exampl
 from ..text.messages import say
 from ..text.narrate import role_words
 
-__all__ = ["EXAMPLE_ORDER", "SOURCES", "example_label", "button", "html_box", "rule_tags"]
+__all__ = ["EXAMPLE_ORDER", "SOURCES", "STEPPER_CSS", "example_label", "button", "html_box", "rule_tags"]
 
 _esc = html.escape
 
@@ -57,6 +57,34 @@ def example_label(record: Record) -> str:
     if ident and title:
         return say("stepper-label", ident=ident, title=title)
     return title or ident or say("stepper-a-record")
+
+
+#: The stepper's layout (a ``<style>`` in the stepper): the commentary beside the table on a wide
+#: screen and above it, scrolling, on a narrow one, so that Next and the whole table fit on one
+#: screen at 1366×768 and at 800 px wide; a narrower table is drawn smaller, and in a narrow box
+#: (the output area beside JupyterLab's file browser) the seats go in one row that wraps, P1, P2, ...
+STEPPER_CSS = """
+.dl-stepper .dl-view { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 6px 14px;
+  container: dl-view / inline-size; }
+.dl-stepper .dl-commentary { flex: 1 1 240px; min-width: 0; max-height: 520px; overflow-y: auto; }
+.dl-stepper .dl-view > .dl-table { flex: 3 1 600px !important; min-width: 0; container: dl-table / inline-size; }
+.dl-stepper .dl-position { margin: 0 auto; }
+@container dl-view (max-width: 860px) {
+  .dl-stepper .dl-commentary { max-height: 10em; }
+}
+@container dl-table (max-width: 900px) {
+  .dl-stepper .dl-position { zoom: 0.82; }
+  .dl-stepper .dl-middle { flex-wrap: nowrap !important; }
+  .dl-stepper .dl-centre { min-width: 0 !important; flex: 1 1 auto !important; }
+}
+@container dl-table (max-width: 560px) {
+  .dl-stepper .dl-position { zoom: 0.8; padding: 10px !important; }
+  .dl-stepper .dl-layout { flex-flow: row wrap !important; justify-content: center; }
+  .dl-stepper .dl-layout > [class^="dl-area-"], .dl-stepper .dl-middle,
+  .dl-stepper .dl-middle > [class^="dl-area-"] { display: contents !important; }
+  .dl-stepper .dl-centre { order: 0; flex: 1 1 100% !important; flex-wrap: wrap !important; }
+}
+"""
 
 
 class _View(NamedTuple):

@@ -51,6 +51,7 @@ from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
+from .figure_box import figure_box, fitted_figure, replace_figure
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
@@ -64,10 +65,7 @@ MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
 
 
 def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
-    with fw.batch_update():
-        fw.data = []
-        fw.add_traces(list(fig.data))
-        fw.layout = fig.layout
+    replace_figure(fw, fig)  # the chart takes its box's width, not plotly's 700 px
 
 
 class _Course:
@@ -138,23 +136,21 @@ class TrumpWidget(widgets.VBox):
         if first not in eps_values:
             first = "1/10"
         self.inference = widgets.Dropdown(options=list(MODELS.items()), value=first,
-                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(100%, 420px)"))
+                                          description=say("trumps-inference"), style=style, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.inference.add_class("dl-inference")
         self.caption = widgets.HTML()
         self.caption.add_class("dl-trump-caption")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message.add_class("dl-trump-message")
-        self.bars = go.FigureWidget()
-        self.heatmap = go.FigureWidget()
-        self.course = go.FigureWidget()
+        self.bars = fitted_figure()
+        self.heatmap = fitted_figure()
+        self.course = fitted_figure()
         self.summary = widgets.HTML()
         self.summary.add_class("dl-trump-summary")
         boxes = []
         for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
                         (self.course, "dl-trump-course")):
-            box = widgets.Box([fw], layout=widgets.Layout(width="100%"))
-            box.add_class(cls)  # on a box: a FigureWidget draws no classes of its own
-            boxes.append(box)
+            boxes.append(figure_box(fw, cls))  # the chart fits its box, and refits when the box changes
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),

@@ -1,0 +1,89 @@
+"""Plotly ``FigureWidget`` charts that take the width of their box, not plotly's 700 px.
+
+A ``FigureWidget`` with no ``width`` and ``autosize`` off is drawn 700 px wide, wider than the
+output area at 800 px (about 620 px with the file browser closed, 370 px with it open).
+:func:`fitted_figure` makes one that sizes itself to its box and follows the window's size
+(plotly's ``responsive`` option); :func:`replace_figure` swaps in another figure's traces and
+layout and keeps the chart fitted; :func:`figure_box` puts a chart in a box (CSS class ``cls``)
+with a small watcher (``static/fit_watch.js``) that tells Python the box's width whenever the
+box is first shown or changes width, and Python sets the chart's width to it (plotly itself only
+follows the window, and a ``FigureWidget`` is first drawn before it is on the page, so at
+plotly's 700 px).
+
+Presentation layer: needs plotly and anywidget.
+
+>>> fw = fitted_figure()
+>>> fw.layout.autosize, fw._config["responsive"]
+(True, True)
+>>> import plotly.graph_objects as go
+>>> replace_figure(fw, go.Figure(go.Bar(x=[1], y=[2]), layout=dict(width=700, height=300)))
+>>> fw.layout.autosize, fw.layout.width, fw.layout.height
+(True, None, 300)
+"""
+
+from __future__ import annotations
+
+import pathlib
+
+import anywidget
+import ipywidgets as widgets
+import plotly.graph_objects as go
+import traitlets
+
+__all__ = ["fitted_figure", "replace_figure", "figure_box"]
+
+_STATIC = pathlib.Path(__file__).parent / "static"
+
+
+class _FitWatch(anywidget.AnyWidget):
+    """An invisible watcher: it tells Python the width of its box (the chart's box) when that changes."""
+
+    _esm = _STATIC / "fit_watch.js"
+    # a flex item is never narrower than its content unless told: without min-width 0 a chart
+    # drawn 700 px wide keeps its box 700 px wide, and plotly measures the box to fit the chart
+    _css = (".dl-fit-watch { height: 0; width: 100%; margin: 0; }"
+            # and should plotly not have refitted yet, the chart scrolls inside its box
+            " .dl-fit-box { min-width: 0; max-width: 100%; overflow-x: auto; }"
+            " .dl-fit-box > * { min-width: 0; max-width: 100%; }")
+    width = traitlets.Int(0).tag(sync=True)  # the box's width in pixels, measured in the browser
+
+
+def fitted_figure() -> go.FigureWidget:
+    """An empty ``FigureWidget`` that takes the width of its box and follows the window's size."""
+    fw = go.FigureWidget(layout=dict(autosize=True))
+    fw._config = {**fw._config, "responsive": True}
+    return fw
+
+
+def replace_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
+    """Show ``fig``'s traces and layout in ``fw``, its width left to the box (its height kept)."""
+    with fw.batch_update():
+        fw.data = []
+        fw.add_traces(list(fig.data))
+        fw.layout = fig.layout
+        fw.layout.width = getattr(fw, "_dl_box_width", None)  # the box's width, once the browser told it
+        fw.layout.autosize = True
+
+
+def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
+    """A box of CSS class ``cls`` holding the chart ``fw``, fitted to the box's width.
+
+    >>> fw = fitted_figure(); box = figure_box(fw, "dl-chart"); box._dom_classes, len(box.children)
+    (('dl-fit-box', 'dl-chart'), 2)
+    >>> box.children[1].width = 368   # the browser measured the box
+    >>> fw.layout.width
+    368
+    """
+    watch = _FitWatch(layout=widgets.Layout(width="100%", height="0px", margin="0"))
+    watch.add_class("dl-fit-watch")
+
+    def fit(change: dict) -> None:
+        if change.get("new", 0) > 0:
+            fw._dl_box_width = int(change["new"])
+            fw.layout.width = fw._dl_box_width
+
+    watch.observe(fit, names="width")
+    box = widgets.VBox([fw, watch], layout=widgets.Layout(width="100%"))
+    box.add_class("dl-fit-box")
+    box.add_class(cls)  # on the box: a FigureWidget draws no classes of its own
+    return box
