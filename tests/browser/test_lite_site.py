@@ -80,8 +80,10 @@ def lite_url(lite_site) -> str:
 
 
 @pytest.fixture
-def lite_page(browser, lite_url):
+def lite_page(lite_url, browser):
     """A fresh page (fresh browser storage) on the site; requests to other hosts are aborted.
+
+    ``lite_url`` comes first: without a site the test skips before Chromium starts.
 
     ``page.foreign`` lists the URLs of those requests.
     """
