@@ -1,0 +1,199 @@
+"""The JupyterLite site (``bash .ci/lite DIR``) in headless Chromium, with no server but a static one.
+
+The site in ``DURAK_LITE_SITE`` is served from 127.0.0.1 by a plain static file server
+(``http.server`` in a thread, with the MIME types browsers insist on: ``.wasm`` as
+``application/wasm``, ``.mjs`` as JavaScript). Every request to another host is aborted
+and recorded; each test asserts there was none, so the site works offline and fetches
+nothing from a CDN. Then, with Python running in the browser (Pyodide):
+
+* the start notebook runs every cell without an error, and its stepper steps;
+* the play table (``durak_lab.play()``) plays a few moves against a bot by clicking;
+* the lesson player (``durak_lab.learn()``) takes an answer to an exercise (R11);
+* the trump notebook (its browser copy, without pandas) draws a plotly chart.
+
+The time from opening a notebook to its first cell's output is printed (with the
+other figures at the end of the run). Without ``DURAK_LITE_SITE`` the tests skip;
+``.ci/run`` builds the site first and sets it, so in CI they run.
+"""
+
+import functools
+import http.server
+import os
+import re
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+from .conftest import VIEWPORT  # noqa: E402
+from .jupyter_pages import KERNEL_READY_JS, lab_error_outputs, wait_lab_cells_done  # noqa: E402
+from .test_lesson_player import Player  # noqa: E402  (the lesson player's own test helpers)
+from .test_play_table import Table  # noqa: E402  (the play table's own test helpers)
+
+pytestmark = [pytest.mark.browser, pytest.mark.lite]
+
+SITE_ENV = "DURAK_LITE_SITE"
+BOOT_TIMEOUT = 180_000  # Pyodide's start and the preloaded wheels, on a busy 2-core machine
+MIME = {
+    ".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
+    ".json": "application/json", ".whl": "application/zip", ".zip": "application/zip",
+    ".ipynb": "application/json", ".css": "text/css", ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+# ------------------------------------------------------------------ the site and its server
+@pytest.fixture(scope="module")
+def lite_site() -> Path:
+    value = os.environ.get(SITE_ENV)
+    if not value:
+        pytest.skip(f"no JupyterLite site: build one with `bash .ci/lite DIR` and set {SITE_ENV}=DIR "
+                    "(.ci/run does both)")
+    site = Path(value)
+    # Set but not built is a failure, not a skip: in CI the variable names a site just built.
+    assert (site / "jupyter-lite.json").is_file(), f"{SITE_ENV}={value} holds no JupyterLite site"
+    return site
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME}
+
+    def log_message(self, *args) -> None:  # quiet: pytest shows what the test asserts
+        pass
+
+
+@pytest.fixture(scope="module")
+def lite_url(lite_site) -> str:
+    """Base URL of a static file server of the site on a free port of 127.0.0.1."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Handler, directory=str(lite_site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+
+
+@pytest.fixture
+def lite_page(lite_url, browser):
+    """A fresh page (fresh browser storage) on the site; requests to other hosts are aborted.
+
+    ``lite_url`` comes first: without a site the test skips before Chromium starts.
+
+    ``page.foreign`` lists the URLs of those requests.
+    """
+    ctx = browser.new_context(base_url=lite_url, viewport=VIEWPORT)
+    foreign = []
+
+    def refuse(route):
+        foreign.append(route.request.url)
+        route.abort()
+
+    # Only requests to other hosts are intercepted (the pattern goes to the browser), so
+    # the site's own hundreds of files load at full speed.
+    ctx.route(re.compile(rf"^(?!{re.escape(lite_url)}/)"), refuse)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.js_errors = []
+    page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+    page.foreign = foreign
+    yield page
+    ctx.close()
+
+
+def open_lite_notebook(page, name: str, report) -> object:
+    """Open ``name`` in the site's JupyterLab, wait for the Pyodide kernel, run every cell.
+
+    Reports the seconds from opening the page to the first cell's output (the first
+    usable cell) and to the last cell done. Returns the notebook panel's locator.
+    """
+    t0 = time.perf_counter()
+    page.goto(f"/lab/index.html?path={name}")
+    # With request routing on, the page's clock (wait_for_function) must do the waiting.
+    page.wait_for_function(KERNEL_READY_JS, timeout=BOOT_TIMEOUT, polling=250)
+    t_kernel = time.perf_counter() - t0
+    title = page.evaluate("window.jupyterapp.shell.currentWidget.context.path")
+    assert title == name, f"JupyterLite opened {title!r}, not {name!r}"
+    panel = page.locator(f'[id="{page.evaluate("window.jupyterapp.shell.currentWidget.node.id")}"]')
+    page.evaluate("window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    expect(panel.locator(".jp-CodeCell .jp-OutputArea-output").first).to_be_visible(timeout=BOOT_TIMEOUT)
+    t_first = time.perf_counter() - t0
+    wait_lab_cells_done(panel, timeout=BOOT_TIMEOUT)
+    t_all = time.perf_counter() - t0
+    report(f"lite {name}: kernel ready {t_kernel:.1f} s, first cell output {t_first:.1f} s, "
+           f"all cells {t_all:.1f} s after opening the page")
+    assert lab_error_outputs(panel) == []
+    return panel
+
+
+def assert_offline(page) -> None:
+    assert page.foreign == [], f"the site asked other hosts for {page.foreign}"
+    assert page.js_errors == []
+
+
+# ------------------------------------------------------------------ the tests
+def test_start_notebook_and_stepper(lite_page, report):
+    page = lite_page
+    panel = open_lite_notebook(page, "00_start_here.ipynb", report)
+    # the first cell draws a card
+    expect(panel.locator(".jp-CodeCell").first.locator('.jp-OutputArea-output[data-mime-type="image/svg+xml"]')
+           ).to_be_visible()
+    stepper = panel.locator(".dl-stepper")
+    expect(stepper).to_have_count(1)
+    label = stepper.locator(".dl-step-label")
+    expect(label).to_have_text(re.compile(r"^Step 0 of \d+$"))
+    stepper.locator("button.dl-next").click()
+    expect(label).to_have_text(re.compile(r"^Step 1 of \d+$"), timeout=15_000)
+    expect(stepper.locator(".dl-move")).not_to_have_text("The start position")
+    assert_offline(page)
+
+
+def test_play_table_against_a_bot(lite_page, report):
+    page = lite_page
+    open_lite_notebook(page, "play.ipynb", report)
+    t = Table(page)
+    t.new_game(seed=7, speed="instant", players=2, vs="tips", humans=1, seat=0)
+    moves = 0
+    while moves < 4 and t.wait_person() == "you":
+        before = t.snapshot()
+        t.person_turn()
+        moves += 1
+        assert t.snapshot() != before
+    assert moves >= 3, f"only {moves} moves before the game ended"
+    expect(t.root.locator(".dl-pt-said")).not_to_be_empty()
+    assert_offline(page)
+
+
+def test_lesson_exercise(lite_page, report):
+    page = lite_page
+    open_lite_notebook(page, "learn.ipynb", report)
+    p = Player(page)
+    p.click(p.root.locator('li.dl-lp-item[data-lesson="covering"] button.dl-lp-open'))
+    expect(p.root.locator(".dl-lp-title")).to_have_text("Covering a card")
+    p.step(1, "read")
+    p.next()
+    # every card that beats 10♦ (R11): J♦ and A♦ (higher diamonds) and 6♥ (a trump)
+    p.step(2, "cards")
+    for card in ("J♦", "A♦", "6♥"):
+        p.click(p.hand_card(card))
+    p.click(p.root.locator("button.dl-lp-check"))
+    expect(p.feedback).to_have_attribute("data-kind", "right")
+    expect(p.root.locator(".dl-lp-explain")).to_contain_text("J♦ and A♦ are higher diamonds")
+    assert_offline(page)
+
+
+def test_trump_notebook_draws_a_plotly_chart(lite_page, report):
+    page = lite_page
+    panel = open_lite_notebook(page, "04_trump_probabilities.ipynb", report)
+    plots = panel.locator(".js-plotly-plot")
+    expect(plots.first).to_be_visible(timeout=60_000)
+    expect(plots.first.locator("svg.main-svg").first).to_be_visible()
+    expect(plots.first).to_contain_text("How many trumps are where?")
+    # the parts that need pandas are left out with a plain sentence, not an error
+    expect(panel.locator(".jp-Notebook")).to_contain_text("In the browser version this part is left out")
+    assert_offline(page)
