@@ -2,7 +2,7 @@
 
 Options: ``--vs LEVEL[,LEVEL…]`` (the bots' level, :data:`~durak_lab.bots.BOTS`:
 random, tips, endgame, weakest first; one level for every bot or one per bot),
-``--players N`` (2 to 6; default: the preset's, else 2), ``--preset NAME``
+``--players N`` (2 to 8; default: the preset's, else 2), ``--preset NAME``
 (:data:`~durak_lab.engine.rules.PRESETS`, default podkidnoy), ``--seed N`` (the
 deal; a new one when left out, printed as the deal number), ``--seat N`` (your
 seat, 1 for P1), ``--coach`` (a word before a doubtful move, and ``play it
@@ -59,7 +59,7 @@ Bye! The game stopped before the end.
 >>> main(["--players", "9"], stdin=io.StringIO(""), stdout=out, stderr=out)
 2
 >>> out.getvalue().splitlines()[-1]
-'durak-lab play: --players: a table has 2 to 6 players, not 9'
+'durak-lab play: --players: a table has 2 to 8 players, not 9'
 """
 
 from __future__ import annotations
@@ -145,7 +145,7 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     if ns.preset not in PRESETS:
         raise _Bad(say("terminal-option-preset", value=ns.preset, presets=", ".join(PRESETS)))
     players = PRESETS[ns.preset].get("players", 2) if ns.players is None else _whole("--players", ns.players)
-    if not 2 <= players <= 6:
+    if not 2 <= players <= 8:
         raise _Bad(say("terminal-option-players", value=players))
     try:
         rules = Rules.preset(ns.preset, players=players)

@@ -119,6 +119,11 @@ def check_rules(rules: Rules) -> tuple:
         bad = "redeal"
     elif rules.throw_in is ThrowIn.BY_TURNS and rules.players > 2:
         bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
+    # seven and eight players; doker's jokers (R5, HE "ריבוי שחקנים", "דוקר")
+    elif rules.players > 6:
+        bad = f"players={rules.players} (more than six players, R5)"
+    elif getattr(rules, "jokers", 0):
+        bad = f"jokers={rules.jokers} (doker, R1)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG

@@ -136,7 +136,7 @@ MESSAGES: dict = {
     "terminal-help-words": "Also: hint (what a strong player would do), undo (take back your last move), "
                            "help (this text), quit (stop the game).",
     "terminal-option-number": "{option}: '{value}' is not a whole number",
-    "terminal-option-players": "--players: a table has 2 to 6 players, not {value}",
+    "terminal-option-players": "--players: a table has 2 to 8 players, not {value}",
     "terminal-option-preset": "--preset: there is no preset '{value}': the presets are {presets}",
     "terminal-option-rules": "--preset {preset} cannot be played by {players} players: {why}",
     "terminal-option-seed": "--seed: a deal number is 0 or more, not {value}",

@@ -63,7 +63,7 @@ class Settings:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         fixed = PRESETS[preset].get("players")
         players = int(fixed or players)
-        seat_no = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+        seat_no = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
         if not 1 <= int(humans) <= players:
             raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
         settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
@@ -97,7 +97,7 @@ class Settings:
             new.players = fixed
         seat = form.get("seat")
         try:
-            new.seat = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+            new.seat = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
         except (DurakError, TypeError, ValueError):
             pass
         new.seat = min(max(new.seat, 0), new.players - 1)
@@ -123,14 +123,14 @@ def settings_json(st: Settings) -> dict:
     vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
     if vs == "mixed":
         levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
-    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 7)]
+    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 9)]
     return {
         "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
                    "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
                    "speed": st.speed},
         "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
-                    "players": [[n, str(n)] for n in range(2, 7)],
-                    "seat": [[n, seat_text(n)] for n in range(6)], "humans": people,
+                    "players": [[n, str(n)] for n in range(2, 9)],
+                    "seat": [[n, seat_text(n)] for n in range(8)], "humans": people,
                     "speed": [[k, _SPEED_WORDS[k]] for k in SPEEDS]},
         "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
     }

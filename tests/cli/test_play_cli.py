@@ -213,7 +213,7 @@ def test_only_bots():
 
 # ---------------------------------------------------------------- options
 @pytest.mark.parametrize("argv, why", [
-    (["--players", "9"], "--players: a table has 2 to 6 players, not 9"),
+    (["--players", "9"], "--players: a table has 2 to 8 players, not 9"),
     (["--players", "two"], "--players: 'two' is not a whole number"),
     (["--preset", "nope"], "--preset: there is no preset 'nope': the presets are podkidnoy, classic, "),
     (["--preset", "pairs", "--players", "3"], "--preset pairs cannot be played by 3 players: teams: "),
@@ -246,7 +246,7 @@ def test_durak_lab_play_reads_the_standard_input(monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "P1 covers 7♠ with K♠ (a higher spade)." in lines and lines[-1] == BYE
     assert durak_lab(["play", "--players", "1"]) == 2
-    assert capsys.readouterr().err == "durak-lab play: --players: a table has 2 to 6 players, not 1\n"
+    assert capsys.readouterr().err == "durak-lab play: --players: a table has 2 to 8 players, not 1\n"
 
 
 def _process(*argv: str) -> subprocess.Popen:
