@@ -192,8 +192,11 @@ class Rules:
                      "any card (\"אותם חוקים של הדוראק\", the same rules as durak), but it has no rank and "
                      "no suit, so it is never thrown in, never transfers (R20, R24), is not a trump for the "
                      "lowest trump (R7), and a joker on the table adds no rank for throw-ins; a joker is "
-                     "never the face-up trump card: the next card under it is turned instead (R5).  Of "
-                     "doker's other house rules none is modelled: see tutorials/doker.md.")
+                     "never the face-up trump card: the next card under it is turned instead (with jokers "
+                     "only left there is no trump card, and the dealer shows trump, R5).  Doker's "
+                     "other house rules (hearts first; taking only what was not beaten; the trump 2; the "
+                     "cheat; three sixes or 3-5-9; six cards first after a full defence) are not modelled: "
+                     "tutorials/teacher_guide.md says why, one by one.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,

@@ -234,6 +234,8 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         try:
             suit = None if trump is None else (parse_suit(trump) if isinstance(trump, str) else int(trump))
             tc = Card(trump_card) if trump_card is not None else (tl[-1] if tl else -1)
+            if trump_card is None and tc >= 52 and suit is not None:
+                tc = -1  # doker: only jokers left under the talon: no trump card, the dealer showed trump (R5)
         except ValueError as err:
             raise PositionError(f"trump: {err}") from None
         if tc >= 52:

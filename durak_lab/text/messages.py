@@ -187,6 +187,7 @@ MESSAGES: dict = {
     "save-failed": "The game could not be saved here: {why}.",
     "download-ready": "You can also download the record to your computer.",
     "players-fixed": "These rules are for {count} players.",
+    "players-most": "These rules are for at most {count} players. For 7 or 8, choose a game with 52 cards.",
     "card-trump": "{card}, trump",
     "card-under-talon": "{card}, the trump card under the talon",
     "bito-count": "Bito pile: {count} cards",
@@ -230,6 +231,7 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
+    "preset-doker": "Doker: 54 cards with two jokers, up to 8 players",
 }
 
 

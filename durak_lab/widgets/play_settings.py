@@ -90,11 +90,15 @@ class Settings:
             new.vs = (vs,)
         if form.get("preset") in PRESETS:
             new.preset = form["preset"]
-        new.players = _int_in(form.get("players"), 2, 6, self.players)
+        new.players = _int_in(form.get("players"), 2, 8, self.players)
         fixed = PRESETS[new.preset].get("players")
         if fixed and fixed != new.players:
             new.notes.append(say("players-fixed", count=fixed))
             new.players = fixed
+        most = _most_players(new.preset)  # 7 and 8 players need the low ranks (R5)
+        if new.players > most:
+            new.notes.append(say("players-most", count=most))
+            new.players = most
         seat = form.get("seat")
         try:
             new.seat = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
@@ -107,6 +111,16 @@ class Settings:
         if form.get("speed") in SPEEDS:
             new.speed = form["speed"]
         return new
+
+
+def _most_players(preset: str) -> int:
+    """The most players a preset's deck deals a full hand to, at most 8 (R2, R5).
+
+    >>> _most_players("podkidnoy"), _most_players("finnish"), _most_players("doker")
+    (6, 8, 8)
+    """
+    r = Rules.preset(preset)
+    return min(8, (r.deck + r.jokers) // r.hand_size)
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
@@ -145,5 +159,5 @@ _PRESET_WORDS = {
     "perevodnoy_show": say("preset-perevodnoy-show"), "neighbours": say("preset-neighbours"),
     "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
     "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
-    "unlimited": say("preset-unlimited"),
+    "unlimited": say("preset-unlimited"), "doker": say("preset-doker"),
 }

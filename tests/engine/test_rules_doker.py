@@ -173,3 +173,16 @@ def test_doker_property_cards_conserved_and_jokers_always_move_legally(seed, n):
 def test_R5_doker_the_kernel_refuses_seven_players_and_jokers(rules, word):
     with pytest.raises(KernelUnsupported, match=word):
         check_rules(rules)
+
+
+def test_doker_R5_a_talon_of_jokers_only_has_no_trump_card_and_the_dealer_shows_trump():
+    r = Rules(players=6, jokers=1)   # 36 cards and a joker: the talon is that one card
+    for seed in range(50):
+        p = Position.deal(r, seed)
+        if p.talon == (52,):
+            break
+    else:
+        raise AssertionError("no deal of 50 left the joker in the talon")
+    assert p.trump_card == -1 and 0 <= p.trump < 4
+    assert len(CardSet(p.known[5])) == 1
+    assert Position.parse(str(p)) == p
