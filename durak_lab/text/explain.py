@@ -120,6 +120,8 @@ def _cards_text(cards: Iterable[int]) -> str:
 
 
 def _cover_why(attack: int, cover: int, trump: int) -> str:
+    if cover >= 52:  # doker: "הג'וקר שורף כל קלף", the joker burns any card (R1)
+        return say("cover-joker")
     if suit_of(cover) == suit_of(attack):
         if suit_of(cover) == trump:
             return say("cover-higher-trump")
