@@ -147,6 +147,12 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     players = PRESETS[ns.preset].get("players", 2) if ns.players is None else _whole("--players", ns.players)
     if not 2 <= players <= 8:
         raise _Bad(say("terminal-option-players", value=players))
+    base = Rules.preset(ns.preset)
+    most = min(8, (base.deck + base.jokers) // base.hand_size)
+    if players > most and "players" not in PRESETS[ns.preset]:  # 7 and 8 need the low ranks (R5)
+        bigs = [k for k in PRESETS if Rules.preset(k).deck + Rules.preset(k).jokers >= 48]
+        big = " or ".join(bigs) if len(bigs) < 3 else ", ".join(bigs[:-1]) + " or " + bigs[-1]
+        raise _Bad(say("terminal-option-players-deck", preset=ns.preset, most=most, value=players, presets=big))
     try:
         rules = Rules.preset(ns.preset, players=players)
     except RulesError as err:

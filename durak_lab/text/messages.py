@@ -137,6 +137,8 @@ MESSAGES: dict = {
                            "help (this text), quit (stop the game).",
     "terminal-option-number": "{option}: '{value}' is not a whole number",
     "terminal-option-players": "--players: a table has 2 to 8 players, not {value}",
+    "terminal-option-players-deck": "--players: --preset {preset} deals cards to at most {most} players, not "
+                                    "{value}; for 7 or 8 players choose --preset {presets}",
     "terminal-option-preset": "--preset: there is no preset '{value}': the presets are {presets}",
     "terminal-option-rules": "--preset {preset} cannot be played by {players} players: {why}",
     "terminal-option-seed": "--seed: a deal number is 0 or more, not {value}",

@@ -88,6 +88,7 @@ def test_a_whole_game_against_each_level(level):
     ("--preset", "pairs", "--vs", "tips", "--seed", "3"),
     ("--players", "6", "--vs", "random", "--seat", "6", "--preset", "simple", "--seed", "4"),
     ("--preset", "finnish", "--vs", "endgame", "--seed", "5"),
+    ("--players", "8", "--vs", "random", "--preset", "doker", "--seed", "6"),   # R5, doker
 ])
 def test_whole_games_at_other_tables(argv):
     code, lines, _ = play(*argv)
@@ -214,6 +215,8 @@ def test_only_bots():
 # ---------------------------------------------------------------- options
 @pytest.mark.parametrize("argv, why", [
     (["--players", "9"], "--players: a table has 2 to 8 players, not 9"),
+    (["--players", "7"], "--players: --preset podkidnoy deals cards to at most 6 players, not 7; for 7 or 8 "
+                         "players choose --preset finnish or doker"),   # R5
     (["--players", "two"], "--players: 'two' is not a whole number"),
     (["--preset", "nope"], "--preset: there is no preset 'nope': the presets are podkidnoy, classic, "),
     (["--preset", "pairs", "--players", "3"], "--preset pairs cannot be played by 3 players: teams: "),
