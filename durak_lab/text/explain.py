@@ -44,7 +44,7 @@ RULE_TITLES = {
     "R2": "the number of players",
     "R3": "the deal and the trump card",
     "R4": "redeal after a lopsided hand",
-    "R5": "six players: no talon, the dealer shows trump",
+    "R5": "six players: no talon, the dealer shows trump; seven or eight: add the low cards",
     "R6": "swapping the trump six for the trump card",
     "R7": "the lowest trump leads the first game",
     "R8": "who leads a later game",
