@@ -53,7 +53,7 @@ def play(**options: Any) -> "PlayTable":
     """A Durak table to play at in the notebook: :class:`durak_lab.widgets.PlayTable`.
 
     Options: ``vs`` (a bot level, ``"random"``, ``"tips"`` or ``"endgame"``, or one per
-    bot), ``players`` (2 to 6), ``preset`` (a name of :data:`PRESETS`), ``seat`` (yours:
+    bot), ``players`` (2 to 8; 7 and 8 need a 52-card deck, R5), ``preset`` (a name of :data:`PRESETS`), ``seat`` (yours:
     0-based, or ``"P2"``), ``seed`` (the deal, to play it again), ``coach`` (True: a word
     before a doubtful move), ``speed`` (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``)
     and ``humans`` (people sharing the screen: pass and play).

@@ -28,7 +28,7 @@ from durak_lab.engine.state import Event, Position
 def _configs() -> list[tuple[str, int]]:
     out = []
     for name in PRESETS:
-        for n in range(2, 7):
+        for n in range(2, 9):
             try:
                 Rules.preset(name, players=n)
             except RulesError:
@@ -37,7 +37,7 @@ def _configs() -> list[tuple[str, int]]:
     return out
 
 
-#: Every (preset, players) pair the rules accept, 2 to 6 players.
+#: Every (preset, players) pair the rules accept, 2 to 8 players (7 and 8 need 52 cards, R5).
 CONFIGS: list[tuple[str, int]] = _configs()
 
 
@@ -182,7 +182,7 @@ def masks(p: Position) -> list[int]:
 
 def assert_conserved(p: Position) -> None:
     """hands + table + talon + discard is exactly the deck, no card twice."""
-    deck = deck_mask(p.rules.lowest_rank)
+    deck = p.rules.all_cards  # the jokers too (doker, R1)
     ms = masks(p)
     for i in range(len(ms)):
         for j in range(i + 1, len(ms)):
@@ -194,7 +194,7 @@ def assert_conserved(p: Position) -> None:
     for m in ms:
         union |= m
     assert union == deck, f"missing {CardSet(deck & ~union)}, extra {CardSet(union & ~deck)}"
-    assert p.card_count() == p.rules.deck
+    assert p.card_count() == p.rules.deck + p.rules.jokers
 
 
 def assert_roles(p: Position) -> None:
@@ -263,7 +263,7 @@ def candidate_moves(p: Position, rng: Optional[random.Random] = None, covers_per
     table card (and one card not on the table) with every card of the deck, or
     with ``covers_per_target`` random cards plus every card of the seat's hand.
     """
-    deck = cards_of(deck_mask(p.rules.lowest_rank))
+    deck = cards_of(p.rules.all_cards)  # the jokers too (doker)
     pairs = [pair for r in range(2, 15) for pair in combinations(cards_of(deck_mask(p.rules.lowest_rank)
                                                                             & RANK_MASKS[r]), 2)]
     targets = [Card(a) for a, _, _, _ in p.table]
@@ -326,7 +326,7 @@ configs = st.sampled_from(CONFIGS)
 @st.composite
 def any_rules(draw) -> Rules:
     """Any valid combination of options, presets or not (invalid ones are redrawn)."""
-    players = draw(st.integers(min_value=2, max_value=6))
+    players = draw(st.integers(min_value=2, max_value=8))  # 7 and 8: R2, R5
     kw = dict(
         deck=draw(st.sampled_from([20, 24, 28, 32, 36, 52])),
         players=players,
@@ -350,6 +350,7 @@ def any_rules(draw) -> Rules:
         redeal=draw(st.booleans()),
         show_lowest_trump=draw(st.booleans()),
         choose=draw(st.sampled_from(list(Choose))),
+        jokers=draw(st.sampled_from([0, 0, 1, 2])),  # doker (R1)
     )
     # repair the contradictions the rules reject (each is tested in test_rules_options)
     teams = kw["teams"]
@@ -363,12 +364,14 @@ def any_rules(draw) -> Rules:
         kw["transfer_by_show"] = False
     if kw["throw_in"] is not ThrowIn.BY_TURNS:
         kw["turns_direction"] = TurnsDirection.CLOCKWISE
-    kw["hand_size"] = min(kw["hand_size"], kw["deck"] // players)
+    kw["hand_size"] = min(kw["hand_size"], (kw["deck"] + kw["jokers"]) // players)
     # the defender's choice of cards to beat (R13)
     if (kw["choose"] is Choose.HAND and kw["hand_limit"] is not HandLimit.NONE) or (
             kw["choose"] is Choose.LIMIT and kw["attack_limit"] is None) or (
             kw["throw_in"] is ThrowIn.BY_TURNS or kw["partner_covers"]):
         kw["choose"] = Choose.OFF
     return Rules(**kw)
+
+
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 protocols = st.sampled_from(["free", "sequential"])

@@ -85,7 +85,7 @@ class Knowledge:
             if m & seen:
                 raise PositionError(f"knowledge: {CardSet(m & seen)} in two places")
             seen |= m
-        if seen != deck_mask(self.rules.lowest_rank):
+        if seen != self.rules.all_cards:
             raise PositionError("knowledge: the places do not hold exactly the deck")
 
     # ------------------------------------------------------------ building
@@ -152,7 +152,7 @@ class Knowledge:
         """
         from ..engine.cards import parse_suit
 
-        deck = deck_mask(rules.lowest_rank)
+        deck = rules.all_cards
         n = rules.players
         tc = Card(trump_card) if trump_card is not None else None
         if tc is not None:
@@ -249,7 +249,7 @@ def trump_mask(k: Union[Knowledge, PlayerView]) -> int:
     CardSet('9♥ 10♥ J♥ Q♥ K♥ A♥')
     """
     k = _knowledge(k)
-    return SUIT_MASKS[k.trump] & deck_mask(k.rules.lowest_rank)
+    return SUIT_MASKS[k.trump] & k.rules.all_cards
 
 
 def _hypergeom(N: int, K: int, n: int) -> dict:
@@ -434,4 +434,4 @@ def prob_can_beat(k: Union[Knowledge, PlayerView], card: Union[str, int],
     c = Card(card)
     if seats is None:
         seats = [s for s in range(len(k.labels) - 1) if s != k.viewer]
-    return prob_holds(k, list(seats), BEATERS[k.trump][c] & deck_mask(k.rules.lowest_rank))
+    return prob_holds(k, list(seats), BEATERS[k.trump][c] & k.rules.all_cards)

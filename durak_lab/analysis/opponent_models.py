@@ -107,7 +107,7 @@ class EpsilonModel:
         >>> CardSet(EpsilonModel().relevant(v, Move.parse("P2 take")))
         CardSet('6♥ 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 8♦ 9♦ 10♦ J♦ Q♦ K♦ A♦')
         """
-        deck = deck_mask(view.rules.lowest_rank)
+        deck = view.rules.all_cards
         if move.kind == TAKE:
             m = 0
             for a, c, _, _ in view.table:

@@ -168,7 +168,7 @@ class Posterior:
         """
         k = self.knowledge
         m = k.trumps if cards is None else _mask_of(cards)
-        ids = [c for c in range(52) if m >> c & 1]
+        ids = [c for c in range(54) if m >> c & 1]
         acc = {c: [0] * len(k.labels) for c in ids}
         for hidden, w in self._project(m).items():
             for i, h in enumerate(hidden):
@@ -229,7 +229,7 @@ class Posterior:
         c = Card(card)
         if seats is None:
             seats = [s for s in range(len(k.labels) - 1) if s != k.viewer]
-        return self.prob_holds(list(seats), BEATERS[k.trump][c] & deck_mask(k.rules.lowest_rank))
+        return self.prob_holds(list(seats), BEATERS[k.trump][c] & k.rules.all_cards)
 
     def stderr(self, p: Number) -> float:
         """The standard error of a probability ``p`` read from this posterior (0 when exact).

@@ -254,7 +254,7 @@ def deal_talon_facts(start: Any, attacker_by_r7: bool = True) -> int:
     r = start.rules
     if not r.show_lowest_trump or start.table:
         return 0
-    trumps = SUIT_MASKS[start.trump] & deck_mask(r.lowest_rank)
+    trumps = SUIT_MASKS[start.trump] & r.all_cards
     seen_out = start.discard | ((1 << start.trump_card) if start.trump_card >= 0 else 0)
     in_hands = 0
     for h in start.hands:

@@ -104,7 +104,7 @@ class _Dealer:
         self.k = Knowledge.from_view(view, talon_known)
         self.template = template
         self.talon_known = talon_known
-        self.unseen = list(CARDS[c] for c in range(52) if self.k.unseen >> c & 1)
+        self.unseen = list(CARDS[c] for c in range(54) if self.k.unseen >> c & 1)
         tc = view.trump_card
         self.face_up = tc if tc is not None and view.trump_card_holder is None and view.talon_size else None
         # R6: while the swap is open, the seat to act holds the lowest trump
@@ -127,7 +127,7 @@ class _Dealer:
             for c in cards[pos:pos + take]:
                 hands[s] |= 1 << c
             pos += take
-        talon = cards[pos:] + [CARDS[c] for c in range(52) if self.talon_known >> c & 1]
+        talon = cards[pos:] + [CARDS[c] for c in range(54) if self.talon_known >> c & 1]
         if self.talon_known:
             rng.shuffle(talon)
         if self.face_up is not None:

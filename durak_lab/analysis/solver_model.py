@@ -63,6 +63,13 @@ def check_domain(position: Position) -> None:
                                 "the others go back) is outside the solver's domain; use choose='off'")
     if position.swap_open:
         raise SolverDomainError("the trump-card swap (R6) is still open; the solver starts after it")
+    # doker (R1): the solver's masks hold the 52 cards of the four suits
+    live = position.table_cards()
+    for h in position.hands:
+        live |= h
+    if live >> 52:
+        raise SolverDomainError("a joker is still in play (doker, R1): the solver knows only the 52 cards "
+                                "of the four suits")
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

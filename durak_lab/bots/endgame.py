@@ -40,7 +40,7 @@ def position_of_view(view: PlayerView) -> Position:
     """
     if view.rules.players != 2 or view.talon_size:
         raise ValueError("a view hides cards unless two players are left with an empty talon")
-    other = deck_mask(view.rules.lowest_rank) & ~(view.hand_mask | view.table_cards() | view.discard)
+    other = view.rules.all_cards & ~(view.hand_mask | view.table_cards() | view.discard)
     hands = [0, 0]
     hands[view.seat] = view.hand_mask
     hands[1 - view.seat] = other

@@ -41,12 +41,15 @@ _PLAN_LIMIT = 20_000  # possible assignments past which cheapest_cover settles f
 
 
 def card_cost(card: int, trump: int) -> int:
-    """What a card is worth keeping: its rank (R11), and a trump above every non-trump.
+    """What a card is worth keeping: its rank (R11), a trump above every non-trump, and a
+    joker (doker), which beats any card, above every trump.
 
     >>> from durak_lab.engine.cards import Card, HEARTS
-    >>> card_cost(Card("A♠"), HEARTS), card_cost(Card("6♥"), HEARTS)
-    (14, 106)
+    >>> card_cost(Card("A♠"), HEARTS), card_cost(Card("6♥"), HEARTS), card_cost(Card("BJ"), HEARTS)
+    (14, 106, 215)
     """
+    if card >= 52:
+        return rank_of(card) + 2 * TRUMP_COST
     return rank_of(card) + (TRUMP_COST if suit_of(card) == trump else 0)
 
 

@@ -2,7 +2,7 @@
 
 Options: ``--vs LEVEL[,LEVEL…]`` (the bots' level, :data:`~durak_lab.bots.BOTS`:
 random, tips, endgame, weakest first; one level for every bot or one per bot),
-``--players N`` (2 to 6; default: the preset's, else 2), ``--preset NAME``
+``--players N`` (2 to 8; default: the preset's, else 2), ``--preset NAME``
 (:data:`~durak_lab.engine.rules.PRESETS`, default podkidnoy), ``--seed N`` (the
 deal; a new one when left out, printed as the deal number), ``--seat N`` (your
 seat, 1 for P1), ``--coach`` (a word before a doubtful move, and ``play it
@@ -59,7 +59,7 @@ Bye! The game stopped before the end.
 >>> main(["--players", "9"], stdin=io.StringIO(""), stdout=out, stderr=out)
 2
 >>> out.getvalue().splitlines()[-1]
-'durak-lab play: --players: a table has 2 to 6 players, not 9'
+'durak-lab play: --players: a table has 2 to 8 players, not 9'
 """
 
 from __future__ import annotations
@@ -145,8 +145,14 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     if ns.preset not in PRESETS:
         raise _Bad(say("terminal-option-preset", value=ns.preset, presets=", ".join(PRESETS)))
     players = PRESETS[ns.preset].get("players", 2) if ns.players is None else _whole("--players", ns.players)
-    if not 2 <= players <= 6:
+    if not 2 <= players <= 8:
         raise _Bad(say("terminal-option-players", value=players))
+    base = Rules.preset(ns.preset)
+    most = min(8, (base.deck + base.jokers) // base.hand_size)
+    if players > most and "players" not in PRESETS[ns.preset]:  # 7 and 8 need the low ranks (R5)
+        bigs = [k for k in PRESETS if Rules.preset(k).deck + Rules.preset(k).jokers >= 48]
+        big = " or ".join(bigs) if len(bigs) < 3 else ", ".join(bigs[:-1]) + " or " + bigs[-1]
+        raise _Bad(say("terminal-option-players-deck", preset=ns.preset, most=most, value=players, presets=big))
     try:
         rules = Rules.preset(ns.preset, players=players)
     except RulesError as err:

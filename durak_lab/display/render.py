@@ -140,6 +140,8 @@ def _pip(x: float, y: float, flip: int, symbol: str, size: float) -> str:
 def _face(card_id: int, four: bool) -> str:
     """The inside of a card face (viewBox 0 0 60 84)."""
     c = Card(card_id)
+    if c >= 52:
+        return _joker_face(c)
     rank, suit = c.rank, c.suit
     colour = (FOUR_COLOURS if four else TWO_COLOURS)[suit]
     sym = SUIT_SYMBOLS[suit]
@@ -163,6 +165,17 @@ def _face(card_id: int, four: bool) -> str:
         parts.append(_pip(30, 62, 1, sym, 10))
     parts.append("</g>")
     return "".join(parts)
+
+
+def _joker_face(c: Card) -> str:
+    """A joker's face (doker, R1): "JOKER" down both corners and a star; the red joker in red."""
+    colour = TWO_COLOURS[1] if c == 53 else TWO_COLOURS[0]
+    letters = "".join(f'<text x="7.5" y="{_n(12 + 8.5 * i)}" font-size="8" font-weight="700" '
+                      f'text-anchor="middle">{ch}</text>' for i, ch in enumerate("JOKER"))
+    return ('<rect x="0.5" y="0.5" width="59" height="83" rx="5" fill="#fffdf7" stroke="#8d8d8d"/>'
+            f'<g fill="{colour}" font-family="{_FONT}">{letters}'
+            f'<g transform="rotate(180 30 42)">{letters}</g>'
+            f'{_pip(30, 42, 0, "★", 34)}</g>')
 
 
 def _lattice() -> str:

@@ -36,3 +36,8 @@ __all__ = [
     'ReplayResult', 'load_record', 'record_from_game', 'replay', 'result_value', 'json_text',
     'example_ids', 'load_example', 'list_examples', 'Match', 'next_leader', 'random_endgame', 'random_game',
 ]
+
+# doker (R1): the jokers
+from .cards import JOKERS, JOKER_MASK, is_joker  # noqa: E402
+
+__all__ += ["JOKERS", "JOKER_MASK", "is_joker"]

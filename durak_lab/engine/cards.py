@@ -6,8 +6,19 @@ same ids.  :class:`Card` is an ``int`` that prints as ``10♦``; :class:`CardSet
 a set of cards held in one int mask.  "Which cards beat X under trump T" is a
 precomputed mask (:func:`beaters`).
 
+Doker (HE "דוקר", R1) adds up to two jokers, ids 52 (the black joker ``BJ``) and
+53 (the red joker ``RJ``), beyond every suit: a joker has no rank of 2..A (its
+:attr:`Card.rank` is 15 or 16, matching no other card) and suit 4 (no suit).
+``JK``, ``Joker`` and ``🃏`` read as a joker; in a :class:`CardSet` text a
+second plain joker is the other one.  :data:`BEATERS` lets a joker cover every
+card (the other joker too) and nothing else cover a joker.
+
 Standard library only.
 
+>>> CardSet.parse("JK 🃏 A♠"), Card("RJ").name
+(CardSet('A♠ BJ RJ'), 'red joker')
+>>> beats(Card("JK"), Card("A♠"), trump=SPADES), beats(Card("A♠"), Card("JK"), trump=SPADES)
+(True, False)
 >>> Card.parse("10D"), Card.parse("td"), Card.parse("🃇")
 (Card('10♦'), Card('10♦'), Card('7♦'))
 >>> str(Card.parse("Q♡"))
@@ -32,6 +43,7 @@ __all__ = [
     "RANKS", "RANK_NAMES", "Card", "CardSet", "card", "cards_of", "deck_mask",
     "beats", "beaters", "suit_of", "rank_of", "rank_text", "parse_suit",
     "ranks_mask", "same_ranks", "iter_bits", "popcount", "SUIT_MASKS", "RANK_MASKS", "CARDS", "BEATERS",
+    "JOKERS", "JOKER_MASK", "JOKER_MASKS", "is_joker",
 ]
 
 SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
@@ -47,6 +59,18 @@ RANK_NAMES = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 _RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
 _TEXT_RANK = {v: k for k, v in _RANK_TEXT.items()} | {"T": 10}
 
+#: The jokers of doker (R1): 52 the black joker, 53 the red joker.
+JOKERS = (52, 53)
+#: The mask of both jokers.
+JOKER_MASK = 3 << 52
+#: JOKER_MASKS[n] is the mask of a deck's ``n`` jokers (0, 1 or 2).
+JOKER_MASKS = (0, 1 << 52, 3 << 52)
+_JOKER_TEXT = ("BJ", "RJ")
+_JOKER_NAMES = ("black joker", "red joker")
+#: Texts read as a joker: the first one, or in a CardSet text the next one not yet given.
+_JOKER_ANY = {"JK", "JOKER", "🃏", "★", "*"}
+_JOKER_PARSE = {"BJ": 52, "RJ": 53, "🃏": 52, "🂿": 53, "🃟": 53, "JK1": 52, "JK2": 53}
+
 _SUIT_PARSE = {
     "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS, "♣": CLUBS,
     "♤": SPADES, "♡": HEARTS, "♢": DIAMONDS, "♧": CLUBS,
@@ -55,14 +79,14 @@ _SUIT_PARSE = {
 
 #: Mask of the 13 cards of each suit.
 SUIT_MASKS = tuple(((1 << 13) - 1) << (13 * s) for s in SUITS)
-#: Mask of the 4 cards of each rank, indexed by rank (2..14).
-RANK_MASKS = (0, 0) + tuple(sum(1 << (13 * s + r - 2) for s in SUITS) for r in RANKS)
+#: Mask of the 4 cards of each rank, indexed by rank (2..14); a joker is a rank of its own (15, 16).
+RANK_MASKS = (0, 0) + tuple(sum(1 << (13 * s + r - 2) for s in SUITS) for r in RANKS) + (1 << 52, 1 << 53)
 _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _LOW13 = (1 << 13) - 1
 
 
 def suit_of(c: int) -> int:
-    """The suit number of card id ``c``.
+    """The suit number of card id ``c`` (4 for a joker, which has no suit).
 
     >>> suit_of(Card.parse("7♦")) == DIAMONDS
     True
@@ -71,21 +95,30 @@ def suit_of(c: int) -> int:
 
 
 def rank_of(c: int) -> int:
-    """The rank (2..14) of card id ``c``.
+    """The rank (2..14) of card id ``c``; 15 and 16 for the jokers, which match no other card.
 
-    >>> rank_of(Card.parse("A♣"))
-    14
+    >>> rank_of(Card.parse("A♣")), rank_of(Card.parse("RJ"))
+    (14, 16)
     """
-    return c % 13 + 2
+    return c % 13 + 2 if c < 52 else c - 37
+
+
+def is_joker(c: int) -> bool:
+    """Is card id ``c`` a joker (doker, R1)?
+
+    >>> is_joker(Card("JK")), is_joker(Card("A♠"))
+    (True, False)
+    """
+    return c >= 52
 
 
 def rank_text(rank: int) -> str:
-    """``'10'``, ``'J'``… for a rank number.
+    """``'10'``, ``'J'``… for a rank number (``'joker'`` for a joker's 15 or 16).
 
-    >>> rank_text(12)
-    'Q'
+    >>> rank_text(12), rank_text(15)
+    ('Q', 'joker')
     """
-    return _RANK_TEXT[rank]
+    return "joker" if rank in (15, 16) else _RANK_TEXT[rank]
 
 
 def parse_suit(text: str) -> int:
@@ -115,6 +148,11 @@ def _glyph_card(ch: str) -> int | None:
 def _parse_card_id(text: str) -> int:
     raw = text
     t = text.strip().replace("\ufe0f", "")
+    j = t.upper()
+    if j in _JOKER_PARSE:
+        return _JOKER_PARSE[j]
+    if j in _JOKER_ANY:
+        return 52
     if len(t) == 1:
         got = _glyph_card(t)
         if got is not None:
@@ -147,8 +185,8 @@ class Card(int):
     def __new__(cls, value: Union[int, str, "Card"]) -> "Card":
         if isinstance(value, str):
             return _CARDS[_parse_card_id(value)]
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 52:
-            raise CardError(f"{value!r} is not a card id (0..51)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 54:
+            raise CardError(f"{value!r} is not a card id (0..51, jokers 52 and 53)")
         if type(value) is Card:
             return value
         try:
@@ -165,13 +203,18 @@ class Card(int):
 
     @property
     def rank(self) -> int:
-        """Rank 2..14 (J=11, Q=12, K=13, A=14)."""
-        return self % 13 + 2
+        """Rank 2..14 (J=11, Q=12, K=13, A=14); 15 and 16 for the jokers."""
+        return self % 13 + 2 if self < 52 else self - 37
 
     @property
     def suit(self) -> int:
-        """Suit number: 0 ♠, 1 ♥, 2 ♦, 3 ♣."""
+        """Suit number: 0 ♠, 1 ♥, 2 ♦, 3 ♣; 4 for a joker (no suit)."""
         return self // 13
+
+    @property
+    def joker(self) -> bool:
+        """Is this card a joker (doker, R1)?"""
+        return self >= 52
 
     @property
     def mask(self) -> int:
@@ -181,12 +224,14 @@ class Card(int):
     @property
     def name(self) -> str:
         """The card in words, a text alternative: ``'10 of diamonds'``."""
+        if self >= 52:
+            return _JOKER_NAMES[self - 52]
         r = self.rank
         return f"{RANK_NAMES.get(r, str(r))} of {SUIT_NAMES[self.suit]}"
 
     def text(self, ascii: bool = False) -> str:
         """Canonical text ``10♦``, or ``TD`` with ``ascii=True``."""
-        if ascii:
+        if ascii and self < 52:
             r = self.rank
             return ("T" if r == 10 else _RANK_TEXT[r]) + SUIT_LETTERS[self.suit]
         return _STR[self]
@@ -206,8 +251,8 @@ class Card(int):
         return card_svg(self)
 
 
-_STR = tuple(_RANK_TEXT[i % 13 + 2] + SUIT_SYMBOLS[i // 13] for i in range(52))
-_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(52))
+_STR = tuple(_RANK_TEXT[i % 13 + 2] + SUIT_SYMBOLS[i // 13] for i in range(52)) + _JOKER_TEXT
+_CARDS: tuple[Card, ...] = tuple(int.__new__(Card, i) for i in range(54))
 #: Every card by id: ``CARDS[i] is Card(i)``.
 CARDS = _CARDS
 
@@ -288,12 +333,13 @@ def _beaters_table() -> tuple[tuple[int, ...], ...]:
         for c in range(52):
             s, r = divmod(c, 13)
             higher = SUIT_MASKS[s] & ~((1 << (c + 1)) - 1)
-            row.append(higher if s == trump else higher | SUIT_MASKS[trump])
+            row.append((higher if s == trump else higher | SUIT_MASKS[trump]) | JOKER_MASK)
+        row += [1 << 53, 1 << 52]  # doker: "הג'וקר שורף כל קלף", a joker burns any card, the other joker too
         table.append(tuple(row))
     return tuple(table)
 
 
-#: BEATERS[trump][card] is the mask of every card that beats ``card`` (R11).
+#: BEATERS[trump][card] is the mask of every card that beats ``card`` (R11); a joker beats all (doker).
 BEATERS = _beaters_table()
 
 
@@ -301,9 +347,11 @@ def beaters(c: int, trump: int) -> int:
     """Mask of the cards that beat card ``c`` when ``trump`` is trump (R11).
 
     A higher card of the same suit beats it; any trump beats a non-trump; a
-    trump is beaten only by a higher trump.
+    trump is beaten only by a higher trump.  A joker beats any card (doker).
 
     >>> CardSet(beaters(Card("Q♠"), SPADES))
+    CardSet('K♠ A♠ BJ RJ')
+    >>> CardSet(beaters(Card("Q♠"), SPADES) & deck_mask(6))
     CardSet('K♠ A♠')
     """
     return BEATERS[trump][c]
@@ -337,7 +385,7 @@ class CardSet:
         if isinstance(cards, CardSet):
             m = cards.mask
         elif isinstance(cards, int) and not isinstance(cards, bool):
-            if cards < 0 or cards >> 52:
+            if cards < 0 or cards >> 54:
                 raise CardError(f"{cards!r} is not a card mask")
             m = cards
         elif isinstance(cards, str):
@@ -361,6 +409,8 @@ class CardSet:
         m = 0
         for tok in text.replace(",", " ").split():
             c = Card.parse(tok)
+            if c == 52 and m >> 52 & 1 and tok.strip().upper() in _JOKER_ANY:
+                c = 53  # "JK JK": the two jokers
             if m >> c & 1:
                 raise CardError(f"{tok!r} appears twice in {text!r}")
             m |= 1 << c
@@ -378,7 +428,7 @@ class CardSet:
     def __contains__(self, c: object) -> bool:
         if isinstance(c, str):
             c = Card.parse(c)
-        return isinstance(c, int) and 0 <= c < 52 and bool(self.mask >> c & 1)
+        return isinstance(c, int) and 0 <= c < 54 and bool(self.mask >> c & 1)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):

@@ -148,7 +148,7 @@ class MoveChecks:
                             seat=s)
                 rank = ranks.pop()
                 if not RANK_MASKS[rank] & self.table_cards():
-                    on = sorted({rank_of(c) for c in cards_of(self.table_cards())})
+                    on = sorted({rank_of(c) for c in cards_of(self.table_cards()) if c < 52})
                     raise F(Reason.RANK_NOT_ON_TABLE, f"no {rank_text(rank)} is on the table: throw in "
                             f"only ranks already there ({', '.join(rank_text(x) for x in on)}) (R12)", m,
                             case="one" if k == 1 else "several", card=Card(cards[0]),
@@ -196,7 +196,8 @@ class MoveChecks:
             c = cards[0]
             if not BEATERS[self.trump][a] >> c & 1:
                 raise F(Reason.DOES_NOT_BEAT, self._no_beat_text(c, a), m,
-                        case="trump" if suit_of(a) == self.trump else "plain", card=Card(c), target=Card(a),
+                        case="joker" if a >= 52 else "trump" if suit_of(a) == self.trump else "plain",
+                        card=Card(c), target=Card(a),
                         suit=suit_of(a), trump=self.trump)
             return
         if kind == TAKE:
@@ -354,6 +355,8 @@ class MoveChecks:
     def _no_beat_text(self, c: int, a: int) -> str:
         t = self.trump
         ts = SUIT_SYMBOLS[t]
+        if a >= 52:
+            return f"{Card(c)} does not beat {Card(a)}: only the other joker beats a joker (doker)"
         if suit_of(a) == t:
             return f"{Card(c)} does not beat {Card(a)}: a trump is covered only by a higher trump (R11)"
         suit_word = SUIT_NAMES[suit_of(a)][:-1]

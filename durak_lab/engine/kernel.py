@@ -121,6 +121,11 @@ def check_rules(rules: Rules) -> tuple:
         bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
     elif rules.choose is not Choose.OFF:
         bad = f"choose={rules.choose.value!r} (the defender chooses the cards to beat, R13)"
+    # seven and eight players; doker's jokers (R5, HE "ריבוי שחקנים", "דוקר")
+    elif rules.players > 6:
+        bad = f"players={rules.players} (more than six players, R5)"
+    elif getattr(rules, "jokers", 0):
+        bad = f"jokers={rules.jokers} (doker, R1)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG

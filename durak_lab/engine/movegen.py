@@ -21,9 +21,9 @@ from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 __all__ = ["MoveGeneration"]
 
 #: Shared move values: one attack move per seat and card, one pass and one take per seat.
-_ATTACK1 = tuple(tuple(Move(ATTACK, s, (CARDS[c],)) for c in range(52)) for s in range(6))
-_PASS = tuple(Move(PASS, s) for s in range(6))
-_TAKE = tuple(Move(TAKE, s) for s in range(6))
+_ATTACK1 = tuple(tuple(Move(ATTACK, s, (CARDS[c],)) for c in range(54)) for s in range(8))
+_PASS = tuple(Move(PASS, s) for s in range(8))
+_TAKE = tuple(Move(TAKE, s) for s in range(8))
 _COVERS: dict = {}
 
 
@@ -99,7 +99,7 @@ class MoveGeneration:
                 m = hand & beat[a]
                 while m:
                     low = m & -m
-                    key = (s * 52 + a) * 52 + low.bit_length() - 1
+                    key = (s * 54 + a) * 54 + low.bit_length() - 1
                     mv = cache.get(key)
                     if mv is None:
                         mv = cache[key] = Move(COVER, s, (CARDS[low.bit_length() - 1],), CARDS[a])
@@ -174,7 +174,7 @@ class MoveGeneration:
         """Attacks of 1 to ``k_max`` (at least 2) cards of one rank from ``cards`` (R10); single
         cards alone are listed inline by :meth:`_moves_of`."""
         mine = []
-        for rank in range(2, 15):
+        for rank in range(2, 17):  # 15, 16: the jokers (doker), each a rank of its own
             group = cards_of(cards & RANK_MASKS[rank])
             for k in range(1, min(k_max, len(group)) + 1):
                 for combo in combinations(group, k):
@@ -190,6 +190,8 @@ class MoveGeneration:
         if len(ranks) != 1:
             return
         rank = ranks.pop()
+        if rank > 14:  # a joker has no rank: nothing transfers it (doker)
+            return
         nxt = self._next_opponent(s)
         if nxt is None:
             return

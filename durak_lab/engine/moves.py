@@ -62,11 +62,11 @@ def seat_text(seat: int) -> str:
     return f"P{seat + 1}"
 
 
-def parse_seat(text: str, players: int = 6) -> int:
-    """Seat number (0-based) from ``P1``…``P6`` (case-insensitive).
+def parse_seat(text: str, players: int = 8) -> int:
+    """Seat number (0-based) from ``P1``…``P8`` (case-insensitive; at most 8 players, R2, R5).
 
-    >>> parse_seat("p4")
-    3
+    >>> parse_seat("p4"), parse_seat("P8")
+    (3, 7)
     """
     t = text.strip().upper()
     if len(t) >= 2 and t[0] == "P" and t[1:].isdecimal():
@@ -108,7 +108,7 @@ class Move(NamedTuple):
         return self.cards[0] if self.cards else None
 
     @classmethod
-    def parse(cls, text: str, players: int = 6) -> "Move":
+    def parse(cls, text: str, players: int = 8) -> "Move":
         """Read a move text; raise :class:`MoveTextError` naming what is wrong.
 
         >>> Move.parse("P2 pass")

@@ -23,7 +23,7 @@ def random_endgame(rules: Rules, n: int, m: int, rng: random.Random) -> Position
     >>> len(p.hand(0)), len(p.hand(1)), len(p.talon), p.first_limit
     (4, 4, 0, False)
     """
-    deck = cards_of(deck_mask(rules.lowest_rank))
+    deck = cards_of(rules.all_cards)
     rng.shuffle(deck)
     hands = [sum(1 << c for c in deck[:n]), sum(1 << c for c in deck[n:n + m])]
     return Position.start(rules, hands=hands, trump=SUIT_SYMBOLS[rng.randrange(4)], discard="rest",

@@ -256,7 +256,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
             raise RecordError("start.redeal" if redeal else "start", str(err)) from None
     if "hands" not in data:
         raise RecordError("start.hands", "missing: give every seat's cards, or a seed")
-    deck = deck_mask(rules.lowest_rank)
+    deck = rules.all_cards
     seen: dict = {}
 
     def cards(value: Any, path: str, register: bool = True) -> list:

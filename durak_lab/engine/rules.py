@@ -10,10 +10,14 @@ Standard library only.
 >>> r = Rules.preset("perevodnoy", players=4)
 >>> r.transfer, r.players, r.deck, r.first_bout_limit
 (True, 4, 36, 5)
+>>> r.replace(players=9)
+Traceback (most recent call last):
+...
+durak_lab.engine.errors.RulesError: players: 9 is not allowed: Durak is for 2 to 8 players (R2, R5)
 >>> r.replace(players=7)
 Traceback (most recent call last):
 ...
-durak_lab.engine.errors.RulesError: players: 7 is not allowed: Durak is for 2 to 6 players (R2)
+durak_lab.engine.errors.RulesError: deck: 36 is not allowed: 7 hands of 6 need 42 cards; with more than six players add the ranks below six (R5): use deck=44, 48 or 52
 >>> Rules.field_doc("throw_in")[:20]
 'Who may throw in (R1'
 """
@@ -125,7 +129,11 @@ class Rules:
 
     deck: int = _f(36, "R1", "Deck size: 36 cards (6–A, HE KO ZH), 52 (2–A, FI default), or any "
                    "multiple of 4 from 20 to 52 (lowest rank 10…2); ace high.")
-    players: int = _f(2, "R2", "Number of players, 2 to 6 (KO describes 2; 3–4 or 4–5 play best).")
+    players: int = _f(2, "R2", "Number of players, 2 to 8 (KO describes 2; 3–4 or 4–5 play best).  Seven "
+                      "or eight need the low ranks (R5, HE \"ניתן להוסיף את הקלפים בדרגות הנמוכות משש\", "
+                      "\"add the cards of ranks below six\"): the deck must hold every hand, "
+                      "players × hand_size <= deck + jokers (8 × 6 = 48 of 52 leaves a 4-card talon; "
+                      "exactly the deck leaves none, and the dealer shows trump as with six on 36).")
     hand_size: int = _f(6, "R3", "Cards dealt to each player and refilled after every bout (R19). "
                         "If the deal uses every card there is no talon; the dealer shows a card to fix trump (R5).")
     throw_in: ThrowIn = _f(ThrowIn.ALL, "R12", "Who may throw in (R12): cards whose rank is already on the "
@@ -202,6 +210,19 @@ class Rules:
                         "haluaa kaataa\"); he chooses up to attack_limit cards in the bout, covered ones "
                         "counted.  After a choice nobody adds a card until the defender has beaten one; he "
                         "beats the chosen cards or takes the table.")
+    # doker (HE "דוקר"): the jokers
+    jokers: int = _f(0, "R1", "Jokers added to the deck: 0, 1 or 2 (HE \"דוקר\": \"יש את כל הקלפים כולל "
+                     "הג'וקר\", \"all the cards, the joker included\").  \"הג'וקר שורף כל קלף\" (\"the joker "
+                     "burns any card\"): a joker covers any card, trump or not, the other joker too, and "
+                     "nothing else covers a joker.  Where the passage says nothing: a joker may be led like "
+                     "any card (\"אותם חוקים של הדוראק\", the same rules as durak), but it has no rank and "
+                     "no suit, so it is never thrown in, never transfers (R20, R24), is not a trump for the "
+                     "lowest trump (R7), and a joker on the table adds no rank for throw-ins; a joker is "
+                     "never the face-up trump card: the next card under it is turned instead (with jokers "
+                     "only left there is no trump card, and the dealer shows trump, R5).  Doker's "
+                     "other house rules (hearts first; taking only what was not beaten; the trump 2; the "
+                     "cheat; three sixes or 3-5-9; six cards first after a full defence) are not modelled: "
+                     "tutorials/teacher_guide.md says why, one by one.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
@@ -226,7 +247,7 @@ class Rules:
         def bad(name: str, why: str) -> RulesError:
             return RulesError(f"{name}: {getattr(self, name)!r} is not allowed: {why}")
 
-        for name in ("deck", "players", "hand_size", "teams"):
+        for name in ("deck", "players", "hand_size", "teams", "jokers"):
             if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int):
                 raise bad(name, "it must be a whole number")
         for name in ("lead", "attack_limit", "first_bout_limit"):
@@ -239,13 +260,23 @@ class Rules:
                 raise bad(name, "it must be true or false")
         if not (20 <= self.deck <= 52 and self.deck % 4 == 0):
             raise bad("deck", "a deck has 4 suits of 5 to 13 ranks: 20, 24, …, 36, …, 52 cards (R1)")
-        if not 2 <= self.players <= 6:
-            raise bad("players", "Durak is for 2 to 6 players (R2)")
+        if not 2 <= self.players <= 8:
+            raise bad("players", "Durak is for 2 to 8 players (R2, R5)")
         if self.hand_size < 1:
             raise bad("hand_size", "each player needs at least one card (R3)")
-        if self.players * self.hand_size > self.deck:
+        # seven and eight players, doker's jokers (R1, R5)
+        if isinstance(self.jokers, bool) or not isinstance(self.jokers, int) or not 0 <= self.jokers <= 2:
+            raise bad("jokers", "a deck has 0, 1 or 2 jokers (doker, R1)")
+        need = self.players * self.hand_size
+        if self.players > 6 and need > self.deck + self.jokers:
+            fits = [d for d in range(20, 53, 4) if d + self.jokers >= need]
+            fix = (f"use deck={', '.join(map(str, fits[:-1]))} or {fits[-1]}" if len(fits) > 1 else
+                   f"use deck={fits[0]}" if fits else "use smaller hands")
+            raise bad("deck", f"{self.players} hands of {self.hand_size} need {need} cards; with more than six "
+                      f"players add the ranks below six (R5): {fix}")
+        if self.players * self.hand_size > self.deck + self.jokers:
             raise bad("hand_size", f"{self.players} hands of {self.hand_size} need more than "
-                      f"{self.deck} cards (R5: add low ranks or play with fewer)")
+                      f"{self.deck + self.jokers} cards (R5: add low ranks or play with fewer)")
         if self.teams:
             if self.teams < 2 or self.players % self.teams or self.players // self.teams < 2:
                 raise bad("teams", "teams need 2 or more teams of 2 or more equal members "
@@ -289,7 +320,19 @@ class Rules:
     @property
     def has_talon(self) -> bool:
         """False when the deal uses every card (six players on 36 cards, R5)."""
-        return self.players * self.hand_size < self.deck
+        return self.players * self.hand_size < self.deck + self.jokers
+
+    @property
+    def all_cards(self) -> int:
+        """The mask of every card of the game: the ranks from :attr:`lowest_rank` up, and the jokers (R1).
+
+        >>> from durak_lab.engine.cards import CardSet
+        >>> len(CardSet(Rules.preset("doker").all_cards)), len(CardSet(Rules().all_cards))
+        (54, 36)
+        """
+        from .cards import JOKER_MASKS, deck_mask
+
+        return deck_mask(self.lowest_rank) | JOKER_MASKS[self.jokers]
 
     def replace(self, **changes: Any) -> "Rules":
         """A copy with some fields changed, validated again.
@@ -427,6 +470,10 @@ PRESETS: dict[str, dict[str, Any]] = {
     # mitkä kortit hän haluaa kaataa" (more than six laid: the defender decides which he beats)
     "finnish_choice": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None,
                        "choose": "limit", **_LOWEST},
+    # HE "דוקר": "כל הקלפים כולל הג'וקר" (52 cards and the jokers), "מספר השחקנים המרבי הוא שמונה" (up to
+    # eight), "משולבים חוקי דוראק העברות המיוחד והרגיל" (transfers, normal and special); first bout as HE
+    "doker": {"deck": 52, "jokers": 2, "transfer": True, "transfer_by_show": True, "first_bout_limit": None,
+              **_LOWEST},
 }
 
 

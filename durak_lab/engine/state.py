@@ -230,12 +230,16 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
             tl = tuple(Card(c) for c in (talon.split() if isinstance(talon, str) else talon))
         except ValueError as err:
             raise PositionError(str(err)) from None
-        deck = deck_mask(rules.lowest_rank)
+        deck = rules.all_cards
         try:
             suit = None if trump is None else (parse_suit(trump) if isinstance(trump, str) else int(trump))
             tc = Card(trump_card) if trump_card is not None else (tl[-1] if tl else -1)
+            if trump_card is None and tc >= 52 and suit is not None:
+                tc = -1  # doker: only jokers left under the talon: no trump card, the dealer showed trump (R5)
         except ValueError as err:
             raise PositionError(f"trump: {err}") from None
+        if tc >= 52:
+            raise PositionError(f"trump_card: a joker ({tc}) has no suit and cannot be the trump card (doker)")
         if tc >= 0:
             if not tl or tl[-1] != tc:
                 raise PositionError(f"talon: the trump card {tc} must be the talon's last card")
@@ -336,10 +340,14 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         True
         """
         rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        deck = cards_of(deck_mask(rules.lowest_rank))
+        deck = cards_of(rules.all_cards)
         rng.shuffle(deck)
         n, h = rules.players, rules.hand_size
         trump_card: Optional[Card] = deck[n * h] if rules.has_talon else None
+        if trump_card is not None and trump_card >= 52:
+            # doker: a joker is never the trump card; the first card after it that is no joker is turned
+            # (none: the jokers stay in the talon and the dealer shows trump as with no talon, R5)
+            trump_card = next((c for c in deck[n * h:] if c < 52), None)
         rest = [c for c in deck if c != trump_card]
         named = None if declare is None or isinstance(declare, bool) or callable(declare) else tuple(declare)
         if named and not rules.redeal:
@@ -372,6 +380,8 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         known = [0] * n
         if trump_card is None:
             shown = rest[n * h - 1]  # the dealer's last card, shown to fix trump (R5)
+            if shown >= 52:  # doker: not a joker, the dealer's last card dealt that is no joker
+                shown = next(c for c in reversed(rest[:n * h]) if c < 52)
             trump = suit_of(shown)
             known[n - 1] |= 1 << shown
         else:
@@ -469,7 +479,7 @@ def check_cards(rules: Rules, groups: Sequence[tuple], hint: str = "") -> None:
     ...
     durak_lab.engine.errors.PositionError: cards missing: J♠ Q♠ K♠ A♠ 10♥ J♥ Q♥ K♥ A♥ 10♦ J♦ Q♦ K♦ A♦ 10♣ J♣ Q♣ K♣ A♣
     """
-    deck = deck_mask(rules.lowest_rank)
+    deck = rules.all_cards
     seen = 0
     for where, m in groups:
         if m & seen:

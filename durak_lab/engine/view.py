@@ -93,7 +93,7 @@ class PlayerView:
 
     def unseen_mask(self) -> int:
         """Cards whose place this seat does not know: in other hands (not known) or in the talon."""
-        deck = deck_mask(self.rules.lowest_rank)
+        deck = self.rules.all_cards
         seen = self.hand_mask | self.table_cards() | self.discard
         for s, k in enumerate(self.known):
             if s != self.seat:

@@ -526,7 +526,7 @@ def _choice(data: dict, where: str, kw: dict) -> tuple:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")
     players = data.get("players")
     if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-        raise LessonError(f"{where}.players", "must be a number of players, 2 to 6")
+        raise LessonError(f"{where}.players", "must be a number of players, 2 to 8")
     if "check" in data:
         check = data["check"]
         if not isinstance(check, dict) or set(check) != {"rules"} or not isinstance(check["rules"], str):
@@ -554,7 +554,7 @@ def _play_settings(data: dict, where: str) -> dict:
         raise LessonError(f"{where}.vs", "must be a list of bot levels such as [\"random\"]")
     players = data.get("players", 2)
     if isinstance(players, bool) or not isinstance(players, int):
-        raise LessonError(f"{where}.players", "must be a number of players, 2 to 6")
+        raise LessonError(f"{where}.players", "must be a number of players, 2 to 8")
     preset = data.get("preset", "podkidnoy")
     if not isinstance(preset, str) or preset not in PRESETS:
         raise LessonError(f"{where}.preset", f"{preset!r} is not a preset; presets: {', '.join(PRESETS)}")

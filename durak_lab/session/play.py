@@ -79,8 +79,8 @@ def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, human
     ...
     durak_lab.session.play.SessionError: there is no bot level 'strong': the levels are random, tips, endgame
     """
-    if not 2 <= players <= 6:
-        raise SessionError(f"a table has 2 to 6 players, not {players}")
+    if not 2 <= players <= 8:
+        raise SessionError(f"a table has 2 to 8 players, not {players}")
     if not 0 <= seat < players:
         raise SessionError(f"seat P{seat + 1} is not at a table of {players}")
     if not 0 <= humans <= players:

@@ -60,6 +60,8 @@ def card_letters(card: int) -> str:
     >>> card_letters(Card("10♥")), card_letters(Card("Q♠"))
     ('10h', 'qs')
     """
+    if card >= 52:  # doker's jokers: bj, rj
+        return str(Card(card)).lower()
     return rank_text(rank_of(card)).lower() + _SUIT_LETTERS[suit_of(card)]
 
 

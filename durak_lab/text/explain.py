@@ -44,7 +44,7 @@ RULE_TITLES = {
     "R2": "the number of players",
     "R3": "the deal and the trump card",
     "R4": "redeal after a lopsided hand",
-    "R5": "six players: no talon, the dealer shows trump",
+    "R5": "six players: no talon, the dealer shows trump; seven or eight: add the low cards",
     "R6": "swapping the trump six for the trump card",
     "R7": "the lowest trump leads the first game",
     "R8": "who leads a later game",
@@ -120,6 +120,8 @@ def _cards_text(cards: Iterable[int]) -> str:
 
 
 def _cover_why(attack: int, cover: int, trump: int) -> str:
+    if cover >= 52:  # doker: "הג'וקר שורף כל קלף", the joker burns any card (R1)
+        return say("cover-joker")
     if suit_of(cover) == suit_of(attack):
         if suit_of(cover) == trump:
             return say("cover-higher-trump")

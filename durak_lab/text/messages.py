@@ -136,7 +136,9 @@ MESSAGES: dict = {
     "terminal-help-words": "Also: hint (what a strong player would do), undo (take back your last move), "
                            "help (this text), quit (stop the game).",
     "terminal-option-number": "{option}: '{value}' is not a whole number",
-    "terminal-option-players": "--players: a table has 2 to 6 players, not {value}",
+    "terminal-option-players": "--players: a table has 2 to 8 players, not {value}",
+    "terminal-option-players-deck": "--players: --preset {preset} deals cards to at most {most} players, not "
+                                    "{value}; for 7 or 8 players choose --preset {presets}",
     "terminal-option-preset": "--preset: there is no preset '{value}': the presets are {presets}",
     "terminal-option-rules": "--preset {preset} cannot be played by {players} players: {why}",
     "terminal-option-seed": "--seed: a deal number is 0 or more, not {value}",
@@ -187,6 +189,7 @@ MESSAGES: dict = {
     "save-failed": "The game could not be saved here: {why}.",
     "download-ready": "You can also download the record to your computer.",
     "players-fixed": "These rules are for {count} players.",
+    "players-most": "These rules are for at most {count} players. For 7 or 8, choose a game with 52 cards.",
     "card-trump": "{card}, trump",
     "card-under-talon": "{card}, the trump card under the talon",
     "bito-count": "Bito pile: {count} cards",
@@ -242,6 +245,7 @@ MESSAGES: dict = {
     "pick-choose": "More cards lie than you have to beat: click the {count} cards on the table you will beat, "
                    "then click “Beat these”. The others go back to the attackers.",
     "picked-choose": "You picked {cards} to beat. Click “Beat these” when you have {count}.",
+    "preset-doker": "Doker: 54 cards with two jokers, up to 8 players",
 }
 
 

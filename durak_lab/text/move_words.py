@@ -32,6 +32,7 @@ MOVE_WORDS: dict = {
     "cover-trump": "a trump",
     "cover-higher-trump": "a higher trump",
     "cover-higher": "a higher {suit}",
+    "cover-joker": "a joker beats any card",
     # a move that may be played, and why (explain_move)
     "explain-lead": "{seat} may lead {cards}",
     "explain-lead-together": "{seat} may lead {cards} together: cards of one rank",

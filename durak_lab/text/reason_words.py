@@ -100,6 +100,7 @@ REASON_WORDS: dict = {
     "reason-does-not-beat-plain": "{card} does not beat {target}: cover with a higher {suit} or with a trump "
                                   "(a {trump_suit}).",
     "reason-does-not-beat-trump": "{card} does not beat {target}: a trump is beaten only by a higher trump.",
+    "reason-does-not-beat-joker": "{card} does not beat the joker: only the other joker beats a joker.",
     "reason-already-taking": "the defender is already taking the cards.",
     "reason-already-taking-cover": "{defender} has decided to take the cards and covers no more.",
     "reason-already-taking-take": "{seat} is already taking the cards.",
@@ -196,6 +197,7 @@ REASON_RULES: dict = {
     "reason-nothing-to-cover-transfer": "R20",
     "reason-not-on-table": "R11", "reason-already-covered": "R11",
     "reason-does-not-beat": "R11", "reason-does-not-beat-plain": "R11", "reason-does-not-beat-trump": "R11",
+    "reason-does-not-beat-joker": "R1",
     "reason-already-taking": "R15", "reason-already-taking-cover": "R15", "reason-already-taking-take": "R15",
     "reason-already-taking-transfer": "R15", "reason-nothing-to-take": "R15",
     "reason-transfer-off": "R20", "reason-transfer-after-cover": "R21",

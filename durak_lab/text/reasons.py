@@ -40,7 +40,7 @@ __all__ = ["learner_reason", "reason_clause", "reason_rule", "reason_key", "reas
            "without_rule_ids",
            "list_words", "cards_words", "rank_word", "ranks_words", "count_cards"]
 
-_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker", 16: "joker"}
 _SEATS = ("seat", "defender", "leader", "turn", "thrower", "next")
 _CARDS = ("card", "target", "cover", "trump_card")
 _COUNTS = ("limit", "count", "held", "on_table")
@@ -143,7 +143,7 @@ def reason_fields(facts: dict) -> dict:
         elif name == "ranks":
             out["ranks"] = ranks_words(value)
         elif name == "suit":
-            out["suit"] = SUIT_NAMES[value][:-1]
+            out["suit"] = SUIT_NAMES[value][:-1] if value < 4 else "joker"
         elif name == "trump":
             out["trump"] = SUIT_SYMBOLS[value]
             out["trump_suit"] = SUIT_NAMES[value][:-1]

@@ -490,8 +490,11 @@ class TableControl:
     def _card_json(self, c: Card, trump: int, **flags: bool) -> dict:
         suit = suit_of(c)
         label = say("card-trump", card=_name(c)) if suit == trump else _name(c)
-        out = {"card": str(c), "rank": rank_text(rank_of(c)), "suit": SUIT_SYMBOLS[suit], "label": label,
-               "red": suit in (1, 2), "trump": suit == trump}
+        if c >= 52:  # doker: a joker, no rank and no suit; the red joker drawn red
+            out = {"card": str(c), "rank": "JK", "suit": "★", "label": label, "red": c == 53, "trump": False}
+        else:
+            out = {"card": str(c), "rank": rank_text(rank_of(c)), "suit": SUIT_SYMBOLS[suit], "label": label,
+                   "red": suit in (1, 2), "trump": suit == trump}
         out.update({k: True for k, v in flags.items() if v})
         return out
 

@@ -63,7 +63,7 @@ class Settings:
             raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
         fixed = PRESETS[preset].get("players")
         players = int(fixed or players)
-        seat_no = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+        seat_no = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
         if not 1 <= int(humans) <= players:
             raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
         settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
@@ -90,14 +90,18 @@ class Settings:
             new.vs = (vs,)
         if form.get("preset") in PRESETS:
             new.preset = form["preset"]
-        new.players = _int_in(form.get("players"), 2, 6, self.players)
+        new.players = _int_in(form.get("players"), 2, 8, self.players)
         fixed = PRESETS[new.preset].get("players")
         if fixed and fixed != new.players:
             new.notes.append(say("players-fixed", count=fixed))
             new.players = fixed
+        most = _most_players(new.preset)  # 7 and 8 players need the low ranks (R5)
+        if new.players > most:
+            new.notes.append(say("players-most", count=most))
+            new.players = most
         seat = form.get("seat")
         try:
-            new.seat = parse_seat(seat, 6) if isinstance(seat, str) else int(seat)
+            new.seat = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
         except (DurakError, TypeError, ValueError):
             pass
         new.seat = min(max(new.seat, 0), new.players - 1)
@@ -107,6 +111,16 @@ class Settings:
         if form.get("speed") in SPEEDS:
             new.speed = form["speed"]
         return new
+
+
+def _most_players(preset: str) -> int:
+    """The most players a preset's deck deals a full hand to, at most 8 (R2, R5).
+
+    >>> _most_players("podkidnoy"), _most_players("finnish"), _most_players("doker")
+    (6, 8, 8)
+    """
+    r = Rules.preset(preset)
+    return min(8, (r.deck + r.jokers) // r.hand_size)
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
@@ -123,14 +137,14 @@ def settings_json(st: Settings) -> dict:
     vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
     if vs == "mixed":
         levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
-    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 7)]
+    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 9)]
     return {
         "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
                    "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
                    "speed": st.speed},
         "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
-                    "players": [[n, str(n)] for n in range(2, 7)],
-                    "seat": [[n, seat_text(n)] for n in range(6)], "humans": people,
+                    "players": [[n, str(n)] for n in range(2, 9)],
+                    "seat": [[n, seat_text(n)] for n in range(8)], "humans": people,
                     "speed": [[k, _SPEED_WORDS[k]] for k in SPEEDS]},
         "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
     }
@@ -145,7 +159,7 @@ _PRESET_WORDS = {
     "perevodnoy_show": say("preset-perevodnoy-show"), "neighbours": say("preset-neighbours"),
     "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
     "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
-    "unlimited": say("preset-unlimited"),
+    "unlimited": say("preset-unlimited"), "doker": say("preset-doker"),
 }
 # the defender chooses the cards to beat (R13)
 _PRESET_WORDS.update({"unlimited_choice": say("preset-unlimited-choice"),

@@ -88,6 +88,7 @@ def test_a_whole_game_against_each_level(level):
     ("--preset", "pairs", "--vs", "tips", "--seed", "3"),
     ("--players", "6", "--vs", "random", "--seat", "6", "--preset", "simple", "--seed", "4"),
     ("--preset", "finnish", "--vs", "endgame", "--seed", "5"),
+    ("--players", "8", "--vs", "random", "--preset", "doker", "--seed", "6"),   # R5, doker
 ])
 def test_whole_games_at_other_tables(argv):
     code, lines, _ = play(*argv)
@@ -213,7 +214,9 @@ def test_only_bots():
 
 # ---------------------------------------------------------------- options
 @pytest.mark.parametrize("argv, why", [
-    (["--players", "9"], "--players: a table has 2 to 6 players, not 9"),
+    (["--players", "9"], "--players: a table has 2 to 8 players, not 9"),
+    (["--players", "7"], "--players: --preset podkidnoy deals cards to at most 6 players, not 7; for 7 or 8 "
+                         "players choose --preset finnish or doker"),   # R5
     (["--players", "two"], "--players: 'two' is not a whole number"),
     (["--preset", "nope"], "--preset: there is no preset 'nope': the presets are podkidnoy, classic, "),
     (["--preset", "pairs", "--players", "3"], "--preset pairs cannot be played by 3 players: teams: "),
@@ -246,7 +249,7 @@ def test_durak_lab_play_reads_the_standard_input(monkeypatch, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert "P1 covers 7♠ with K♠ (a higher spade)." in lines and lines[-1] == BYE
     assert durak_lab(["play", "--players", "1"]) == 2
-    assert capsys.readouterr().err == "durak-lab play: --players: a table has 2 to 6 players, not 1\n"
+    assert capsys.readouterr().err == "durak-lab play: --players: a table has 2 to 8 players, not 1\n"
 
 
 def _process(*argv: str) -> subprocess.Popen:

@@ -55,7 +55,7 @@ def test_moves_are_hashable_values():
 def test_seats():
     assert seat_text(0) == "P1" and seat_text(5) == "P6"
     assert parse_seat("p4") == 3 and parse_seat(" P6 ") == 5
-    for bad in ("P0", "P7", "Q1", "P", "1", "P-1", "P1.0"):
+    for bad in ("P0", "P9", "Q1", "P", "1", "P-1", "P1.0"):  # P7, P8: seven and eight players (R2, R5)
         with pytest.raises(MoveTextError):
             parse_seat(bad)
     with pytest.raises(MoveTextError):

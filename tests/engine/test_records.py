@@ -185,7 +185,7 @@ BAD = [
     ("no start", lambda d: del_in(d, ["start"]), "start", "missing"),
     ("bad preset", lambda d: set_in(d, ["rules", "preset"], "klondike"), "rules.preset", "not a preset"),
     ("preset not a string", lambda d: set_in(d, ["rules", "preset"], 3), "rules.preset", "not a preset"),
-    ("too many players", lambda d: set_in(d, ["rules", "players"], 9), "rules.players", "2 to 6"),
+    ("too many players", lambda d: set_in(d, ["rules", "players"], 9), "rules.players", "2 to 8"),
     ("players a string", lambda d: set_in(d, ["rules", "players"], "2"), "rules.players", "whole number"),
     ("bad enum option", lambda d: set_in(d, ["rules", "throw_in"], "sometimes"), "rules.throw_in",
      "not one of"),

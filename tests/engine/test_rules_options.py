@@ -57,13 +57,14 @@ def test_presets_state_the_variants_of_the_sources():
     assert Rules.preset("unlimited").hand_limit is HandLimit.NONE
 
 
-def test_every_preset_allows_some_player_counts_between_two_and_six():
+def test_every_preset_allows_some_player_counts_between_two_and_eight():
     for name in PRESETS:
         counts = [n for (p, n) in CONFIGS if p == name]
         assert counts, name
-        assert all(2 <= n <= 6 for n in counts)
+        assert all(2 <= n <= 8 for n in counts)
     assert [n for (p, n) in CONFIGS if p == "pairs"] == [4, 6]
-    assert [n for (p, n) in CONFIGS if p == "podkidnoy"] == [2, 3, 4, 5, 6]
+    assert [n for (p, n) in CONFIGS if p == "podkidnoy"] == [2, 3, 4, 5, 6]   # 36 cards: 7 need 42 (R5)
+    assert [n for (p, n) in CONFIGS if p == "doker"] == [2, 3, 4, 5, 6, 7, 8]
 
 
 def test_unknown_preset_is_a_rules_error_listing_the_presets():
@@ -74,7 +75,8 @@ def test_unknown_preset_is_a_rules_error_listing_the_presets():
 
 @pytest.mark.parametrize("changes,field", [
     ({"players": 1}, "players"),
-    ({"players": 7}, "players"),
+    ({"players": 9}, "players"),
+    ({"players": 7}, "deck"),          # 7 hands of 6 on 36 cards: add the low ranks (R5)
     ({"players": 2.0}, "players"),
     ({"deck": 35}, "deck"),
     ({"deck": 16}, "deck"),
@@ -102,6 +104,8 @@ def test_unknown_preset_is_a_rules_error_listing_the_presets():
     ({"next_leader": "loser"}, "next_leader"),
     ({"tie": "coin"}, "tie"),
     ({"trump_swap": "king"}, "trump_swap"),
+    ({"jokers": 3}, "jokers"),
+    ({"jokers": True}, "jokers"),
 ])
 def test_contradictory_or_bad_options_raise_rules_error_naming_the_field(changes, field):
     with pytest.raises(RulesError) as info:
@@ -112,8 +116,8 @@ def test_contradictory_or_bad_options_raise_rules_error_naming_the_field(changes
 
 
 def test_R2_player_count_message_cites_the_rule():
-    with pytest.raises(RulesError, match=r"2 to 6 players \(R2\)"):
-        Rules(players=7)
+    with pytest.raises(RulesError, match=r"2 to 8 players \(R2, R5\)"):
+        Rules(players=9)
 
 
 def test_enum_options_accept_their_text_values():

@@ -1,9 +1,10 @@
 """A view reveals nothing hidden (R3): every field of a seat's view is a function of what the seat knows.
 
-For random positions of every preset and 2 to 6 players, the cards a seat cannot see (the
+For random positions of every preset and 2 to 8 players, the cards a seat cannot see (the
 other hands' unknown cards and the talon's face-down cards) are dealt again at random, keeping
 every card the seat knows where it is and every hand's size; the seat's view must be the same
-in every such world.  The rules engine accepts 2 to 6 players (R2), so 7 and 8 are not tried.
+in every such world.  Seven and eight players (R2, R5) come with the 52-card presets (finnish,
+doker, whose jokers are hidden like any card).
 """
 
 from __future__ import annotations

@@ -237,8 +237,8 @@ def test_seat_kinds():
 
 
 @pytest.mark.parametrize("args, kw, why", [
-    ((1,), {}, "a table has 2 to 6 players, not 1"),
-    ((7,), {}, "a table has 2 to 6 players, not 7"),
+    ((1,), {}, "a table has 2 to 8 players, not 1"),
+    ((9,), {}, "a table has 2 to 8 players, not 9"),
     ((2,), {"seat": 2}, "seat P3 is not at a table of 2"),
     ((2,), {"seat": -1}, "seat P0 is not at a table of 2"),
     ((3,), {"humans": 4}, "4 people do not fit at a table of 3"),
