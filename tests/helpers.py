@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from durak_lab.engine.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask
 from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
 from durak_lab.engine.game import Game
-from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from durak_lab.engine.moves import ATTACK, CHALLENGE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from durak_lab.engine.rules import PRESETS, AfterTake, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
 from durak_lab.engine.state import Event, Position
 
@@ -290,6 +290,8 @@ def candidate_moves(p: Position, rng: Optional[random.Random] = None, covers_per
                 with_ = sorted(set(own) | set(rng.sample(deck, min(covers_per_target, len(deck)))))
             for c in with_:
                 out.append(Move(COVER, s, (c,), a))
+        for a in targets:  # pushing durak: challenges of every table card and one card not on it
+            out.append(Move(CHALLENGE, s, (a,)))
     return out
 
 

@@ -231,6 +231,9 @@ def observe(source: Any, seat: int, upto: Optional[int] = None, rule_facts: bool
     (1, CardSet(''))
     """
     start, moves, by_r7 = history_of(source)
+    if start.rules.pushing:  # pushing durak: the rule facts of R12 do not hold (any card may be laid)
+        raise PositionError("observe: pushing=True (pushing durak, R12, R31) is not supported: a bout's end "
+                            "says nothing there about the ranks the attackers hold")
     n = start.players
     if not 0 <= seat < n:
         raise PositionError(f"seat: no seat {seat + 1} in a {n}-player game")

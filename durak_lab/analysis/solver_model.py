@@ -60,6 +60,9 @@ def check_domain(position: Position) -> None:
                                 "owners) is outside the solver's domain; use 'current' or 'bout_start'")
     if position.swap_open:
         raise SolverDomainError("the trump-card swap (R6) is still open; the solver starts after it")
+    if r.pushing:  # pushing durak (HE "דוראק דחיפות")
+        raise SolverDomainError("pushing=True (pushing durak: any card may be laid and the defender may "
+                                "challenge it, R12, R31) is outside the solver's domain")
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

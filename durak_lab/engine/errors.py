@@ -140,6 +140,12 @@ class Reason(enum.Enum):
     ALREADY_PASSED = "already-passed"
     SWAP_OFF = "swap-off"
     SWAP_NOT_NOW = "swap-not-now"
+    # pushing durak (Rules.pushing, R12, R31): the challenge
+    CHALLENGE_OFF = "challenge-off"
+    CHALLENGE_NOT_DEFENDER = "challenge-not-defender"
+    CHALLENGE_NOT_UNCOVERED = "challenge-not-uncovered"
+    CHALLENGE_CARD_STANDS = "challenge-card-stands"
+    CHALLENGE_TAKING = "challenge-taking"
 
 
 class IllegalMoveError(DurakError, ValueError):

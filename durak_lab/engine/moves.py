@@ -14,6 +14,8 @@ it covers.  Its text round-trips: ``Move.parse(str(m)) == m``.
 ``P1 take``                             the defender picks up the table (R15, R18)
 ``P2 pass``                             nothing more from me for now
 ``P2 swap 6♥``                          swap the trump six for the face-up ace (R6)
+``P2 challenge Q♦``                     pushing durak only: the defender sends back
+                                        an uncovered card that breaks R12 (R12, R31)
 =====================================  ===========================================
 
 Input is case-insensitive and accepts every card spelling of
@@ -38,12 +40,16 @@ from .errors import CardError, MoveTextError
 __all__ = [
     "Move", "ATTACK", "COVER", "TRANSFER", "SHOW", "TAKE", "PASS", "SWAP", "KINDS",
     "seat_text", "parse_seat", "attack", "cover", "transfer", "show", "take", "pass_", "swap",
+    "CHALLENGE", "challenge",
 ]
 
 ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP = (
     "attack", "cover", "transfer", "show", "take", "pass", "swap")
 #: Every move kind, in the order legal moves are listed.
 KINDS = (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP)
+#: Pushing durak (Rules.pushing, R12, R31): the defender sends a card that breaks the rules back.
+CHALLENGE = "challenge"
+KINDS = KINDS + (CHALLENGE,)
 _ALIASES = {"lead": ATTACK, "throw": ATTACK, "beat": COVER}
 
 
@@ -110,7 +116,7 @@ class Move(NamedTuple):
         >>> Move.parse("P2 dance")
         Traceback (most recent call last):
         ...
-        durak_lab.engine.errors.MoveTextError: 'P2 dance': 'dance' is not a move; use attack, cover, transfer, show, take, pass or swap
+        durak_lab.engine.errors.MoveTextError: 'P2 dance': 'dance' is not a move; use attack, cover, transfer, show, take, pass, swap or challenge
         """
         if not isinstance(text, str):
             raise MoveTextError(f"{text!r} is not a move text")
@@ -134,10 +140,10 @@ class Move(NamedTuple):
                 if len(rest) != 3 or low[1] != "with":
                     raise MoveTextError(f"{text!r}: write 'P1 cover 7♥ with 10♥'")
                 return cls(COVER, seat, (Card.parse(rest[2]),), Card.parse(rest[0]))
-            if verb in (ATTACK, TRANSFER, SHOW, SWAP):
+            if verb in (ATTACK, TRANSFER, SHOW, SWAP, CHALLENGE):
                 if not rest:
                     raise MoveTextError(f"{text!r}: '{verb}' needs a card")
-                if verb in (SHOW, SWAP) and len(rest) != 1:
+                if verb in (SHOW, SWAP, CHALLENGE) and len(rest) != 1:
                     raise MoveTextError(f"{text!r}: '{verb}' takes exactly one card")
                 cards = [Card.parse(w) for w in rest]
                 if len(set(cards)) != len(cards):
@@ -146,7 +152,7 @@ class Move(NamedTuple):
         except CardError as err:
             raise MoveTextError(f"{text!r}: {err}") from None
         raise MoveTextError(
-            f"{text!r}: {words[1]!r} is not a move; use attack, cover, transfer, show, take, pass or swap")
+            f"{text!r}: {words[1]!r} is not a move; use attack, cover, transfer, show, take, pass, swap or challenge")
 
 
 def _cards(cs: Iterable[Union[int, str]]) -> tuple:
@@ -194,6 +200,16 @@ def pass_(seat: int) -> Move:
 def swap(seat: int, card: Union[int, str]) -> Move:
     """``seat`` swaps ``card`` (the lowest trump) for the face-up trump card (R6)."""
     return Move(SWAP, seat, (Card(card),))
+
+
+def challenge(seat: int, card: Union[int, str]) -> Move:
+    """The defender ``seat`` sends back ``card``, which breaks R12 (pushing durak, R31).
+
+    >>> m = challenge(1, "Q♦")
+    >>> str(m), Move.parse(str(m)) == m
+    ('P2 challenge Q♦', True)
+    """
+    return Move(CHALLENGE, seat, (Card(card),))
 
 
 def moves_text(moves: Sequence[Move]) -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from ..engine.cards import Card, suit_of
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHALLENGE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.state import Event
 from .messages import say
 from .reasons import list_words
@@ -102,6 +102,8 @@ def move_words(move: Move) -> str:
         return say("move-show", cards=cards)
     if kind == TAKE:
         return say("move-take")
+    if kind == CHALLENGE:
+        return say("move-challenge", card=str(move.cards[0]))
     return say("move-pass") if kind == PASS else say("move-swap")
 
 
@@ -125,6 +127,8 @@ def hint_why(view: Any, move: Move) -> str:
         return say("hint-transfer")
     if kind == SWAP:
         return say("hint-swap")
+    if kind == CHALLENGE:
+        return say("hint-challenge")
     return ""
 
 

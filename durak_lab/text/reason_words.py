@@ -146,6 +146,20 @@ REASON_WORDS: dict = {
                                   "nothing to swap.",
     "reason-swap-not-now-no-trump-card": "there is no trump card lying face up to swap for.",
     "reason-unknown": "the rules do not allow this move.",
+    # pushing durak: sending a card back
+    "reason-challenge-off": "in these rules every card on the table follows the rules, so there is nothing to "
+                            "send back.",
+    "reason-challenge-not-defender": "only the defender, {defender}, may send a card back.",
+    "reason-challenge-not-uncovered": "there is no {card} on the table waiting to be covered.",
+    "reason-challenge-not-uncovered-covered": "the {card} is already covered, so it stays: a covered card "
+                                              "counts as if it had been played by the rules.",
+    "reason-challenge-not-uncovered-missing": "there is no {card} on the table waiting to be covered.",
+    "reason-challenge-card-stands": "the {card} follows the rules: {ranks} are on the table, so it may "
+                                    "stay.",
+    "reason-challenge-card-stands-rank": "the {card} follows the rules: {ranks} are on the table, so it may "
+                                         "stay.",
+    "reason-challenge-card-stands-lead": "the {card} started the bout, and the first card may be any card.",
+    "reason-challenge-taking": "{defender} has decided to take the cards: it is too late to send one back.",
 }
 
 #: The rule id each template rests on ("" where no single rule of the digest says it).
@@ -193,4 +207,9 @@ REASON_RULES: dict = {
     "reason-swap-not-now-card": "R6", "reason-swap-not-now-not-ace": "R6", "reason-swap-not-now-lowest": "R6",
     "reason-swap-not-now-no-trump-card": "R6",
     "reason-unknown": "",
+    "reason-challenge-off": "R12", "reason-challenge-not-defender": "R31",
+    "reason-challenge-not-uncovered": "R31", "reason-challenge-not-uncovered-covered": "R31",
+    "reason-challenge-not-uncovered-missing": "R31", "reason-challenge-card-stands": "R12",
+    "reason-challenge-card-stands-rank": "R12",
+    "reason-challenge-card-stands-lead": "R10", "reason-challenge-taking": "R31",
 }
