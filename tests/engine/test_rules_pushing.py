@@ -201,3 +201,24 @@ def test_solver_and_observer_refuse_pushing():
         check_domain(p)
     with pytest.raises(PositionError, match="pushing"):
         observe((p, ["P1 attack 7♦"]), seat=1)
+
+
+@pytest.mark.parametrize("name", ["random", "tips", "endgame"])
+def test_R31_bots_play_whole_games_of_pushing_durak(name):
+    from durak_lab.bots import BOTS, play_game
+
+    rules = Rules.preset("pushing", players=3)
+    for seed in range(2):
+        res = play_game(rules, [BOTS[name]() for _ in range(3)], seed)
+        assert res.game().is_over
+
+
+def test_R31_the_tips_bot_sends_a_pushed_card_back_and_never_pushes():
+    from durak_lab.bots import TipsBot
+    from durak_lab.engine.view import view_of
+
+    p = pushed()
+    assert TipsBot().choose(view_of(p, P2), random.Random(0)) == challenge(P2, "Q♦")
+    q = pushed().play("P2 challenge Q♦")  # C waits; D to think: 5♠ 8♦ K♦ 7♣ A♣, only the 7♣ stands
+    m = TipsBot().choose(view_of(q, P4), random.Random(0))
+    assert m.kind == "pass" or m.cards[0].rank in (7, 11)
