@@ -77,7 +77,7 @@ class SeatQueries:
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
-        >>> p = Position.start(Rules.preset("pushing", players=3), ["7♦ Q♦", "J♦ 3♥ 4♠", "Q♣"],
+        >>> p = Position.start(Rules.preset("pushing", players=3, deck=52), ["7♦ Q♦", "J♦ 3♥ 4♠", "Q♣"],
         ...                    trump="♥", discard="rest", attacker=0)
         >>> p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦").play("P3 attack Q♣")
         >>> CardSet(p.standing_ranks() & p.table_cards())

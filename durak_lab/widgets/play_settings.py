@@ -146,4 +146,5 @@ _PRESET_WORDS = {
     "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
     "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
     "unlimited": say("preset-unlimited"),
+    "pushing": say("preset-pushing"),
 }
