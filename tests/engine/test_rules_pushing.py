@@ -222,3 +222,12 @@ def test_R31_the_tips_bot_sends_a_pushed_card_back_and_never_pushes():
     q = pushed().play("P2 challenge Q♦")  # C waits; D to think: 5♠ 8♦ K♦ 7♣ A♣, only the 7♣ stands
     m = TipsBot().choose(view_of(q, P4), random.Random(0))
     assert m.kind == "pass" or m.cards[0].rank in (7, 11)
+
+
+def test_R31_challenge_typed_at_the_table():
+    from durak_lab.session.shorthand import read_move, short_form
+
+    p = pushed()
+    v = p.view(P2)
+    assert read_move("challenge qd", v) == challenge(P2, "Q♦")
+    assert short_form(challenge(P2, "Q♦"), v) == "challenge Q♦"
