@@ -231,3 +231,21 @@ def test_R31_challenge_typed_at_the_table():
     v = p.view(P2)
     assert read_move("challenge qd", v) == challenge(P2, "Q♦")
     assert short_form(challenge(P2, "Q♦"), v) == "challenge Q♦"
+
+
+def test_R31_the_sampler_keeps_a_sent_back_card_with_its_owner():
+    from durak_lab.analysis.sampling import sample_worlds
+    from durak_lab.engine.view import view_of
+
+    p = load_example("EX-HE-PUSH-CHALLENGE").game_after(4).position
+    worlds = sample_worlds(view_of(p, P2), 8, random.Random(1))
+    assert all(Card("Q♦") in w.hand(P3) for w in worlds)  # public once sent back
+
+
+def test_R31_inference_refuses_pushing_with_a_typed_error():
+    from durak_lab.analysis.inference import sampled_posterior, EpsilonModel
+    from durak_lab.engine.errors import PositionError
+
+    g = Game.deal(Rules.preset("pushing", players=4), seed=4)
+    with pytest.raises(PositionError, match="pushing"):
+        sampled_posterior(g, 1, EpsilonModel("1/5"), n=10, rng=random.Random(1))
