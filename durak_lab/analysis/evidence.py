@@ -177,7 +177,7 @@ def _pre_settle(before: Position, m: Move) -> Optional[Position]:
     if m.kind == TAKE:
         return before._replace(taking=True, passed=0)
     if m.kind not in (ATTACK, COVER):
-        return None  # a transfer, show or swap never ends a bout
+        return None  # a transfer, show or swap never ends a bout; a challenge (pushing) yields no rule fact
     cm = 0
     for c in m.cards:
         cm |= 1 << c
@@ -198,6 +198,8 @@ def _attack_phase(q: Position) -> Optional[tuple]:
     if not q.table or q.result is not None:
         return None
     r = q.rules
+    if r.pushing:  # pushing durak: any card may be laid, so a bout's end tells nothing about ranks held
+        return None
     if not q.taking:
         if not q.hands[q.defender]:
             return None
@@ -231,9 +233,6 @@ def observe(source: Any, seat: int, upto: Optional[int] = None, rule_facts: bool
     (1, CardSet(''))
     """
     start, moves, by_r7 = history_of(source)
-    if start.rules.pushing:  # pushing durak: the rule facts of R12 do not hold (any card may be laid)
-        raise PositionError("observe: pushing=True (pushing durak, R12, R31) is not supported: a bout's end "
-                            "says nothing there about the ranks the attackers hold")
     n = start.players
     if not 0 <= seat < n:
         raise PositionError(f"seat: no seat {seat + 1} in a {n}-player game")

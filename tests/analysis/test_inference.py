@@ -440,8 +440,6 @@ def _presets_for(players: int) -> list:
 
     out = []
     for name in PRESETS:
-        if PRESETS[name].get("pushing"):
-            continue  # pushing durak: observe refuses it (R12's rule facts do not hold), tested on its own
         for extra in ({}, {"trump_swap": "any"}):
             try:
                 out.append(Rules.preset(name, players=players, **extra,

@@ -191,16 +191,16 @@ def test_kernel_refuses_pushing():
         check_rules(Rules.preset("pushing"))
 
 
-def test_solver_and_observer_refuse_pushing():
+def test_solver_refuses_pushing_and_the_observer_draws_no_R12_rule_facts():
     from durak_lab.analysis.evidence import observe
     from durak_lab.analysis.solver_model import check_domain
-    from durak_lab.engine.errors import PositionError, SolverDomainError
+    from durak_lab.engine.errors import SolverDomainError
 
     p = Position.start(Rules.preset("pushing"), ["7♦ 9♠", "J♦ 8♣"], trump="♥", discard="rest", attacker=0)
     with pytest.raises(SolverDomainError, match="pushing"):
         check_domain(p)
-    with pytest.raises(PositionError, match="pushing"):
-        observe((p, ["P1 attack 7♦"]), seat=1)
+    t = observe(load_example("EX-HE-PUSH-CHALLENGE"), seat=1)
+    assert not [f for f in t.facts if f.kind in ("lacks", "has")]  # any card may be laid: no rank facts
 
 
 @pytest.mark.parametrize("name", ["random", "tips", "endgame"])
@@ -242,10 +242,14 @@ def test_R31_the_sampler_keeps_a_sent_back_card_with_its_owner():
     assert all(Card("Q♦") in w.hand(P3) for w in worlds)  # public once sent back
 
 
-def test_R31_inference_refuses_pushing_with_a_typed_error():
-    from durak_lab.analysis.inference import sampled_posterior, EpsilonModel
-    from durak_lab.engine.errors import PositionError
+def test_R31_the_sampled_posterior_runs_on_pushing_durak():
+    from durak_lab.analysis.inference import EpsilonModel, sampled_posterior
 
     g = Game.deal(Rules.preset("pushing", players=4), seed=4)
-    with pytest.raises(PositionError, match="pushing"):
-        sampled_posterior(g, 1, EpsilonModel("1/5"), n=10, rng=random.Random(1))
+    rng = random.Random(4)
+    while not g.is_over and len(g) < 40:
+        ms = g.legal_moves()
+        g.play(ms[rng.randrange(len(ms))])
+    post = sampled_posterior(g, 1, EpsilonModel("1/5"), n=50, rng=random.Random(1))
+    for dist in post.trump_counts().values():
+        assert sum(dist.values()) == pytest.approx(1)
