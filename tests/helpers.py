@@ -20,6 +20,7 @@ from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
 from durak_lab.engine.game import Game
 from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from durak_lab.engine.rules import PRESETS, AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
+from durak_lab.engine.moves import ATTACK, CHALLENGE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from durak_lab.engine.state import Event, Position
 
 # ---------------------------------------------------------------- configurations
@@ -290,6 +291,8 @@ def candidate_moves(p: Position, rng: Optional[random.Random] = None, covers_per
                 with_ = sorted(set(own) | set(rng.sample(deck, min(covers_per_target, len(deck)))))
             for c in with_:
                 out.append(Move(COVER, s, (c,), a))
+        for a in targets:  # pushing durak: challenges of every table card and one card not on it
+            out.append(Move(CHALLENGE, s, (a,)))
     return out
 
 

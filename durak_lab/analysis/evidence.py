@@ -177,7 +177,7 @@ def _pre_settle(before: Position, m: Move) -> Optional[Position]:
     if m.kind == TAKE:
         return before._replace(taking=True, passed=0)
     if m.kind not in (ATTACK, COVER):
-        return None  # a transfer, show or swap never ends a bout
+        return None  # a transfer, show or swap never ends a bout; a challenge (pushing) yields no rule fact
     cm = 0
     for c in m.cards:
         cm |= 1 << c
@@ -198,6 +198,8 @@ def _attack_phase(q: Position) -> Optional[tuple]:
     if not q.table or q.result is not None:
         return None
     r = q.rules
+    if r.pushing:  # pushing durak: any card may be laid, so a bout's end tells nothing about ranks held
+        return None
     if not q.taking:
         if not q.hands[q.defender]:
             return None

@@ -70,6 +70,9 @@ def check_domain(position: Position) -> None:
     if live >> 52:
         raise SolverDomainError("a joker is still in play (doker, R1): the solver knows only the 52 cards "
                                 "of the four suits")
+    if r.pushing:  # pushing durak (HE "דוראק דחיפות")
+        raise SolverDomainError("pushing=True (pushing durak: any card may be laid and the defender may "
+                                "challenge it, R12, R31) is outside the solver's domain")
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

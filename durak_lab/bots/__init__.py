@@ -15,7 +15,9 @@ The bots here:
   "Tips for beginners (ZH)"): attack with low cards and keep high ones for
   defence; keep trumps and cover with them only when you must; pairs are
   good for throwing in; taking is sometimes cheaper than a trump.
-  Every threshold is a parameter, so a class can try variations.
+  Every threshold is a parameter, so a class can try variations.  In pushing
+  durak (``Rules.pushing``) it never pushes a card that breaks R12 and always
+  sends such a card back (R31); the random bot does both by chance.
 * :class:`EndgameBot`: another bot's play until the talon is empty and two
   players are left; then nothing is hidden (R19, R28), and it plays a best
   move of the exact solver (:mod:`durak_lab.analysis.solver`), breaking ties with the

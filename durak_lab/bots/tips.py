@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from ..engine.cards import BEATERS, CARDS, RANK_MASKS, cards_of, popcount, rank_of, suit_of
-from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.view import PlayerView
 from .base import _legal
 
@@ -160,10 +160,16 @@ class TipsBot:
             by_kind.setdefault(m.kind, []).append(m)
         if SWAP in by_kind:
             return by_kind[SWAP][0]
+        if CHALLENGE in by_kind:  # pushing durak: send back a card that breaks the rules (R31)
+            return by_kind[CHALLENGE][0]
         if COVER in by_kind or TAKE in by_kind or TRANSFER in by_kind or SHOW in by_kind:
             return self._defend(view, by_kind)
         if ATTACK in by_kind:
-            m = self._attack(view, by_kind[ATTACK])
+            attacks = by_kind[ATTACK]
+            if view.rules.pushing and view.table and not view.taking:  # pushing durak: never push (R12)
+                standing = _standing(view.table)
+                attacks = [m for m in attacks if rank_of(m.cards[0]) in standing]
+            m = self._attack(view, attacks)
             if m is not None:
                 return m
         if PASS in by_kind:
@@ -238,3 +244,16 @@ class TipsBot:
                 best = (key, m)
         assert best is not None
         return best[1]
+
+
+def _standing(table: tuple) -> set:
+    """The ranks that stand on ``table`` (the lead's and every covered pair's): what R12 lets anyone throw
+    in, also in pushing durak, where a card of another rank may be sent back."""
+    if not table:
+        return set()
+    out = {rank_of(table[0][0])}
+    for a, c, _, _ in table:
+        if c >= 0:
+            out.add(rank_of(a))
+            out.add(rank_of(c))
+    return out

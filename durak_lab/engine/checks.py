@@ -17,7 +17,7 @@ from ._constants import _CHOOSE_LIMIT, _CHOOSE_OFF
 from .cards import (BEATERS, RANK_MASKS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, cards_of, popcount, rank_of,
                     rank_text, suit_of)
 from .errors import IllegalMoveError, Reason
-from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from .moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .rules import TrumpSwap
 
 __all__ = ["MoveChecks"]
@@ -76,6 +76,9 @@ class MoveChecks:
             cm |= 1 << c
         if kind == CHOOSE:
             self._check_choose(m)
+            return
+        if kind == CHALLENGE:
+            self._check_challenge(m)
             return
         if kind != SHOW and cm & ~hand:
             raise F(Reason.NOT_IN_HAND, f"{who} does not hold {CardSet(cm & ~hand)}", m, case="cards", seat=s,
@@ -147,7 +150,7 @@ class MoveChecks:
                     raise F(Reason.NOT_AN_ATTACKER, f"{who} is not attacking in this bout", m, case="throw",
                             seat=s)
                 rank = ranks.pop()
-                if not RANK_MASKS[rank] & self.table_cards():
+                if not RANK_MASKS[rank] & self.table_cards() and not (r.pushing and not self.taking):
                     on = sorted({rank_of(c) for c in cards_of(self.table_cards()) if c < 52})
                     raise F(Reason.RANK_NOT_ON_TABLE, f"no {rank_text(rank)} is on the table: throw in "
                             f"only ranks already there ({', '.join(rank_text(x) for x in on)}) (R12)", m,
@@ -290,6 +293,37 @@ class MoveChecks:
                         m, case="pass" if t is not None else "pass-nobody", seat=s, thrower=t)
             return
         raise F(Reason.NOT_IN_HAND, f"unknown move kind {kind!r}", m, case="kind", seat=s)
+
+    def _check_challenge(self, m: Move) -> None:
+        """Pushing durak (R12, R31): may the defender send ``m.card`` back to its owner?"""
+        F = self._fail
+        s = m.seat
+        d = self.defender
+        if not self.rules.pushing:
+            raise F(Reason.CHALLENGE_OFF, "challenging a card is a move of pushing durak only (Rules.pushing, "
+                    "R12)", m, seat=s)
+        if len(m.cards) != 1:
+            raise F(Reason.NOT_IN_HAND, "challenge exactly one card", m, case="kind", seat=s)
+        a = int(m.cards[0])
+        if s != d:
+            raise F(Reason.CHALLENGE_NOT_DEFENDER, f"only the defender {seat_text(d)} may challenge a card "
+                    "(R31)", m, seat=s, defender=d, card=Card(a))
+        entry = next((e for e in self.table if e[0] == a), None)
+        if entry is None:
+            raise F(Reason.CHALLENGE_NOT_UNCOVERED, f"{Card(a)} is not an attack card on the table", m,
+                    case="missing", seat=s, card=Card(a))
+        if entry[1] >= 0:
+            raise F(Reason.CHALLENGE_NOT_UNCOVERED, f"{Card(a)} is covered by {Card(entry[1])}: once covered a "
+                    "pushed card stands (R12)", m, case="covered", seat=s, card=Card(a), cover=Card(entry[1]))
+        if self.taking:
+            raise F(Reason.CHALLENGE_TAKING, f"{seat_text(d)} is taking: the challenge comes before the take "
+                    "(R15, R31)", m, seat=s, defender=d, card=Card(a))
+        sr = self.standing_ranks()
+        if sr >> a & 1:
+            ranks = tuple(sorted({rank_of(c) for c in cards_of(sr & self.table_cards())}))
+            raise F(Reason.CHALLENGE_CARD_STANDS, f"{Card(a)} follows the rules: its rank stands on the table "
+                    "(R12)", m, case="lead" if self.table[0][0] == a else "rank", seat=s,
+                    card=Card(a), ranks=ranks, owner=entry[2])
 
     def _limit_error(self, m: Move, k: int, room: int) -> None:
         r = self.rules

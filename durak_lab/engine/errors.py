@@ -145,6 +145,12 @@ class Reason(enum.Enum):
     CHOOSE_NOT_NOW = "choose-not-now"
     CHOOSE_NOT_UNCOVERED = "choose-not-uncovered"
     CHOOSE_COUNT = "choose-count"
+    # pushing durak (Rules.pushing, R12, R31): the challenge
+    CHALLENGE_OFF = "challenge-off"
+    CHALLENGE_NOT_DEFENDER = "challenge-not-defender"
+    CHALLENGE_NOT_UNCOVERED = "challenge-not-uncovered"
+    CHALLENGE_CARD_STANDS = "challenge-card-stands"
+    CHALLENGE_TAKING = "challenge-taking"
 
 
 class IllegalMoveError(DurakError, ValueError):

@@ -16,7 +16,7 @@ from typing import Optional
 
 from ._constants import _CHOOSE_OFF, _TAKE_NONE, _THROW_TURNS, BIG
 from .cards import BEATERS, CARDS, RANK_MASKS, Card, cards_of, popcount, rank_of
-from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from .moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 
 __all__ = ["MoveGeneration"]
 
@@ -113,6 +113,9 @@ class MoveGeneration:
                 out.append(_TAKE[s])
                 if r.choose is not _CHOOSE_OFF:
                     self._choices(s, out)
+                if r.pushing:  # pushing durak: send back a card that breaks R12 (public: the table alone)
+                    for c in self.pushed_cards():
+                        out.append(Move(CHALLENGE, s, (c,)))
                 if r.partner_covers and not self.passed >> s & 1:
                     # offered whenever a partner still in the bout holds cards, whether or not he can
                     # cover: offering it only then would show the partner's hand (R3, R26)

@@ -17,6 +17,8 @@ it covers.  Its text round-trips: ``Move.parse(str(m)) == m``.
 ``P2 choose 7♥ 9♣``                     the defender names the uncovered cards he
                                         will beat; the other uncovered ones go back
                                         to the attackers who laid them (R13)
+``P2 challenge Q♦``                     pushing durak only: the defender sends back
+                                        an uncovered card that breaks R12 (R12, R31)
 =====================================  ===========================================
 
 Input is case-insensitive and accepts every card spelling of
@@ -41,7 +43,7 @@ from .errors import CardError, MoveTextError
 __all__ = [
     "Move", "ATTACK", "COVER", "TRANSFER", "SHOW", "TAKE", "PASS", "SWAP", "KINDS",
     "seat_text", "parse_seat", "attack", "cover", "transfer", "show", "take", "pass_", "swap",
-    "CHOOSE", "choose",
+    "CHOOSE", "choose", "CHALLENGE", "challenge",
 ]
 
 ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP = (
@@ -50,6 +52,9 @@ ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP = (
 KINDS = (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP)
 CHOOSE = "choose"  # the defender chooses the cards he beats (R13)
 KINDS = KINDS + (CHOOSE,)
+#: Pushing durak (Rules.pushing, R12, R31): the defender sends a card that breaks the rules back.
+CHALLENGE = "challenge"
+KINDS = KINDS + (CHALLENGE,)
 _ALIASES = {"lead": ATTACK, "throw": ATTACK, "beat": COVER}
 
 
@@ -116,7 +121,7 @@ class Move(NamedTuple):
         >>> Move.parse("P2 dance")
         Traceback (most recent call last):
         ...
-        durak_lab.engine.errors.MoveTextError: 'P2 dance': 'dance' is not a move; use attack, cover, transfer, show, take, pass, swap or choose
+        durak_lab.engine.errors.MoveTextError: 'P2 dance': 'dance' is not a move; use attack, cover, transfer, show, take, pass, swap, choose or challenge
         """
         if not isinstance(text, str):
             raise MoveTextError(f"{text!r} is not a move text")
@@ -140,10 +145,10 @@ class Move(NamedTuple):
                 if len(rest) != 3 or low[1] != "with":
                     raise MoveTextError(f"{text!r}: write 'P1 cover 7♥ with 10♥'")
                 return cls(COVER, seat, (Card.parse(rest[2]),), Card.parse(rest[0]))
-            if verb in (ATTACK, TRANSFER, SHOW, SWAP, CHOOSE):
+            if verb in (ATTACK, TRANSFER, SHOW, SWAP, CHOOSE, CHALLENGE):
                 if not rest:
                     raise MoveTextError(f"{text!r}: '{verb}' needs a card")
-                if verb in (SHOW, SWAP) and len(rest) != 1:
+                if verb in (SHOW, SWAP, CHALLENGE) and len(rest) != 1:
                     raise MoveTextError(f"{text!r}: '{verb}' takes exactly one card")
                 cards = [Card.parse(w) for w in rest]
                 if len(set(cards)) != len(cards):
@@ -152,7 +157,8 @@ class Move(NamedTuple):
         except CardError as err:
             raise MoveTextError(f"{text!r}: {err}") from None
         raise MoveTextError(
-            f"{text!r}: {words[1]!r} is not a move; use attack, cover, transfer, show, take, pass, swap or choose")
+            f"{text!r}: {words[1]!r} is not a move; use attack, cover, transfer, show, take, pass, swap, choose or "
+            "challenge")
 
 
 def _cards(cs: Iterable[Union[int, str]]) -> tuple:
@@ -211,6 +217,16 @@ def choose(seat: int, *cards: Union[int, str]) -> Move:
     True
     """
     return Move(CHOOSE, seat, _cards(cards))
+
+
+def challenge(seat: int, card: Union[int, str]) -> Move:
+    """The defender ``seat`` sends back ``card``, which breaks R12 (pushing durak, R31).
+
+    >>> m = challenge(1, "Q♦")
+    >>> str(m), Move.parse(str(m)) == m
+    ('P2 challenge Q♦', True)
+    """
+    return Move(CHALLENGE, seat, (Card(card),))
 
 
 def moves_text(moves: Sequence[Move]) -> str:

@@ -19,7 +19,7 @@ from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TI
 from ._constants import _CHOOSE_OFF
 from .cards import CARDS, Card, cards_of, popcount
 from .errors import IllegalMoveError, Reason
-from .moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from .moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .seats import _next_seat
 
 if TYPE_CHECKING:
@@ -133,6 +133,8 @@ class Playing:
                                None, self._att)._settle(events)
         if kind == CHOOSE:
             return self._play_choose(m, events)
+        if kind == CHALLENGE:
+            return self._challenge(m, events)
         cm = 0
         for c in m.cards:
             cm |= 1 << c
@@ -153,6 +155,8 @@ class Playing:
         passed = 0  # a card lapses every pass (R16), but in attack by turns only some (R12)
         if r.throw_in is _THROW_TURNS and table and (kind == ATTACK or kind == COVER):
             passed = self._turns_after_card(s, kind == ATTACK, hands[s])
+        elif r.pushing and table and kind == ATTACK and not self.taking and not self.standing_ranks() & cm:
+            passed = self.passed  # pushing durak: a pushed card adds no rank until covered, lapses no pass
         leader = self.leader
         d = self.defender
         order = self.attack_order
@@ -228,6 +232,23 @@ class Playing:
         for s in p.attackers():
             passed |= 1 << s
         return p._replace(passed=passed)
+
+    def _challenge(self, m: Move, events: Optional[list]) -> "Position":
+        """Pushing durak (R12, R31): the challenged card goes back to its owner's hand, face up (known),
+        and its owner passes until a card that stands is played, so that a bout always ends."""
+        a = int(m.cards[0])
+        table = self.table
+        i = next(j for j, e in enumerate(table) if e[0] == a)
+        owner = table[i][2]
+        hands = list(self.hands)
+        known = list(self.known)
+        hands[owner] |= 1 << a
+        known[owner] |= 1 << a
+        p = self._make(self.rules, self.trump, self.trump_card, tuple(hands), self.talon, self.discard,
+                       table[:i] + table[i + 1:], self.leader, self.defender, self.taking,
+                       self.passed | 1 << owner, self.first_limit, self.start_hand, self.attack_order,
+                       tuple(known), self.shown_used, self.swap_open, self.in_bout, None, None)
+        return p._settle(events)
 
     def _settle(self, events: Optional[list]) -> "Position":
         """End the bout if nobody can or will act in it any more (R16)."""

@@ -223,6 +223,22 @@ class Rules:
                      "other house rules (hearts first; taking only what was not beaten; the trump 2; the "
                      "cheat; three sixes or 3-5-9; six cards first after a full defence) are not modelled: "
                      "tutorials/teacher_guide.md says why, one by one.")
+    pushing: bool = _f(False, "R12", "HE \"דוראק דחיפות\" (pushing durak), a house rule over R12 and R31: "
+                       "besides the cards whose rank is on the table, attackers \"יכולים להוסיף כל קלף\" (may "
+                       "add any card), and the attacked player must spot a card that did not appear before and "
+                       "not cover it (\"להגיד לשחקן ג' להרים אותה חזרה ליד\": he tells its owner to pick it up): "
+                       "the move 'P2 challenge Q♦'.  A card that breaks R12 (its rank is not among the ranks "
+                       "that stand: the lead and every covered pair) may be thrown in, within the bout limits "
+                       "of R13/R14 (\"אין הגבלה למספר הקלפים שניתן לדחוף\": any number of the cards may be "
+                       "pushed, not more cards than the bout takes); while it lies uncovered, and before he takes, "
+                       "the defender may challenge it: it goes back to its owner's hand, face up (known), and "
+                       "its owner passes until a card that stands is played (a pushed card lapses no passes), "
+                       "so a bout always ends.  Once covered it stands: its rank and the cover's count as on "
+                       "the table (\"כאילו הם קלפי התקפה רגילים\").  After a take, throw-ins follow R12 as "
+                       "usual.  Covers must still beat (R11): a wrong cover is taken back at once, ZH R31 "
+                       "\"压错的牌必须收回\", so 'noticed later' never arises.  The HE time limit of one to "
+                       "three minutes is not modelled.  Not combined with transfers, partner covers, attack by "
+                       "turns or 'none' (no throw-ins).")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
@@ -294,6 +310,13 @@ class Rules:
         if self.partner_covers and self.partner_throw_in:
             raise bad("partner_throw_in", "a partner who helps to cover cannot also throw in against the "
                       "defender (R26)")
+        # pushing durak (HE "דוראק דחיפות", R12, R31)
+        if not isinstance(self.pushing, bool):
+            raise bad("pushing", "it must be true or false")
+        if self.pushing and (self.transfer or self.partner_covers
+                             or self.throw_in in (ThrowIn.BY_TURNS, ThrowIn.NONE)):
+            raise bad("pushing", "pushing durak is played on the basic game: not with transfers, partner "
+                      "covers, attack by turns or without throw-ins (R12, R20, R26)")
 
         # the defender chooses the cards to beat (R13, HE "התקפה בלתי מוגבלת", FI)
         if self.choose is Choose.HAND and self.hand_limit is not HandLimit.NONE:
@@ -306,6 +329,9 @@ class Rules:
                       "attack by turns is not used\") (R12, R13)")
         if self.choose is not Choose.OFF and self.partner_covers:
             raise bad("choose", "the choice of cards to beat is not modelled with a partner who covers (R26)")
+        if self.choose is not Choose.OFF and self.pushing:
+            raise bad("choose", "the choice of cards to beat is not modelled with pushing durak, where the "
+                      "defender sends back cards one by one (R12, R13, R31)")
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -474,6 +500,8 @@ PRESETS: dict[str, dict[str, Any]] = {
     # eight), "משולבים חוקי דוראק העברות המיוחד והרגיל" (transfers, normal and special); first bout as HE
     "doker": {"deck": 52, "jokers": 2, "transfer": True, "transfer_by_show": True, "first_bout_limit": None,
               **_LOWEST},
+    # HE "דוראק דחיפות" (pushing durak): the HE basic game, and any card may be pushed (R12, R31)
+    "pushing": {"pushing": True, "first_bout_limit": None, **_LOWEST},
 }
 
 

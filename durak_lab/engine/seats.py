@@ -19,6 +19,8 @@ from .cards import Card, CardSet, popcount, ranks_mask
 
 __all__ = ["SeatQueries"]
 
+_ALL_CARDS = (1 << 52) - 1
+
 
 class SeatQueries:
     """Queries about seats, the table and whose turn it is; a base class of Position."""
@@ -62,9 +64,44 @@ class SeatQueries:
         """Every card of a rank on the table (what may be thrown in, R12), cached."""
         m = self._tr
         if m is None:
-            m = ranks_mask(self.table_cards())
+            if self.rules.pushing and not self.taking:
+                m = _ALL_CARDS  # pushing durak: any card may be laid (R12, R31)
+            else:
+                m = ranks_mask(self.table_cards())
             object.__setattr__(self, "_tr", m)
         return m
+
+    # ------------------------------------------------------------ pushing durak (R12, R31)
+    def standing_ranks(self) -> int:
+        """Pushing durak: every card of a rank that stands on the table: the lead's and every covered
+        pair's (R12).  A card of another rank breaks the normal rules; once covered it stands.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> p = Position.start(Rules.preset("pushing", players=3, deck=52), ["7♦ Q♦", "J♦ 3♥ 4♠", "Q♣"],
+        ...                    trump="♥", discard="rest", attacker=0)
+        >>> p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦").play("P3 attack Q♣")
+        >>> CardSet(p.standing_ranks() & p.table_cards())
+        CardSet('7♦ J♦')
+        >>> [str(c) for c in p.pushed_cards()]
+        ['Q♣']
+        """
+        table = self.table
+        if not table:
+            return 0
+        m = 1 << table[0][0]
+        for a, c, _, _ in table:
+            if c >= 0:
+                m |= 1 << a | 1 << c
+        return ranks_mask(m)
+
+    def pushed_cards(self) -> list[Card]:
+        """Pushing durak: the uncovered attack cards that break the normal rules, in the order they
+        were played: their rank stands nowhere on the table (R12, R31).  Empty under the normal rules."""
+        if not self.rules.pushing or not self.table:
+            return []
+        sr = self.standing_ranks()
+        return [Card(a) for a, c, _, _ in self.table if c < 0 and not sr >> a & 1]
 
     def uncovered(self) -> list[Card]:
         """The attack cards not yet covered, in the order they were played."""

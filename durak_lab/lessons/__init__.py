@@ -31,8 +31,9 @@ or an option, as fits the kind):
            ``"accept": "legal"``: any legal move counts but those ``feedback`` names.
 ``cards``  the learner picks cards of the hand (or ``"from": "table"``); ``answer`` (cards)
            and/or ``check``: ``{"beats": "10♦"}``, ``"playable"``, ``"throw-in"``,
-           ``"trumps"``, ``"covers"`` (hand), ``{"beats": …}``, ``"uncovered"``, ``"trumps"``
-           (table).  Both given: they must agree.
+           ``"trumps"``, ``"covers"`` (hand), ``{"beats": …}``, ``"uncovered"``, ``"trumps"``,
+           ``"illegal"`` (table; pushing durak: the uncovered cards that break R12, which the
+           defender may send back, R31).  Both given: they must agree.
 ``seat``   the learner picks a seat; ``check``: ``"to-act"``, ``"leader"``, ``"defender"``,
            ``"lowest-trump"``, ``"durak"``, or one about the end of the bout, with ``"if":
            "bito"`` or ``"take"``: ``"next-leader"``, ``"next-defender"`` (R17, R18),

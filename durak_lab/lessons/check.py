@@ -213,6 +213,8 @@ class Attempt:
             return say("lesson-cards-not-trump", card=str(c), suit=SUIT_NAMES[p.trump])
         if check == "uncovered":
             return say("lesson-cards-covered", card=str(c))
+        if check == "illegal":
+            return say("lesson-cards-follows-rules", card=str(c))
         if check == "covers" or (check == "playable" and s.seat == p.defender and p.uncovered()):
             return say("lesson-cards-no-cover", card=str(c))
         if check in ("throw-in", "playable"):
@@ -238,6 +240,8 @@ class Attempt:
             what = say("lesson-what-covers")
         elif check == "uncovered":
             what = say("lesson-what-uncovered-one") if one else say("lesson-what-uncovered-many")
+        elif check == "illegal":
+            what = say("lesson-what-illegal-one") if one else say("lesson-what-illegal-many")
         else:
             return say("lesson-cards-missed-one-plain") if one else say("lesson-cards-missed-many-plain", count=n)
         return say("lesson-cards-missed-one", what=what) if one else say("lesson-cards-missed-many", count=n,

@@ -37,7 +37,7 @@ __all__ = ["CheckError", "CARD_CHECKS", "TABLE_CHECKS", "SEAT_CHECKS", "BOUT_END
 #: The named card checks of a ``cards`` step picking from the hand (``{"beats": card}`` besides).
 CARD_CHECKS = ("playable", "throw-in", "trumps", "covers")
 #: The named card checks of a ``cards`` step picking from the table (``{"beats": card}`` besides).
-TABLE_CHECKS = ("uncovered", "trumps")
+TABLE_CHECKS = ("uncovered", "trumps", "illegal")
 #: The seat checks of a ``seat`` step.
 SEAT_CHECKS = ("to-act", "leader", "defender", "lowest-trump", "next-leader", "next-defender", "draws-first",
                "draws-last", "durak")
@@ -72,7 +72,9 @@ def right_cards(position: Position, seat: int, check: Any, pick_from: str = "han
     From the hand: ``{"beats": X}`` (the cards of the hand that beat X), ``"playable"``
     (the cards of some legal move of ``seat``), ``"throw-in"`` (the cards ``seat`` may
     throw in now, R12), ``"trumps"``, ``"covers"`` (the cards that legally cover some
-    attack card, R11).  From the table: ``{"beats": X}``, ``"uncovered"``, ``"trumps"``.
+    attack card, R11).  From the table: ``{"beats": X}``, ``"uncovered"``, ``"trumps"``,
+    ``"illegal"`` (pushing durak: the uncovered cards whose rank is not on the table by the normal
+    rules, R12, R31; none under the normal rules).
 
     >>> p = Position.start(Rules(players=2), ["7♦ 7♠ 9♣", "Q♦ 8♥"], trump="♥", discard="rest",
     ...                    attacker=0).play("P1 attack 7♦")
@@ -89,6 +91,8 @@ def right_cards(position: Position, seat: int, check: Any, pick_from: str = "han
             return tuple(sorted(position.uncovered()))
         if check == "trumps":
             return tuple(c for c in pool if c.suit == trump)
+        if check == "illegal":  # pushing durak: the uncovered cards that break R12 (R31)
+            return tuple(sorted(position.pushed_cards()))
         raise CheckError(f"{check!r} is not a check of table cards: use {{\"beats\": card}}, "
                          f"{', '.join(repr(c) for c in TABLE_CHECKS)}")
     hand = cards_of_seat(position, seat)

@@ -15,6 +15,7 @@
 ``take``; ``pass`` or ``done``           the defender takes; nothing more from me
 ``transfer 7c``, ``show 7s``, ``swap``  transfer, transfer by showing a trump, swap
                                         the trump six (R20, R24, R6)
+``challenge qd``                        pushing durak: send back the Q♦ (R31)
 =====================================  ===========================================
 
 Cards are spelled as :class:`~durak_lab.engine.cards.Card` reads them, in any
@@ -42,14 +43,15 @@ from __future__ import annotations
 
 from ..engine.cards import BEATERS, Card, rank_of, rank_text, suit_of
 from ..engine.errors import CardError, MoveTextError
-from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.view import PlayerView
 from ..text.messages import say
 
 __all__ = ["read_move", "short_form", "card_letters"]
 
 _ALIASES = {"lead": ATTACK, "throw": ATTACK, "attack": ATTACK, "cover": COVER, "beat": COVER,
-            "take": TAKE, "pass": PASS, "done": PASS, "transfer": TRANSFER, "show": SHOW, "swap": SWAP}
+            "take": TAKE, "pass": PASS, "done": PASS, "transfer": TRANSFER, "show": SHOW, "swap": SWAP,
+            "challenge": CHALLENGE}
 _ALIASES["choose"] = CHOOSE  # the defender chooses the cards to beat (R13)
 _SUIT_LETTERS = "shdc"
 
@@ -242,6 +244,11 @@ def read_move(text: str, view: PlayerView) -> Move:
         return Move(TRANSFER, seat, _cards(rest, low[0]))
     if verb == CHOOSE:
         return Move(CHOOSE, seat, _cards(rest, low[0]))
+    if verb == CHALLENGE:  # pushing durak (R31)
+        cards = _cards(rest, low[0])
+        if len(cards) != 1:
+            raise MoveTextError(say("read-one-card", verb=low[0]))
+        return Move(CHALLENGE, seat, cards)
     if verb == ATTACK:
         if low[0] == "throw" and rest and rest[0].lower() == "in":
             rest = rest[1:]
@@ -287,6 +294,8 @@ def short_form(move: Move, view: PlayerView, letters: bool = False) -> str:
         options = [f"show {cs}"]
     elif move.kind == CHOOSE:
         options = [f"choose {cs}"]
+    elif move.kind == CHALLENGE:
+        options = [f"challenge {cs}"]
     else:
         options = [cs, f"attack {cs}"]
     for text in options:

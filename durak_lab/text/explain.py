@@ -25,13 +25,13 @@ from __future__ import annotations
 from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import SUIT_NAMES, Card, rank_of, suit_of
-from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
 from ..engine.errors import IllegalMoveError
 from ..engine.state import Position
 from .messages import say
 from .narrate import role_words
-from .reasons import learner_reason, list_words, plain_reason
+from .reasons import learner_reason, list_words, plain_reason, ranks_words
 
 __all__ = [
     "Explanation", "RULE_TITLES", "explain_move", "legal_by_seat", "legal_sentences", "legal_text",
@@ -157,6 +157,9 @@ def explain_move(position: Position, move: Move) -> Explanation:
         if p.taking:
             return Explanation(s, move, say("explain-add", seat=who, cards=cs, defender=seat_text(d), rank=on),
                                "R18")
+        if p.rules.pushing and not p.standing_ranks() >> int(move.cards[0]) & 1:
+            return Explanation(s, move, say("explain-push", seat=who, cards=cs, defender=seat_text(d),
+                                            rank_plural=ranks_words([rank_of(move.cards[0])])), "R12")
         return Explanation(s, move, say("explain-throw", seat=who, cards=cs, rank=on), "R12")
     if kind == COVER:
         a, c = move.target, move.cards[0]
@@ -188,6 +191,11 @@ def explain_move(position: Position, move: Move) -> Explanation:
         if any(m.kind == ATTACK for m in p.legal_moves(s)):
             return Explanation(s, move, say("explain-pass", seat=who), "R16")
         return Explanation(s, move, say("explain-pass-nothing", seat=who), "R16")
+    if kind == CHALLENGE:
+        a = move.cards[0]
+        owner = next((e[2] for e in p.table if e[0] == a), d)
+        return Explanation(s, move, say("explain-challenge", seat=who, card=str(a), owner=seat_text(owner),
+                                        rank_plural=ranks_words([rank_of(a)])), "R31")
     return Explanation(s, move, say("explain-other", seat=who, move=str(move)), "")
 
 
@@ -261,6 +269,8 @@ def describe_move(position: Position, move: Move) -> str:
     if kind == ATTACK:
         if not p.table:
             return say("narrate-lead", seat=who, cards=cs, defender=seat_text(p.defender))
+        if p.rules.pushing and not p.taking and not p.standing_ranks() >> int(move.cards[0]) & 1:
+            return say("narrate-push", seat=who, cards=cs)
         return say("narrate-throw", seat=who, cards=cs)
     if kind == COVER:
         return say("narrate-cover", seat=who, target=str(move.target), card=str(move.cards[0]),
@@ -275,6 +285,9 @@ def describe_move(position: Position, move: Move) -> str:
         return say("narrate-swap", seat=who, cards=cs)
     if kind == CHOOSE:
         return say("narrate-choose", seat=who, cards=cs)
+    if kind == CHALLENGE:
+        owner = next((e[2] for e in p.table if e[0] == move.cards[0]), p.defender)
+        return say("narrate-challenge", seat=who, card=str(move.cards[0]), owner=seat_text(owner))
     return say("narrate-pass", seat=who)
 
 

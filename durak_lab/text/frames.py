@@ -29,7 +29,7 @@ from ..engine.cards import Card, cards_of  # noqa: F401  (Card and cards_of appe
 from .explain import describe_move, reason_sentence
 from .messages import say
 from .narrate import event_sentence
-from ..engine.moves import ATTACK, COVER, SHOW, SWAP, TAKE, TRANSFER, Move
+from ..engine.moves import ATTACK, CHALLENGE, COVER, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.records import Record, ReplayResult, replay
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
 from ..engine.state import Event, Position
@@ -49,7 +49,7 @@ EVENT_RULES = {
 
 #: The rule id a move illustrates when its record cites none.
 MOVE_RULES = {ATTACK: "R12", COVER: "R11", TRANSFER: "R20", SHOW: "R24", TAKE: "R15", "pass": "R16",
-              SWAP: "R6", "choose": "R13"}
+              SWAP: "R6", "choose": "R13", CHALLENGE: "R31"}
 
 
 class Snapshot(NamedTuple):
@@ -148,6 +148,13 @@ def after_move(snapshot: Snapshot, move: Move) -> Snapshot:
         defender = nxt
     elif kind == TAKE:
         taking = True
+    elif kind == CHALLENGE:  # pushing durak: the card goes back to its owner, face up (R31)
+        a = move.cards[0]
+        for e in table:
+            if e[0] == a:
+                hands[e[2]] |= 1 << a
+                known[e[2]] |= 1 << a
+        table = tuple(e for e in table if e[0] != a)
     elif kind == SWAP:
         six = move.cards[0]
         hands[seat] = hands[seat] & ~cm | 1 << trump_card

@@ -32,6 +32,8 @@ LESSON_WORDS: dict = {
     "lesson-cards-not-trump": "{card} is not a trump: the trumps are the {suit}.",
     "lesson-cards-no-cover": "{card} does not beat any card on the table that is still uncovered.",
     "lesson-cards-covered": "{card} is not waiting for a cover.",
+    "lesson-cards-follows-rules": "{card} may stay: it started the bout, or its rank is already on the table, or "
+                                  "it is covered.",
     "lesson-cards-wrong": "{card} is not one of the cards asked for.",
     # a cards step: a missed card
     "lesson-cards-missed-one": "One more card {what}.",
@@ -47,6 +49,8 @@ LESSON_WORDS: dict = {
     "lesson-what-covers": "can cover a card on the table",
     "lesson-what-uncovered-one": "is still uncovered",
     "lesson-what-uncovered-many": "are still uncovered",
+    "lesson-what-illegal-one": "breaks the rules",
+    "lesson-what-illegal-many": "break the rules",
     # a seat step
     "lesson-seat-to-act": "It is not {seat}'s turn now.",
     "lesson-seat-leader": "{seat} does not lead this bout.",

@@ -78,6 +78,7 @@ MESSAGES: dict = {
     "button-transfer": "Transfer",
     "button-show": "Show trump",
     "button-swap": "Swap trump six",
+    "button-challenge": "Send back",
     "button-hint": "Hint",
     "button-options": "Show my options",
     "button-undo": "Undo",
@@ -181,6 +182,8 @@ MESSAGES: dict = {
     "picked-cards": "You picked {cards}. Click “Play”, or click another card of that rank to add it.",
     "pick-transfer": "Click the cards you pass the attack on with, then click “Transfer”.",
     "picked-transfer": "You picked {cards}. Click “Transfer” to pass the attack on.",
+    "picked-challenge": "You picked {card}. Click “Send back” if it breaks the rules, or “Take”.",
+    "pick-challenge": "Click the card on the table that breaks the rules, and it goes back to its owner.",
     "think-again": "Take your time and choose another move.",
     "coach-on": "The coach is on: it speaks up before a move it would not make.",
     "coach-off": "The coach is off.",
@@ -246,6 +249,7 @@ MESSAGES: dict = {
                    "then click “Beat these”. The others go back to the attackers.",
     "picked-choose": "You picked {cards} to beat. Click “Beat these” when you have {count}.",
     "preset-doker": "Doker: 54 cards with two jokers, up to 8 players",
+    "preset-pushing": "Pushing durak: any card may be laid, spot the wrong ones",
 }
 
 

@@ -112,4 +112,12 @@ MOVE_WORDS: dict = {
     "explain-choose": "{seat} may choose to beat {cards} and send the other cards back",
     "move-choose": "choose to beat {cards}",
     "hint-choose": "These are the cards you can beat most cheaply; the others go back.",
+    # pushing durak: a card that breaks the rules, and sending it back
+    "narrate-push": "{seat} pushes {cards}, a card of a rank that is not on the table.",
+    "narrate-challenge": "{seat} spots that {card} breaks the rules and sends it back to {owner}.",
+    "explain-push": "{seat} may push {cards}: no {rank_plural} are on the table, but here any card may be "
+                    "laid, and {defender} may send it back",
+    "explain-challenge": "{seat} may send {card} back to {owner}: no {rank_plural} are on the table",
+    "move-challenge": "send {card} back",
+    "hint-challenge": "That card breaks the rules: send it back instead of covering it.",
 }

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Optional
 
 from ..engine.cards import Card, suit_of
-from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.state import Event
 from .messages import say
 from .reasons import list_words
@@ -104,6 +104,8 @@ def move_words(move: Move) -> str:
         return say("move-take")
     if kind == CHOOSE:
         return say("move-choose", cards=cards)
+    if kind == CHALLENGE:
+        return say("move-challenge", card=str(move.cards[0]))
     return say("move-pass") if kind == PASS else say("move-swap")
 
 
@@ -129,6 +131,8 @@ def hint_why(view: Any, move: Move) -> str:
         return say("hint-swap")
     if kind == CHOOSE:
         return say("hint-choose")
+    if kind == CHALLENGE:
+        return say("hint-challenge")
     return ""
 
 

@@ -165,6 +165,20 @@ REASON_WORDS: dict = {
                                     "beat.",
     "reason-already-passed-throw-choose": "{seat} has said they are done, or the defender has just chosen "
                                           "which cards to beat: nobody adds a card until another one is beaten.",
+    # pushing durak: sending a card back
+    "reason-challenge-off": "in these rules every card on the table follows the rules, so there is nothing to "
+                            "send back.",
+    "reason-challenge-not-defender": "only the defender, {defender}, may send a card back.",
+    "reason-challenge-not-uncovered": "there is no {card} on the table waiting to be covered.",
+    "reason-challenge-not-uncovered-covered": "the {card} is already covered, so it stays: a covered card "
+                                              "counts as if it had been played by the rules.",
+    "reason-challenge-not-uncovered-missing": "there is no {card} on the table waiting to be covered.",
+    "reason-challenge-card-stands": "the {card} follows the rules: {ranks} are on the table, so it may "
+                                    "stay.",
+    "reason-challenge-card-stands-rank": "the {card} follows the rules: {ranks} are on the table, so it may "
+                                         "stay.",
+    "reason-challenge-card-stands-lead": "the {card} started the bout, and the first card may be any card.",
+    "reason-challenge-taking": "{defender} has decided to take the cards: it is too late to send one back.",
 }
 
 #: The rule id each template rests on ("" where no single rule of the digest says it).
@@ -218,4 +232,9 @@ REASON_RULES: dict = {
     "reason-choose-not-now-limit": "R13", "reason-choose-not-uncovered": "R13", "reason-choose-count": "R13",
     "reason-not-defender-choose": "R13", "reason-nothing-to-cover-choose": "R13",
     "reason-already-taking-choose": "R15", "reason-already-passed-throw-choose": "R13",
+    "reason-challenge-off": "R12", "reason-challenge-not-defender": "R31",
+    "reason-challenge-not-uncovered": "R31", "reason-challenge-not-uncovered-covered": "R31",
+    "reason-challenge-not-uncovered-missing": "R31", "reason-challenge-card-stands": "R12",
+    "reason-challenge-card-stands-rank": "R12",
+    "reason-challenge-card-stands-lead": "R10", "reason-challenge-taking": "R31",
 }

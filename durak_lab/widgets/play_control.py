@@ -29,7 +29,7 @@ from typing import Any, Optional, Sequence
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
 from ..engine.errors import DurakError, IllegalMoveError
-from ..engine.moves import ATTACK, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
+from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..session import PlaySession
 from ..session.coach import Coach
 from ..text.explain import seat_role, sentence
@@ -47,7 +47,7 @@ SAID_LINES = 4
 
 #: The messages that need the acting person's hand face up.
 _NEEDS_THE_HAND = frozenset({"card", "target", "play", "take", "pass", "transfer", "show", "swap", "anyway", "hint",
-                             "options"}) | {"choose"}
+                             "options", "challenge"}) | {"choose"}
 
 #: A seat's role (:func:`~durak_lab.text.explain.seat_role`) as the table shows it.
 _ROLE_WORDS = {"attacker": say("role-attacker"), "defender": say("role-defender"), "out": say("role-out"),
@@ -276,7 +276,15 @@ class TableControl:
         seat = self._seat()
         if self._mode == CHOOSE:
             return self._toggle_choice(card)
+        if self._mode == CHALLENGE:  # pushing durak: the card to send back (the engine says if it may)
+            self._mode = ""
+            return self._try(Move(CHALLENGE, seat, (card,)))
         covers = [m for m in self._legal() if m.kind == COVER and m.target == card]
+        if not covers and self._offers_challenge(seat) and card in self.session.position.uncovered():
+            self._selected, self._mode, self._picked = [], "", None  # nothing beats it: perhaps send it back
+            self._target = None if self._target == card else card
+            self._tell("info", say("picked-challenge", card=str(card)) if self._target is not None else "")
+            return None
         if not covers:  # let the engine say why: not defending, covered already, not an attack card…
             mine = list(CardSet(self.session.position.hands[seat]))
             return self._try(Move(COVER, seat, (mine[0] if mine else card,), card))
@@ -342,6 +350,22 @@ class TableControl:
         text = say("picked-choose", cards=_cards_text(sorted(self._selected)), count=count) if self._selected \
             else say("pick-choose", count=count)
         self._tell("info", text)
+
+    def _on_challenge(self, msg: dict) -> None:
+        """Pushing durak (R31): send back the picked table card, or ask which one to send back."""
+        seat = self._seat()
+        if self._target is not None:
+            return self._try(Move(CHALLENGE, seat, (self._target,)))
+        self._mode, self._selected, self._picked = CHALLENGE, [], None
+        self._tell("info", say("pick-challenge"))
+        return None
+
+    def _offers_challenge(self, human: Optional[int]) -> bool:
+        """Pushing durak: the defender facing uncovered cards may send one back.  The button shows whether
+        or not a card breaks the rules: spotting it is the defender's job (R12, R31)."""
+        p = self.session.position
+        return (p.rules.pushing and human is not None and human == p.defender and not p.taking
+                and bool(p.uncovered()) and not p.is_over)
 
     def _on_anyway(self, msg: dict) -> None:
         if self._pending is not None:
@@ -553,6 +577,8 @@ class TableControl:
         if CHOOSE in kinds:
             chosen = self._mode == CHOOSE and self._selected
             out.append({"do": "choose", "label": say("button-choose-these") if chosen else say("button-choose")})
+        if self._offers_challenge(human):
+            out.append({"do": "challenge", "label": say("button-challenge")})
         return out
 
     def _guide(self, legal: list, human: Optional[int], shown: bool) -> str:

@@ -160,6 +160,7 @@ _PRESET_WORDS = {
     "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
     "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
     "unlimited": say("preset-unlimited"), "doker": say("preset-doker"),
+    "pushing": say("preset-pushing"),
 }
 # the defender chooses the cards to beat (R13)
 _PRESET_WORDS.update({"unlimited_choice": say("preset-unlimited-choice"),

@@ -61,7 +61,8 @@ UI contract (for browser tests and styling):
   ``.dl-pt-review``;
 * ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
   ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, ``choose`` (R13; while
-  choosing, the picked table cards are ``dl-selected``), and
+  choosing, the picked table cards are ``dl-selected``),
+  ``challenge`` ("Send back", pushing durak: then or before, a click on a table card), and
   ``.dl-pt-reveal`` (pass and play);
 * ``.dl-pt-hand`` (group "Cards of P1 (you)", ``data-seat``): the cards, or
   backs and a count when face down;
@@ -74,7 +75,7 @@ UI contract (for browser tests and styling):
 Messages from the JavaScript (``{"do": …}``; :meth:`PlayTable.handle` takes the
 same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``card``: a click on a hand card, on a table card), ``play``, ``take``,
-``pass``, ``transfer``, ``show``, ``swap``, ``choose``, ``anyway``, ``again``, ``hint``,
+``pass``, ``transfer``, ``show``, ``swap``, ``choose``, ``challenge``, ``anyway``, ``again``, ``hint``,
 ``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
 ``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
 values), ``rematch``, ``save``.  A click counts only on a card the table shows, and

@@ -69,7 +69,7 @@ def test_match_refuses_to_deal_over_an_unfinished_game():
 #: The preset names whose source is each of the four texts (R8 passage quoted in each test).
 _FI_PRESETS = ("finnish", "pairs")
 _HE_PRESETS = ("classic", "perevodnoy", "perevodnoy_show", "by_turns", "simple", "pairs_he", "he_hand",
-               "unlimited", "doker")
+               "unlimited", "doker", "pushing")
 _ZH_PRESETS = ("podkidnoy", "neighbours")
 # the defender chooses the cards to beat (R13): HE "התקפה בלתי מוגבלת" and the FI individual game
 _HE_PRESETS += ("unlimited_choice",)

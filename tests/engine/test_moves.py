@@ -43,8 +43,9 @@ def test_move_fields_and_helpers():
     assert pass_(5) == Move(PASS, 5)
     assert swap(1, "6♥") == Move(SWAP, 1, (Card("6♥"),))
     assert moves_text([take(0), pass_(1)]) == "P1 take; P2 pass"
-    assert KINDS[:7] == (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP)  # new kinds are appended
-    assert "choose" in KINDS  # the defender chooses the cards to beat (R13)
+    assert KINDS[:7] == (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP)  # new kinds only appended
+    assert "choose" in KINDS[7:]  # the defender chooses the cards to beat (R13)
+    assert "challenge" in KINDS[7:]  # pushing durak (R31)
 
 
 def test_moves_are_hashable_values():

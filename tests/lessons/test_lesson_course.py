@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from lesson_helpers import assert_learner_sentence, wrong_answers  # noqa: E402
 
 from durak_lab.engine.cards import SUIT_MASKS, Card, beats, cards_of  # noqa: E402
-from durak_lab.engine.moves import ATTACK, COVER, Move  # noqa: E402
+from durak_lab.engine.moves import ATTACK, CHALLENGE, COVER, Move  # noqa: E402
 from durak_lab.engine.rules import Rules  # noqa: E402
 from durak_lab.lessons import Attempt, answer_of, course, course_ids, lesson, load_lesson  # noqa: E402
 
@@ -63,6 +63,8 @@ def _engine_cards(step):
         pool = cards_of(p.table_cards())
         if check == "uncovered":
             return {Card(a) for a, c, _, _ in p.table if c < 0}
+        if check == "illegal":  # R12, R31: the uncovered cards the defender may send back in pushing durak
+            return {c for c in pool if p.is_legal(Move(CHALLENGE, p.defender, (c,)))}
     else:
         pool = cards_of(p.hands[s])
     if isinstance(check, dict):
@@ -259,3 +261,14 @@ def test_seat_questions_next_leader_after_bito_and_after_a_take():
     assert (bito.answer, take.answer) == (1, 2)  # R17: the defender; R18: the player after the defender
     assert Attempt(take).answer("P2").sentence == "A player who takes loses the lead: P2 does not lead next."
     assert Attempt(bito).answer(0).sentence == "P1 does not lead the next bout."
+
+
+def test_R31_the_illegal_check_finds_the_pushed_card_and_none_under_normal_rules():
+    from durak_lab.engine.records import load_example
+    from durak_lab.lessons.compute import right_cards
+
+    p = load_example("EX-HE-PUSH-HOUSE").game_after(3).position
+    assert [str(c) for c in right_cards(p, 1, "illegal", "table")] == ["Q♦"]
+    q = load_example("EX-HE-PUSH").game_after(2).position  # the normal rules: nothing illegal stands
+    assert right_cards(q, 1, "illegal", "table") == ()
+    assert "spot-the-illegal-card" in course_ids()

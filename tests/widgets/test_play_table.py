@@ -544,3 +544,47 @@ def test_every_sentence_of_the_play_table_is_said_by_its_code():
 def test_every_sentence_is_plain():
     for key, text in MESSAGES.items():
         assert developer_words(text) == [], key
+
+
+# ------------------------------------------------------------------ pushing durak (R12, R31)
+def test_R31_send_back_a_pushed_card_by_clicks():
+    """Pushing durak: the defender clicks “Send back”, then the card that breaks the rules (or first the
+    card): it goes back to its owner; a card that follows the rules is refused in words."""
+    from durak_lab.engine.moves import CHALLENGE
+
+    done = 0
+    for seed in range(1, 60):
+        table = PlayTable(vs="random", preset="pushing", players=3, seed=seed, speed="instant")
+        player = Player(table)
+        for _ in range(40):
+            st = player.until_person()
+            if st["acting"] == "over":
+                break
+            p = table.session.position
+            pushed = p.pushed_cards()
+            if pushed and any(a["do"] == "challenge" for a in st["actions"]):
+                owner = next(e[2] for e in p.table if e[0] == pushed[0])
+                held = len(p.hand(owner))
+                standing = [Card(a) for a, c, _, _ in p.table if c < 0 and Card(a) not in pushed]
+                if standing:  # a card that follows the rules may not be sent back
+                    table.handle({"do": "challenge"})
+                    st = table.handle({"do": "target", "card": str(standing[0])})
+                    assert st["feedback"] and table.session.position is p
+                st = table.handle({"do": "challenge"})
+                assert st["feedback"] == MESSAGES["pick-challenge"]
+                table.handle({"do": "target", "card": str(pushed[0])})
+                assert table.session.moves[-1].kind == CHALLENGE
+                assert len(table.session.moves[-1].cards) == 1
+                done += 1
+                break
+            player.turn()
+        if done >= 2:
+            return
+    raise AssertionError("no pushed card met")
+
+
+def test_whole_game_of_pushing_durak_by_clicks():
+    table = PlayTable(vs="random", preset="pushing", players=3, seed=4, speed="instant")
+    end = Player(table, check=lambda st: developer_words(st) == [] or pytest.fail(str(developer_words(st)))
+                 ).to_the_end()
+    assert end["acting"] == "over"
