@@ -60,6 +60,9 @@ def check_domain(position: Position) -> None:
                                 "owners) is outside the solver's domain; use 'current' or 'bout_start'")
     if position.swap_open:
         raise SolverDomainError("the trump-card swap (R6) is still open; the solver starts after it")
+    if r.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס"): the solver's model ends games by R28 alone
+        raise SolverDomainError("ficus=True (the ficus finish, R28) is outside the solver's domain: its model "
+                                "ends a game only when a hand is empty")
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

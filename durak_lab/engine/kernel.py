@@ -15,7 +15,7 @@ first-bout limits, each of the three hand limits, throw-ins by all, by
 neighbours, by turns or by nobody, every after-take rule, transfers, teams
 without the partner's cover).  Not yet: transfer by showing a trump (the
 ``perevodnoy_show`` preset), the partner's cover (``pairs``), the attack-order
-and equal draw orders, the all-durak tie, the trump swap and the redeal.  These raise :class:`KernelUnsupported` naming the option, never
+and equal draw orders, the all-durak tie, the trump swap, the redeal and the ficus finish.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
 Standard library only.
@@ -119,6 +119,8 @@ def check_rules(rules: Rules) -> tuple:
         bad = "redeal"
     elif rules.throw_in is ThrowIn.BY_TURNS and rules.players > 2:
         bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
+    elif rules.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס")
+        bad = "ficus (the ficus finish, R28)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG
