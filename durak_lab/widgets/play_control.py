@@ -555,6 +555,8 @@ class TableControl:
     def _guide(self, legal: list, human: Optional[int], shown: bool) -> str:
         """What to do now, when nothing else is said."""
         p = self.session.position
+        if self.session.redeal_seat is not None:  # the redeal question (R4), beside its two buttons
+            return self.session.redeal_question() if shown else say("hidden-hands")
         if human is None or self.session.is_over or self._warning:
             return ""
         if not shown:

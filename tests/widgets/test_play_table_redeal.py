@@ -19,6 +19,7 @@ def table(**kw) -> TableControl:
 def test_R4_the_table_shows_the_hand_and_asks():
     st = table().state()
     assert st["status"] == ASK and st["acting"] == "you" and not st["bot"]
+    assert st["feedback"] == ASK and st["feedback_kind"] == "guide"  # beside the buttons too
     assert [(a["do"], a["label"]) for a in st["actions"]] == [("redeal", "Yes, new cards"),
                                                               ("keep", "No, keep my cards")]
     assert sorted(c["card"] for c in st["hand"]) == sorted("9♠ Q♠ K♠ 6♣ J♣ K♣".split())
