@@ -178,3 +178,33 @@ def test_ficus_bots_play_it_through():
                 seat = g.to_act()
                 g = g.play(bots[seat].choose(g.view(seat), rng), sequential=True)
             assert_result_consistent(g)
+
+
+def test_EX_HE_FICUS_replays_with_the_ficus_finish():
+    from durak_lab.engine.records import load_example
+    r = replay(load_example("EX-HE-FICUS"))
+    assert r.ok, r.problem
+    assert r.position.result == (0,) and finish_of(r.position) == "ficus"
+    assert [e.kind for e in r.steps[2].events] == ["ficus", "over"]
+    assert r.stopped_at == 3 and r.steps[3].reason.value == "game-over"
+
+
+def test_ficus_random_games_stay_consistent_and_the_display_follows():
+    # random two-player games under the option: results consistent, cards conserved, and the
+    # stepper's derived display (text.frames) equal to the engine after every step, ficus or not
+    import random
+    from durak_lab.text.frames import derive_step, snapshot_of
+    from helpers import random_game
+    rng = random.Random("ficus")
+    fired = 0
+    for _ in range(40):
+        p = Position.deal(Rules(ficus=True, hand_size=8, deck=24), seed=rng.randrange(10**6))
+        last = p
+        for step in random_game(p, rng):
+            assert derive_step(snapshot_of(step.before), step.move, step.events)[-1] == snapshot_of(step.after)
+            last = step.after
+        if last.is_over:
+            assert_conserved(last)
+            assert_result_consistent(last)
+            fired += finish_of(last) == "ficus"
+    assert fired  # some of these games ended by the ficus
