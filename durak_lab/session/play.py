@@ -122,6 +122,11 @@ class PlaySession:
     when it is None, and kept in :attr:`seed` so the deal can be replayed).
     """
 
+    #: The person's seat asked now whether to declare a redeal (R4, :meth:`redeal_question`), or None.
+    redeal_seat: Optional[int] = None
+    #: The seats that declared a redeal (R4), one per redeal, in order (a record's ``start.redeal``).
+    declared: Sequence[int] = ()
+
     def __init__(self, rules: Rules, seats: Sequence[str], seed: Optional[int] = None, coach: bool = False) -> None:
         if len(seats) != rules.players:
             raise SessionError(f"{len(seats)} seats for {rules.players} players")
@@ -145,10 +150,8 @@ class PlaySession:
         self.said: list = []
         self.notes: list = []  # what the coach said during this game, for the review
         self._steps: list = []
-        #: The seats that declared a redeal (R4), one per redeal, in order (a record's start.redeal).
-        self.declared: list = []
-        #: The person's seat asked now whether to declare a redeal (R4), or None.
-        self.redeal_seat: Optional[int] = None
+        self.declared = []
+        self.redeal_seat = None
         self._kept: set = set()  # (redeal number, seat): who kept a hand that could declare
         self._deal()
         return list(self.said)
@@ -445,7 +448,7 @@ class PlaySession:
     def record(self, title: Optional[str] = None) -> Record:
         """The game so far as a ``durak-lab/1`` record (it opens in the stepper)."""
         who = ", ".join(f"{seat_text(s)} {k}" for s, k in enumerate(self.seats))
-        return record_from_game(self.game, seed=self.seed, redeal=self.declared,
+        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared),
                                 title=title or f"A game at the play table ({who})")
 
     def save(self, path: str, title: Optional[str] = None) -> str:

@@ -164,14 +164,4 @@ WIDGET_WORDS: dict = {
     "picture-all-face-up": "all hands face up",
     "picture-seen-by": "seen by {seat}",
     "picture-table-label": "Durak table, {who}",
-    # ------------------------------------------------------------ the redeal question (R4), play table and terminal
-    "redeal-ask-suit": "{seat}, you have {count} {suit}. You may ask for a new deal. Do you want new cards?",
-    "redeal-ask-colour": "{seat}, you have {count} {colour} cards. You may ask for a new deal. Do you want new cards?",
-    "redeal-yes": "Yes, new cards",
-    "redeal-no": "No, keep my cards",
-    "redeal-declared": "{seat} asks for a new deal. All cards but the trump card are dealt again.",
-    "redeal-kept": "You keep your cards.",
-    "redeal-first": "First answer the question about a new deal, {seat}.",
-    "redeal-not-asked": "Nobody is asked about a new deal now.",
-    "redeal-terminal": "new cards? (y/n)",
 }
