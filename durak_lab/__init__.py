@@ -56,7 +56,8 @@ def play(**options: Any) -> "PlayTable":
     bot), ``players`` (2 to 8; 7 and 8 need a 52-card deck, R5), ``preset`` (a name of :data:`PRESETS`), ``seat`` (yours:
     0-based, or ``"P2"``), ``seed`` (the deal, to play it again), ``coach`` (True: a word
     before a doubtful move), ``speed`` (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``)
-    and ``humans`` (people sharing the screen: pass and play).
+    ``humans`` (people sharing the screen: pass and play) and ``redeal`` (True: R4, a
+    player dealt 5 cards of one suit or 6 of one colour is asked whether to ask for a new deal).
 
     >>> table = play(vs="endgame", seed=7)
     >>> table.state["seats"][0]["name"]

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from durak_lab.engine.cards import RANK_MASKS, Card, CardSet, cards_of, deck_mask
 from durak_lab.engine.errors import IllegalMoveError, Reason, RulesError
+from durak_lab.engine.ficus import finish_of
 from durak_lab.engine.game import Game
 from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from durak_lab.engine.rules import PRESETS, AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
@@ -110,6 +111,8 @@ def ev(events: Iterable[Event]) -> list[tuple]:
             out.append(("bout", e.seat, e.other))
         elif e.kind == "over":
             out.append(("over", tuple(e.losers)))
+        elif e.kind == "ficus":
+            out.append(("ficus", e.seat, cs, e.other))
         else:  # pragma: no cover - a new kind should get a form here
             out.append((e.kind,))
     return out
@@ -236,6 +239,10 @@ def assert_result_consistent(p: Position) -> None:
     assert not p.talon and not p.table
     holding = {s for s in range(p.players) if p.hands[s]}
     r = p.rules
+    if finish_of(p) == "ficus":  # the one who went out is durak, the other holds the ficus (R28, HE)
+        assert len(res) == 1 and not p.hands[res[0]] and holding == {1 - res[0]}
+        assert p.to_act() is None and p.legal_moves() == [] and p.sequential_moves() == []
+        return
     if r.teams:
         teams = {s % r.teams for s in holding}
         assert len(teams) <= 1
@@ -354,6 +361,7 @@ def any_rules(draw) -> Rules:
         show_lowest_trump=draw(st.booleans()),
         choose=draw(st.sampled_from(list(Choose))),
         jokers=draw(st.sampled_from([0, 0, 1, 2])),  # doker (R1)
+        ficus=draw(st.booleans()),
     )
     # repair the contradictions the rules reject (each is tested in test_rules_options)
     teams = kw["teams"]
@@ -367,6 +375,8 @@ def any_rules(draw) -> Rules:
         kw["transfer_by_show"] = False
     if kw["throw_in"] is not ThrowIn.BY_TURNS:
         kw["turns_direction"] = TurnsDirection.CLOCKWISE
+    if players != 2 or kw["teams"] or kw["jokers"]:  # the ficus finish: two players, no jokers (R28, R1)
+        kw["ficus"] = False
     kw["hand_size"] = min(kw["hand_size"], (kw["deck"] + kw["jokers"]) // players)
     # the defender's choice of cards to beat (R13)
     if (kw["choose"] is Choose.HAND and kw["hand_limit"] is not HandLimit.NONE) or (

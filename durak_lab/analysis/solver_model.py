@@ -73,6 +73,9 @@ def check_domain(position: Position) -> None:
     if r.pushing:  # pushing durak (HE "דוראק דחיפות")
         raise SolverDomainError("pushing=True (pushing durak: any card may be laid and the defender may "
                                 "challenge it, R12, R31) is outside the solver's domain")
+    if r.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס"): the solver's model ends games by R28 alone
+        raise SolverDomainError("ficus=True (the ficus finish, R28) is outside the solver's domain: its model "
+                                "ends a game only when a hand is empty")
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

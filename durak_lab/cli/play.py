@@ -7,7 +7,9 @@ random, tips, endgame, weakest first; one level for every bot or one per bot),
 deal; a new one when left out, printed as the deal number), ``--seat N`` (your
 seat, 1 for P1), ``--coach`` (a word before a doubtful move, and ``play it
 anyway? (y/n)``), ``--humans N`` (people taking turns at one keyboard from
-``--seat`` on; 0 lets the bots play alone).
+``--seat`` on; 0 lets the bots play alone), ``--redeal`` (R4: a player dealt five
+cards of one suit or six of one colour may ask for a new deal; you are asked
+``new cards? (y/n)``, the bots declare unless they hold three trumps).
 
 Before each of your turns it prints the table (trump, talon, how many cards
 every seat holds and its role, the cards on the table, your hand), then a line that starts
@@ -84,6 +86,7 @@ __all__ = ["add_parser", "run", "main", "Terminal", "table_lines"]
 PROG = "durak-lab play"
 _QUIT = {"quit", "exit", "bye", "stop"}
 _YES = {"y", "yes"}
+_NO = {"n", "no"}
 #: Blank lines that scroll one person's cards off the screen before the next person plays.
 _SCROLL = 40
 
@@ -121,6 +124,9 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--coach", action="store_true", help="the coach warns before a doubtful move")
     p.add_argument("--humans", default="1", metavar="N",
                    help="people taking turns at this keyboard, from --seat on (default 1; 0: bots only)")
+    p.add_argument("--redeal", action="store_true",
+                   help="a player dealt 5 cards of one suit or 6 of one colour may ask for a new deal (R4): "
+                   "you are asked, the bots declare unless they hold 3 trumps")
 
 
 def _whole(option: str, text: str) -> int:
@@ -154,7 +160,8 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
         big = " or ".join(bigs) if len(bigs) < 3 else ", ".join(bigs[:-1]) + " or " + bigs[-1]
         raise _Bad(say("terminal-option-players-deck", preset=ns.preset, most=most, value=players, presets=big))
     try:
-        rules = Rules.preset(ns.preset, players=players)
+        redeal = {"redeal": True} if getattr(ns, "redeal", False) else {}  # R4, asked at the deal
+        rules = Rules.preset(ns.preset, players=players, **redeal)
     except RulesError as err:
         raise _Bad(say("terminal-option-rules", preset=ns.preset, players=players,
                        why=without_rule_ids(str(err)))) from None
@@ -279,7 +286,11 @@ class Terminal:
         self.write(say("terminal-welcome", rules=self.rules_name, seats=names))
         self.write_all(s.said)
         while not s.is_over:
-            if s.bot_to_act() is not None:
+            if s.redeal_seat is not None:
+                if not self.redeal_turn():
+                    self.write(say("terminal-bye"))
+                    return 0
+            elif s.bot_to_act() is not None:
                 self.write_all(s.bot_move()[1])
             elif not self.turn():
                 self.write(say("terminal-bye"))
@@ -302,6 +313,30 @@ class Terminal:
         if self._interactive:
             self.write("\n" * _SCROLL)
         return True
+
+    def redeal_turn(self) -> bool:
+        """Ask the person whose hand may declare a redeal (R4): ``y`` deals again, ``n`` keeps the
+        cards.  False when the person stops (``quit`` or the end of the input)."""
+        s = self.session
+        seat = s.redeal_seat
+        assert seat is not None
+        if not self._hand_over(seat):
+            return False
+        self._last_seat = seat
+        self.write("")
+        self.write_all(table_lines(s, seat))
+        self.write(s.redeal_question())
+        while True:
+            self.write(say("redeal-terminal"))
+            line = self.read()
+            if line is None:
+                return False
+            word = line.strip().lower()
+            if word in _QUIT:
+                return False
+            if word in _YES or word in _NO:
+                self.write_all(s.answer_redeal(word in _YES))
+                return True
 
     def turn(self) -> bool:
         """One turn of the person who acts: show the table, read lines until a move is played.

@@ -15,8 +15,9 @@ first-bout limits, each of the three hand limits, throw-ins by all, by
 neighbours, by turns or by nobody, every after-take rule, transfers, teams
 without the partner's cover).  Not yet: transfer by showing a trump (the
 ``perevodnoy_show`` preset), the partner's cover (``pairs``), the attack-order
-and equal draw orders, the all-durak tie, the trump swap, the redeal and pushing durak
-(``pushing``).  These raise :class:`KernelUnsupported` naming the option, never
+and equal draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
+(``pushing``), the defender's choice (``choose``), more than six players, jokers and
+the ficus finish.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
 Standard library only.
@@ -130,6 +131,8 @@ def check_rules(rules: Rules) -> tuple:
     # pushing durak (HE "דוראק דחיפות"): the reference engine's alone
     if bad is None and rules.pushing:
         bad = "pushing (pushing durak: any card may be laid and challenged, R12, R31)"
+    if bad is None and rules.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס")
+        bad = "ficus (the ficus finish, R28)"
     if bad:
         raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
     cap = rules.attack_limit if rules.attack_limit is not None else _BIG

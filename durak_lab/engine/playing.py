@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TIE_ALL
 from ._constants import _CHOOSE_OFF
-from .cards import CARDS, Card, cards_of, popcount
+from .cards import CARDS, Card, cards_of, popcount, rank_of
 from .errors import IllegalMoveError, Reason
+from .ficus import ficus_cards
 from .moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from .seats import _next_seat
 
@@ -36,7 +37,9 @@ class Event(NamedTuple):
     owner, R13 unlimited, or after the defender's choice), ``"draw"`` (``seat`` draws ``cards`` from the talon),
     ``"out"`` (``seat`` has no cards and the talon is empty: safe, R28),
     ``"bout"`` (a new bout: ``seat`` leads against ``other``), ``"over"`` (the game
-    ends; ``cards`` is empty and ``losers`` the durak seats, empty for a draw).
+    ends; ``cards`` is empty and ``losers`` the durak seats, empty for a draw),
+    ``"ficus"`` (``Rules.ficus``: ``seat`` shows the five ``cards`` against the last
+    card of ``other``, who becomes the durak; an ``"over"`` follows).
     """
 
     kind: str
@@ -65,6 +68,8 @@ class Event(NamedTuple):
             return f"{seat_text(self.seat)} has no cards left and is out"
         if self.kind == "bout":
             return f"{seat_text(self.seat)} leads against {seat_text(self.other)}"
+        if self.kind == "ficus":
+            return f"{seat_text(self.seat)} shows {cs} against {seat_text(self.other)}'s last card: the ficus"
         if self.kind == "over":
             if not self.losers:
                 return "game over: a draw, there is no durak"
@@ -204,6 +209,10 @@ class Playing:
                         leader, d, self.taking, passed, self.first_limit, start_hand, order, known, shown_used,
                         swap_open, in_bout, None,
                         self._att if kind != TRANSFER and kind != SHOW and hands[s] else None)
+        if r.ficus and not hands[s] and not self.talon and kind != SHOW:
+            fin = p._ficus_end(s, m, events)  # the ficus finish (R28, HE "פתיחת הפיקוס")
+            if fin is not None:
+                return fin
         if kind == ATTACK and not self.taking and hands[d]:
             return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
@@ -394,6 +403,27 @@ class Playing:
         if events is not None:
             events.append(Event("bout", leader, (), defender))
         return p
+
+    def _ficus_end(self, s: int, m: Move, events: Optional[list]) -> Optional["Position"]:
+        """The ficus finish (``Rules.ficus``, HE "פתיחת הפיקוס"): ``s`` has just played his last card,
+        the talon empty; if the other player's hand makes the ficus against its rank, the game ends
+        now with ``s`` the durak (the table goes to the discard, the five cards are shown).  Else None.
+        """
+        other = 1 - s
+        five = ficus_cards(self.hands[other], rank_of(m.cards[0]))
+        if five is None:
+            return None
+        shown = 0
+        for c in five:
+            shown |= 1 << c
+        known = list(self.known)
+        known[other] |= shown
+        if events is not None:
+            events.append(Event("ficus", other, five, s))
+            events.append(Event("over", losers=(s,)))
+        return self._make(self.rules, self.trump, self.trump_card, self.hands, self.talon,
+                          self.discard | self.table_cards(), (), self.leader, self.defender, False, 0,
+                          self.first_limit, 0, (), tuple(known), self.shown_used, False, 0, (s,))
 
     def _active_mask_before(self) -> int:
         m = 0

@@ -35,7 +35,9 @@ from .state import Position
 __all__ = ["RecordMove", "ResultValue", "result_value"]
 
 _TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
-             "result")
+             "result", "finish")
+#: The values of a record's ``finish``: how the game is expected to end (the ficus finish, Rules.ficus).
+_FINISHES = ("ficus",)
 _START_KEYS = ("seed", "redeal", "hands", "talon", "trump_card", "trump", "discard", "attacker", "first_bout",
                "known")
 _SOURCE_KEYS = ("id", "section", "quote", "translation")

@@ -70,6 +70,9 @@ naming its path, e.g. ``start.colour: unknown key``):
 * ``result``: the outcome expected after the moves, checked by :func:`replay`:
   ``null`` (the game goes on), ``"draw"``, a seat ``"P3"`` (the durak), or a
   list of seats when several are durak (a team game, or R29 "all durak").
+* ``finish`` (optional, with ``rules.ficus``): ``"ficus"``, the game is expected to
+  end by the ficus finish (HE "פתיחת הפיקוס", see :mod:`durak_lab.engine.ficus`),
+  checked by :func:`replay`.  The durak is still the ``result``.
 
 Malformed input raises :class:`~durak_lab.engine.errors.RecordError` whose ``where``
 is the full path of the wrong value, e.g. ``start.hands.P2[3]``, ``rules.players``,
@@ -110,7 +113,7 @@ from typing import Any, Optional, Sequence, Union
 from .errors import IllegalMoveError, PositionError, Reason, RecordError
 from .game import Game
 from .moves import PASS, Move, seat_text
-from .record_parts import (_TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
+from .record_parts import (_FINISHES, _TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
                            result_value)
 from .replay import ReplayResult, ReplayStep, replay
@@ -160,6 +163,8 @@ class Record:
     #: With a seed and ``rules.redeal``: the seats that declared a redeal (R4), in order; None: the
     #: record has no ``start.redeal`` (then every hand that may declares, as such records were dealt).
     redeal: Optional[tuple] = field(default=None, compare=False)
+    #: How the game is expected to end: ``"ficus"`` (the ficus finish, ``Rules.ficus``), or None: unchecked.
+    expected_finish: Optional[str] = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "moves", tuple(self.moves))
@@ -197,6 +202,8 @@ class Record:
         out["moves"] = [m.to_json() for m in self.moves]
         if self.expected_result is not None:
             out["result"] = _result_json(self.expected_result)
+        if self.expected_finish is not None:
+            out["finish"] = self.expected_finish
         return out
 
     def _start_dict(self) -> dict:
@@ -389,6 +396,13 @@ def _record_from_data(data: Any) -> Record:
         meta["rule_ids"] = _rule_ids(data["rule_ids"], "rule_ids")
     if "result" in data:
         meta["expected_result"] = _parse_result(data["result"], rules.players)
+    if "finish" in data:  # the ficus finish (Rules.ficus)
+        if data["finish"] not in _FINISHES:
+            raise RecordError("finish", f"{_short(data['finish'])} is not a way a game ends: write "
+                              f"{', '.join(json.dumps(f) for f in _FINISHES)}")
+        if not rules.ficus:
+            raise RecordError("finish", "\"ficus\" needs rules with the ficus finish (set ficus: true)")
+        meta["expected_finish"] = data["finish"]
     return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
                   **meta)
 
@@ -504,8 +518,8 @@ def record_from_game(game: Game, *, preset: Optional[str] = None, seed: Optional
     was dealt with that seed (and, with ``rules.redeal``, the seats of ``redeal`` declared
     the redeals of that deal, R4: see :meth:`Match.declared <durak_lab.engine.match.Match>`;
     it is written as ``start.redeal``); ``says`` gives narration per move; ``meta`` may
-    set ``id``, ``title``, ``description``, ``source``, ``rule_ids`` and
-    ``expected_result``.
+    set ``id``, ``title``, ``description``, ``source``, ``rule_ids``,
+    ``expected_result`` and ``expected_finish``.
 
     >>> g = Game.deal(Rules(players=3), seed=4)
     >>> for _ in range(3):

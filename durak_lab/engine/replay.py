@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
 from .cards import Card, CardSet, SUIT_SYMBOLS, cards_of, popcount
 from .errors import IllegalMoveError, Reason
+from .ficus import finish_of
 from .game import Game
 from .moves import Move, seat_text
 from .record_parts import RecordMove, _result_json, _result_matches, result_value
@@ -183,6 +184,8 @@ class ReplayResult:
         }
         if self.record.expected_result is not None:
             out["expected_result"] = _result_json(self.record.expected_result)
+        if finish_of(p) is not None:  # the ficus finish (Rules.ficus)
+            out["finish"] = finish_of(p)
         if self.stopped_at is not None:
             step = self.steps[self.stopped_at]
             out["stopped_at"] = self.stopped_at
@@ -316,4 +319,8 @@ def _check_result(result: ReplayResult) -> ReplayResult:
                                                                           ensure_ascii=False)
         got = "the game goes on" if result.result is None else json.dumps(result.result, ensure_ascii=False)
         result.problem = f"result: the record expects {want}, but after the moves {got}"
+    elif result.record.expected_finish is not None and finish_of(result.position) != result.record.expected_finish:
+        result.ok = False  # the ficus finish (Rules.ficus)
+        result.problem = (f"finish: the record expects the game to end by the {result.record.expected_finish} "
+                          f"finish, but after the moves {result.position.result_text()}")
     return result

@@ -239,6 +239,15 @@ class Rules:
                        "\"压错的牌必须收回\", so 'noticed later' never arises.  The HE time limit of one to "
                        "three minutes is not modelled.  Not combined with transfers, partner covers, attack by "
                        "turns or 'none' (no throw-ins).")
+    ficus: bool = _f(False, "R28", "HE option \"פתיחת הפיקוס\" (the ficus finish), two players: \"אם משתתף "
+                     "זורק את הקלף האחרון שלו אך למשתתף השני יש את: קלף זהה לקלף שנזרק, שני קלפים זהים (לדוגמה: "
+                     "9,9) ושני קלפים עוקבים (לדוגמה: J,Q) אז המשתתף השני מנצח\" (\"if a participant throws his "
+                     "last card but the other has a card identical to the card thrown, two identical cards (9,9) "
+                     "and two consecutive cards (J,Q), the other wins\").  Read as: when a player plays the last "
+                     "card of his hand with the talon empty and the other holds, in five different cards, one of "
+                     "the rank just played, a pair of one rank and two of consecutive ranks (any suits; the ace "
+                     "does not follow the king), the game ends at once and the one who went out is the durak.  "
+                     "See durak_lab.engine.ficus.")
 
     def __post_init__(self) -> None:
         conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
@@ -332,6 +341,14 @@ class Rules:
         if self.choose is not Choose.OFF and self.pushing:
             raise bad("choose", "the choice of cards to beat is not modelled with pushing durak, where the "
                       "defender sends back cards one by one (R12, R13, R31)")
+        # the ficus finish (R28, HE "פתיחת הפיקוס")
+        if not isinstance(self.ficus, bool):
+            raise bad("ficus", "it must be true or false")
+        if self.ficus and (self.players != 2 or self.teams):
+            raise bad("ficus", "the ficus finish is for two players: it names \"the other participant\" "
+                      "(HE \"המשתתף השני\") (R28)")
+        if self.ficus and self.jokers:
+            raise bad("ficus", "the ficus finish compares ranks, and a joker has none: not with jokers (R1, R28)")
 
     # ------------------------------------------------------------------ helpers
     @property

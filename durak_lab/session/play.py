@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from ..bots import BOTS, Bot, BotError
+from ..bots.redeal import bot_declares, redeal_claim
+from ..engine.cards import SUIT_NAMES
 from ..engine.errors import DurakError, IllegalMoveError, Reason
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
@@ -120,6 +122,11 @@ class PlaySession:
     when it is None, and kept in :attr:`seed` so the deal can be replayed).
     """
 
+    #: The person's seat asked now whether to declare a redeal (R4, :meth:`redeal_question`), or None.
+    redeal_seat: Optional[int] = None
+    #: The seats that declared a redeal (R4), one per redeal, in order (a record's ``start.redeal``).
+    declared: Sequence[int] = ()
+
     def __init__(self, rules: Rules, seats: Sequence[str], seed: Optional[int] = None, coach: bool = False) -> None:
         if len(seats) != rules.players:
             raise SessionError(f"{len(seats)} seats for {rules.players} players")
@@ -138,15 +145,81 @@ class PlaySession:
         if seed is None:
             seed = random.SystemRandom().randrange(_SEEDS)
         self.seed = int(seed)
-        self.game = Game(Position.deal(self.rules, self.seed), sequential=True)
         self.bots: dict = {s: BOTS[k]() for s, k in enumerate(self.seats) if k != HUMAN}
         self.rng = random.Random(self.seed * 7919 + len(self.seats))
         self.said: list = []
         self.notes: list = []  # what the coach said during this game, for the review
         self._steps: list = []
-        leader = seat_text(self.game.position.leader)
-        self._say(say("new-game", seed=self.seed, leader=leader))
+        self.declared = []
+        self.redeal_seat = None
+        self._kept: set = set()  # (redeal number, seat): who kept a hand that could declare
+        self._deal()
         return list(self.said)
+
+    # ------------------------------------------------------------ the redeal (R4)
+    def _deal(self) -> None:
+        """Deal with the redeals declared so far; with ``rules.redeal``, every seat whose hand may
+        declare (R4) decides in seat order: a bot by :func:`~durak_lab.bots.redeal.bot_declares`,
+        a person by :meth:`answer_redeal` (the game waits; :attr:`redeal_seat` says who)."""
+        while True:
+            p = Position.deal(self.rules, self.seed, declare=list(self.declared))
+            self.game = Game(p, sequential=True)
+            self.redeal_seat = None
+            again = False
+            if self.rules.redeal:
+                for seat in range(self.rules.players):
+                    if redeal_claim(p.hands[seat]) is None or (len(self.declared), seat) in self._kept:
+                        continue
+                    if self.seats[seat] == HUMAN:
+                        self.redeal_seat = seat
+                        return
+                    if bot_declares(p.hands[seat], p.trump):
+                        self._declare(seat)
+                        again = True
+                        break
+                    self._kept.add((len(self.declared), seat))
+            if not again:
+                break
+        self._say(say("new-game", seed=self.seed, leader=seat_text(self.game.position.leader)))
+
+    def _declare(self, seat: int) -> None:
+        self.declared.append(seat)
+        self._say(say("redeal-declared", seat=seat_text(seat)))
+
+    def redeal_question(self) -> str:
+        """The question for the person asked whether to declare a redeal (R4); empty when nobody is.
+
+        >>> r = Rules.preset("podkidnoy", players=4, redeal=True)
+        >>> s = PlaySession(r, ["tips", "tips", "human", "tips"], seed=29)
+        >>> s.redeal_seat, s.redeal_question()
+        (2, 'P3, you have 6 red cards. You may ask for a new deal. Do you want new cards?')
+        >>> s.answer_redeal(False)[0], s.redeal_seat, s.declared
+        ('You keep your cards.', None, [])
+        """
+        seat = self.redeal_seat
+        if seat is None:
+            return ""
+        claim = redeal_claim(self.position.hands[seat])
+        assert claim is not None
+        what, which, count = claim
+        if what == "suit":
+            return say("redeal-ask-suit", seat=seat_text(seat), count=count, suit=SUIT_NAMES[which])
+        return say("redeal-ask-colour", seat=seat_text(seat), count=count, colour=which)
+
+    def answer_redeal(self, yes: bool) -> list:
+        """The person's answer to :meth:`redeal_question`: True declares the redeal (R4) and the cards
+        are dealt again (perhaps to ask again), False keeps the cards.  Returns what is said."""
+        seat = self.redeal_seat
+        if seat is None:
+            raise SessionError(say("redeal-not-asked"))
+        start = len(self.said)
+        if yes:
+            self._declare(seat)
+        else:
+            self._kept.add((len(self.declared), seat))
+            self._say(say("redeal-kept"))
+        self._deal()
+        return self.said[start:]
 
     def rematch(self) -> list:
         """The same deal again with every kind of seat moved one place on: with two players
@@ -174,8 +247,8 @@ class PlaySession:
         return [s for s, k in enumerate(self.seats) if k == HUMAN]
 
     def to_act(self) -> Optional[int]:
-        """The seat that acts now (None once the game is over)."""
-        return None if self.is_over else self.position.to_act()
+        """The seat that acts now (None once the game is over, or while a person decides on a redeal)."""
+        return None if self.is_over or self.redeal_seat is not None else self.position.to_act()
 
     def human_to_act(self) -> Optional[int]:
         """The person's seat that acts now, or None."""
@@ -208,6 +281,8 @@ class PlaySession:
         """One sentence: whose turn it is, or how the game ended."""
         if self.is_over:
             return self.end_sentence()
+        if self.redeal_seat is not None:
+            return self.redeal_question()
         seat = self.to_act()
         if self.seats[seat] == HUMAN:
             return say("your-turn", seat=seat_text(seat))
@@ -260,6 +335,8 @@ class PlaySession:
         """``move`` as a :class:`Move` if the person who acts now may play it; else
         :class:`IllegalMoveError` with the engine's reason (nothing changes).  A text is
         read with :meth:`read`."""
+        if self.redeal_seat is not None:
+            raise SessionError(say("redeal-first", seat=seat_text(self.redeal_seat)))
         if isinstance(move, str):
             move = self.read(move)
         seat = self.human_to_act()
@@ -371,7 +448,8 @@ class PlaySession:
     def record(self, title: Optional[str] = None) -> Record:
         """The game so far as a ``durak-lab/1`` record (it opens in the stepper)."""
         who = ", ".join(f"{seat_text(s)} {k}" for s, k in enumerate(self.seats))
-        return record_from_game(self.game, seed=self.seed, title=title or f"A game at the play table ({who})")
+        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared),
+                                title=title or f"A game at the play table ({who})")
 
     def save(self, path: str, title: Optional[str] = None) -> str:
         """Write :meth:`record` to ``path``; return the sentence that says so."""

@@ -45,6 +45,7 @@ EVENT_RULES = {
     "draw": ("R19",),
     "out": ("R28",),
     "over": ("R28",),
+    "ficus": ("R28",),
 }
 
 #: The rule id a move illustrates when its record cites none.
@@ -200,6 +201,12 @@ def after_event(snapshot: Snapshot, event: Event) -> Snapshot:
         return s._replace(hands=tuple(hands), known=tuple(known), talon=talon)
     if kind == "bout":
         return s._replace(leader=event.seat, defender=event.other, table=(), taking=False)
+    if kind == "ficus":  # the ficus finish (Rules.ficus): the five cards are shown, the table is cleared
+        known[event.seat] |= em
+        gone = 0
+        for e in s.table:
+            gone |= 1 << e[0] | (1 << e[1] if e[1] >= 0 else 0)
+        return s._replace(known=tuple(known), table=(), discard=s.discard | gone, taking=False)
     if kind == "over":
         return s._replace(result=tuple(event.losers), table=(), taking=False)
     return s  # "out": the seat is already empty; the display marks it

@@ -169,6 +169,16 @@ MESSAGES: dict = {
     "read-neither-on-table": "neither {first} nor {second} is on the table: write your card on the card it "
                              "covers, like '{example}'",
     "read-one-at-a-time": "cover one card at a time, like '9h on 7h'",
+    # the redeal question (R4): the play table and the terminal game
+    "redeal-ask-suit": "{seat}, you have {count} {suit}. You may ask for a new deal. Do you want new cards?",
+    "redeal-ask-colour": "{seat}, you have {count} {colour} cards. You may ask for a new deal. Do you want new cards?",
+    "redeal-yes": "Yes, new cards",
+    "redeal-no": "No, keep my cards",
+    "redeal-declared": "{seat} asks for a new deal. All cards but the trump card are dealt again.",
+    "redeal-kept": "You keep your cards.",
+    "redeal-first": "First answer the question about a new deal, {seat}.",
+    "redeal-not-asked": "Nobody is asked about a new deal now.",
+    "redeal-terminal": "new cards? (y/n)",
     # the play table
     "button-play": "Play",
     "button-reveal-seat": "{seat}, your turn: show my cards",

@@ -79,6 +79,9 @@ MOVE_WORDS: dict = {
     "event-over-one": "Game over: {seats} is the durak.",
     "event-over-many": "Game over: {seats} are the durak.",
     "event-other": "Something else happens: {kind}.",
+    # the ficus finish (Rules.ficus, HE "פתיחת הפיקוס")
+    "event-ficus": "{seat} shows {cards}: a card of the same rank as the last card of {other}, a pair, and two "
+                   "cards in a row. That is the ficus: {seat} wins and {other} is the durak.",
     # a move as a learner says it (move_words)
     "move-play": "play {cards}",
     "move-cover": "cover {target} with {card}",

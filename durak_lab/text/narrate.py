@@ -73,6 +73,8 @@ def event_sentence(event: Event) -> str:
         return say("event-out", seat=seat_text(event.seat))
     if kind == "bout":
         return say("event-bout", seat=seat_text(event.seat), other=seat_text(event.other))
+    if kind == "ficus":
+        return say("event-ficus", seat=seat_text(event.seat), cards=cards, other=seat_text(event.other))
     if kind == "over":
         if not event.losers:
             return say("event-over-draw")

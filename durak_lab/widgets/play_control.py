@@ -135,6 +135,8 @@ class TableControl:
         if not humans:
             return None
         act = self.session.human_to_act()
+        if act is None:
+            act = self.session.redeal_seat  # asked about a new deal (R4): that hand is shown
         if act is not None:
             self._last_human = act
             return act
@@ -147,7 +149,10 @@ class TableControl:
             return False
         if not self.pass_and_play:
             return True
-        return self._revealed == viewer and self.session.human_to_act() == viewer
+        acting = self.session.human_to_act()
+        if acting is None:
+            acting = self.session.redeal_seat
+        return self._revealed == viewer and acting == viewer
 
     # ------------------------------------------------------------ messages from the browser
     def handle(self, msg: dict) -> dict:
@@ -412,8 +417,32 @@ class TableControl:
         self.tick += 1
         self._tell("info", say("undone"))
 
+    def _on_redeal(self, msg: dict) -> None:
+        """Yes to the redeal question (R4): the cards are dealt again."""
+        self._answer_redeal(True)
+
+    def _on_keep(self, msg: dict) -> None:
+        """No to the redeal question (R4): the person keeps the cards."""
+        self._answer_redeal(False)
+
+    def _answer_redeal(self, yes: bool) -> None:
+        if self.session.redeal_seat is None:
+            return None  # an old click: nobody is asked now
+        if not self.hand_shown():
+            self._tell("info", say("hidden-hands"))
+            return None
+        before = len(self.session.said)
+        self.session.answer_redeal(yes)
+        self._said_from = before
+        self._clear_turn()
+        self._revealed = None
+        self.tick += 1
+        return None
+
     def _on_reveal(self, msg: dict) -> None:
         seat = self.session.human_to_act()
+        if seat is None:
+            seat = self.session.redeal_seat
         if seat is not None:
             self._revealed = seat
             self._clear_turn()
@@ -482,7 +511,8 @@ class TableControl:
                                  selected=a in chosen),
                   "cover": card(Card(c), trump, new=c in new) if c >= 0 else None} for a, c, _, _ in p.table]
         kind_of = {1: "you", 0: "bot"}
-        acting = "over" if s.is_over else kind_of[int(human is not None)]
+        asked = s.redeal_seat  # a person decides on a new deal (R4)
+        acting = "over" if s.is_over else kind_of[int(human is not None or asked is not None)]
         feedback_kind, feedback = self._feedback
         if not feedback:
             feedback_kind, feedback = "guide", self._guide(legal, human, shown)
@@ -502,9 +532,10 @@ class TableControl:
                       seat_areas(p.players)],
             "me": self._me_json(p, viewer, shown),
             "hand": hand, "table": table,
-            "actions": self._actions(legal, human, shown),
-            "reveal": say("button-reveal-seat", seat=seat_text(human)) if (
-                self.pass_and_play and human is not None and not shown) else "",
+            "actions": (self._redeal_actions() if asked is not None and shown
+                        else self._actions(legal, human, shown)),
+            "reveal": say("button-reveal-seat", seat=seat_text(human if human is not None else asked)) if (
+                self.pass_and_play and (human is not None or asked is not None) and not shown) else "",
             "coach": {"on": s.coach is not None, "warning": self._warning,
                       "anyway": say("button-play-anyway"), "again": say("button-think-again")},
             "can_undo": s.can_undo(), "log": list(s.said), "review": s.review() if s.is_over else [],
@@ -556,6 +587,10 @@ class TableControl:
             return {self._picked}, {m.target for m in covers if m.cards[0] == self._picked}
         return {c for m in legal if m.kind not in (SHOW, CHOOSE) for c in m.cards}, {m.target for m in covers}
 
+    def _redeal_actions(self) -> list:
+        """The two answers to the redeal question (R4)."""
+        return [{"do": "redeal", "label": say("redeal-yes")}, {"do": "keep", "label": say("redeal-no")}]
+
     def _actions(self, legal: list, human: Optional[int], shown: bool) -> list:
         if not shown or human is None or self._pending is not None:
             return []
@@ -584,6 +619,8 @@ class TableControl:
     def _guide(self, legal: list, human: Optional[int], shown: bool) -> str:
         """What to do now, when nothing else is said."""
         p = self.session.position
+        if self.session.redeal_seat is not None:  # the redeal question (R4), beside its two buttons
+            return self.session.redeal_question() if shown else say("hidden-hands")
         if human is None or self.session.is_over or self._warning:
             return ""
         if not shown:

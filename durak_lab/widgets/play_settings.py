@@ -42,11 +42,13 @@ class Settings:
     speed: str = "normal"
     coach: bool = False
     notes: list = field(default_factory=list, compare=False)
+    #: R4: a deal of 5 cards of one suit or 6 of one colour may ask for a new deal (the table asks).
+    redeal: bool = False
 
     @classmethod
     def of(cls, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
            seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False, speed: str = "normal",
-           humans: int = 1) -> "Settings":
+           humans: int = 1, redeal: bool = False) -> "Settings":
         """Checked settings from :func:`durak_lab.play`'s options (``seat`` 0-based or ``"P2"``).
 
         >>> Settings.of(vs=["random", "tips"], players=3, seat="P2").seat
@@ -67,15 +69,16 @@ class Settings:
         if not 1 <= int(humans) <= players:
             raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
         settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
-                       None if seed is None else int(seed), speed, bool(coach))
+                       None if seed is None else int(seed), speed, bool(coach), redeal=bool(redeal))
         seat_kinds(players, settings.vs, seat_no, settings.humans)  # raises SessionError (a ValueError)
         return settings
 
     def rules(self) -> Rules:
         """The rules of these settings."""
+        extra = {"redeal": True} if self.redeal else {}  # R4, asked at the deal
         if PRESETS[self.preset].get("players"):
-            return Rules.preset(self.preset)
-        return Rules.preset(self.preset, players=self.players)
+            return Rules.preset(self.preset, **extra)
+        return Rules.preset(self.preset, players=self.players, **extra)
 
     def kinds(self) -> list:
         """Each seat's kind (see :func:`~durak_lab.session.seat_kinds`)."""

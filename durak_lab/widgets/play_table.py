@@ -63,7 +63,9 @@ UI contract (for browser tests and styling):
   ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, ``choose`` (R13; while
   choosing, the picked table cards are ``dl-selected``),
   ``challenge`` ("Send back", pushing durak: then or before, a click on a table card), and
-  ``.dl-pt-reveal`` (pass and play);
+  ``.dl-pt-reveal`` (pass and play); while a person is asked about a redeal (R4,
+  ``redeal``), ``.dl-pt-status`` holds the question and the actions are
+  ``data-do`` ``redeal`` "Yes, new cards" and ``keep`` "No, keep my cards";
 * ``.dl-pt-hand`` (group "Cards of P1 (you)", ``data-seat``): the cards, or
   backs and a count when face down;
 * ``.dl-pt-footer``: ``.dl-pt-new`` "New game" (applies the settings),
@@ -78,7 +80,7 @@ same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``pass``, ``transfer``, ``show``, ``swap``, ``choose``, ``challenge``, ``anyway``, ``again``, ``hint``,
 ``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
 ``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
-values), ``rematch``, ``save``.  A click counts only on a card the table shows, and
+values), ``rematch``, ``save``, ``redeal`` and ``keep`` (the answers to the R4 question).  A click counts only on a card the table shows, and
 no move is taken while the acting person's cards are face down.  The ``download`` trait holds the last saved
 record (``name``, ``text``) for the browser's download link; the ``glossary`` trait, sent
 once, the words the JavaScript marks
@@ -124,7 +126,10 @@ class PlayTable(anywidget.AnyWidget):
     ``speed`` is how fast the bots play (``slow``, ``normal``, ``fast``,
     ``instant``); ``humans`` people share the screen (pass and play), seated
     clockwise from ``seat``.  ``save_dir`` is where **Save game** writes records
-    (the notebook's folder by default).
+    (the notebook's folder by default).  ``redeal`` turns on R4: a person dealt 5
+    cards of one suit or 6 of one colour sees the hand and is asked whether to ask for
+    a new deal (**Yes, new cards** / **No, keep my cards**); the bots declare unless
+    they hold 3 trumps (:mod:`durak_lab.bots.redeal`).
     """
 
     _esm = _STATIC / "play_table.js"
@@ -135,11 +140,12 @@ class PlayTable(anywidget.AnyWidget):
 
     def __init__(self, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
                  seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
-                 speed: str = "normal", humans: int = 1, save_dir: str = ".", **kwargs: Any) -> None:
+                 speed: str = "normal", humans: int = 1, save_dir: str = ".", redeal: bool = False,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
         settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
-                               speed=speed, humans=humans)
+                               speed=speed, humans=humans, redeal=redeal)
         self.control = TableControl(settings, save_dir=save_dir)
         self.state = self.control.state()
         self.on_msg(self._on_msg)

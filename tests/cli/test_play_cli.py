@@ -289,3 +289,30 @@ def test_the_end_of_the_input_through_a_pipe():
     out, err = proc.communicate("hint\n", timeout=60)
     assert proc.returncode == 0 and err == ""
     assert out.splitlines()[-1] == BYE and "Traceback" not in out
+
+
+# ---------------------------------------------------------------- the redeal question (R4)
+def test_R4_redeal_is_asked_at_the_prompt_and_both_answers_work():
+    # deal 90: P1 holds six black cards and may ask for a new deal
+    out = io.StringIO()
+    assert main(["--seed", "90", "--redeal"], stdin=io.StringIO("perhaps\ny\nquit\n"), stdout=out) == 0
+    lines = out.getvalue().splitlines()
+    ask = "P1, you have 6 black cards. You may ask for a new deal. Do you want new cards?"
+    assert ask in lines
+    assert lines.count(say("redeal-terminal")) == 2  # asked again after "perhaps"
+    assert "P1 asks for a new deal. All cards but the trump card are dealt again." in lines
+    assert "Your cards (P1): 9♠ Q♠ K♠ 6♣ J♣ K♣" in lines  # the hand shown with the question
+    out = io.StringIO()
+    assert main(["--seed", "90", "--redeal"], stdin=io.StringIO("n\nquit\n"), stdout=out) == 0
+    text = out.getvalue()
+    assert say("redeal-kept") in text and "asks for a new deal" not in text
+    assert text.index(ask) < text.index("New game (deal number 90)")
+
+
+def test_R4_without_redeal_nobody_is_asked_and_the_end_of_input_stops():
+    out = io.StringIO()
+    assert main(["--seed", "90"], stdin=io.StringIO("quit\n"), stdout=out) == 0
+    assert "new deal" not in out.getvalue()
+    out = io.StringIO()
+    assert main(["--seed", "90", "--redeal"], stdin=io.StringIO(""), stdout=out) == 0
+    assert out.getvalue().splitlines()[-1] == BYE
