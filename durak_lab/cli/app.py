@@ -173,7 +173,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``); return the exit status.
 
     >>> main(["examples"])  # doctest: +ELLIPSIS
-    EX-FI-PAIRS     the pairs game: the defender's partner covers too
+    EX-FI-PAIRS ... the pairs game: the defender's partner covers too
     ...
     0
     >>> main(["replay", "EX-NOPE"])

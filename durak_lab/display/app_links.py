@@ -69,4 +69,6 @@ def app_links(apps: Sequence[Tuple[str, str]] = APPS, base_url: Optional[str] = 
     ``base_url`` is the server's base URL (default: :func:`server_base_url`).
     """
     base = server_base_url() if base_url is None else server_base_url({"JUPYTERHUB_SERVICE_PREFIX": base_url})
-    return AppLinks([(say(key), f"{base}voila/render/{urllib.parse.quote(path)}") for path, key in apps])
+    names = {"app-link-learn": say("app-link-learn"), "app-link-play": say("app-link-play")}
+    return AppLinks([(names[key] if key in names else say(key), f"{base}voila/render/{urllib.parse.quote(path)}")
+                     for path, key in apps])

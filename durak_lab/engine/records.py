@@ -349,7 +349,7 @@ def load_record(source: Union[str, bytes, os.PathLike, dict]) -> Record:
     >>> load_record({"format": "durak-lab/1", "rules": {"players": 9}, "start": {"seed": 1}})
     Traceback (most recent call last):
     ...
-    durak_lab.engine.errors.RecordError: rules.players: 9 is not allowed: Durak is for 2 to 6 players (R2)
+    durak_lab.engine.errors.RecordError: rules.players: 9 is not allowed: Durak is for 2 to 8 players (R2, R5)
     """
     if isinstance(source, bytes):
         try:

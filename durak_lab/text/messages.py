@@ -179,6 +179,10 @@ MESSAGES: dict = {
     "redeal-first": "First answer the question about a new deal, {seat}.",
     "redeal-not-asked": "Nobody is asked about a new deal now.",
     "redeal-terminal": "new cards? (y/n)",
+    # links that open notebooks as apps (durak_lab.display.app_links)
+    "app-links-intro": "Open them as apps, with nothing but the cards to click (each opens in a new tab):",
+    "app-link-learn": "The lessons",
+    "app-link-play": "The play table",
     # the play table
     "button-play": "Play",
     "button-reveal-seat": "{seat}, your turn: show my cards",
@@ -246,10 +250,6 @@ MESSAGES: dict = {
     "preset-finnish": "Finnish: 52 cards, several cards at once",
     "preset-he-hand": "The defender's hand limits the attack",
     "preset-unlimited": "Unlimited attack",
-    # links that open notebooks as apps (durak_lab.display.app_links)
-    "app-links-intro": "Open them as apps, with nothing but the cards to click (each opens in a new tab):",
-    "app-link-learn": "The lessons",
-    "app-link-play": "The play table",
     # the defender chooses the cards to beat (R13): the presets, the play table's buttons and guides
     "preset-unlimited-choice": "Unlimited attack: the defender chooses what to beat",
     "preset-finnish-choice": "Finnish: past six cards the defender chooses what to beat",

@@ -69,8 +69,8 @@ MOVE_WORDS: dict = {
     # what follows a move by itself (event_sentence)
     "event-bito": "Bito: {cards} go to the discard.",
     "event-pickup": "{seat} picks up {cards}.",
-    "event-return": "{cards} go back to {seat}.",
-    "event-return-one": "{cards} goes back to {seat}.",
+    "event-return": "{seat} takes back {cards}.",
+    "event-return-one": "{seat} takes back {cards}.",
     "event-draw": "{seat} draws {count} cards.",
     "event-draw-one": "{seat} draws 1 card.",
     "event-out": "{seat} has no cards left and is out.",

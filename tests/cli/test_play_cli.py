@@ -216,7 +216,7 @@ def test_only_bots():
 @pytest.mark.parametrize("argv, why", [
     (["--players", "9"], "--players: a table has 2 to 8 players, not 9"),
     (["--players", "7"], "--players: --preset podkidnoy deals cards to at most 6 players, not 7; for 7 or 8 "
-                         "players choose --preset finnish or doker"),   # R5
+                         "players choose --preset finnish, finnish_choice or doker"),   # R5
     (["--players", "two"], "--players: 'two' is not a whole number"),
     (["--preset", "nope"], "--preset: there is no preset 'nope': the presets are podkidnoy, classic, "),
     (["--preset", "pairs", "--players", "3"], "--preset pairs cannot be played by 3 players: teams: "),
