@@ -19,7 +19,8 @@ the trump widget, the beats graph). At each size the test measures in the page
 * every plotly chart of the cover and trump widgets is at most as wide as its box
   (``.dl-fit-box``) and the output area, and its box does not scroll sideways: a chart
   box may scroll (its CSS allows it, as a fallback for a chart not yet refitted) but
-  the test fails if it has to (the charts' widths are reported);
+  the test fails if it has to (the charts' widths are reported); the trump widget's
+  charts are measured once more after a click on Next, which redraws them from Python;
 * the seats keep their order: P1, P2, ... around the table (P1 at the bottom, then
   clockwise, i.e. P2 on the left, P3 at the top ...), or in reading order where a
   narrow box puts them in a row that wraps;
@@ -249,6 +250,14 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
             out.mkdir(parents=True, exist_ok=True)
             root.screenshot(path=str(out / f"{widget}.png"))
             print(f"README picture: {out / f'{widget}.png'}")
+    if widget == "trumps":  # a step redraws the charts from Python: they must still fit (368 px here)
+        root.locator("button.dl-next").click()
+        expect(root.locator(".dl-trump-caption")).to_contain_text("After move 1", timeout=60_000)
+        lab_page.wait_for_timeout(1500)
+        after = root.evaluate(_CHART_WIDTHS_JS)
+        report(f"trumps after Next at {size}: charts {[c['width'] for c in after]} px wide")
+        problems += [f"trumps after Next: chart {c['name']} is {c['width']} px wide in a box of {c['box']} px"
+                     for c in after if c["width"] > c["area"] + 1 or (c["box"] and c["width"] > c["box"] + 1)]
     assert lab_error_outputs(panel) == []
     assert unexpected_page_errors(lab_page, known=()) == []
     assert problems == [], "\n".join(problems)
