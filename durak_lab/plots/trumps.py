@@ -96,7 +96,8 @@ def trump_bars(prior: Source, posterior: Optional[Posterior] = None, title: Opti
                         hovertext=_hover(part), hoverinfo="text", row=1, col=j)
         fig.update_xaxes(title_text="number of trumps", dtick=1, row=1, col=j)
     fig.update_yaxes(title_text="probability", row=1, col=1)
-    fig.update_layout(barmode="group", title=title or f"Trumps in each place, seen from {who}: "
+    # two lines: in one, the title is wider than a chart 370 px wide (800 px, file browser open)
+    fig.update_layout(barmode="group", title=title or f"Trumps in each place, seen from {who}:<br>"
                       "counting and posterior", legend_title="source")
     return fig
 

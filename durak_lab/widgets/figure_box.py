@@ -4,11 +4,15 @@ A ``FigureWidget`` with no ``width`` and ``autosize`` off is drawn 700 px wide, 
 output area at 800 px (about 620 px with the file browser closed, 370 px with it open).
 :func:`fitted_figure` makes one that sizes itself to its box and follows the window's size
 (plotly's ``responsive`` option); :func:`replace_figure` swaps in another figure's traces and
-layout and keeps the chart fitted; :func:`figure_box` puts a chart in a box (CSS class ``cls``)
-with a small watcher (``static/fit_watch.js``) that tells Python the box's width whenever the
-box is first shown or changes width, and Python sets the chart's width to it (plotly itself only
-follows the window, and a ``FigureWidget`` is first drawn before it is on the page, so at
-plotly's 700 px).
+layout and keeps the chart fitted (no ``width`` of its own); :func:`figure_box` puts a chart in
+a box (CSS class ``cls``) with a small watcher (``static/fit_watch.js``) that, whenever the box
+is first shown or changes width, has plotly refit the chart to the box, in the page, and tells
+Python the box's width (plotly itself only follows the window, and a ``FigureWidget`` is first
+drawn before it is on the page, so at plotly's 700 px).
+
+The chart's ``layout.width`` is never set from Python: plotly refits only charts without a
+width, and a chart's view does not always apply the layout messages Python sends it (seen in
+JupyterLab with plotly 6 and three charts in one widget: two of them stayed 700 px wide).
 
 Presentation layer: needs plotly and anywidget.
 
@@ -61,7 +65,7 @@ def replace_figure(fw: go.FigureWidget, fig: go.Figure) -> None:
         fw.data = []
         fw.add_traces(list(fig.data))
         fw.layout = fig.layout
-        fw.layout.width = getattr(fw, "_dl_box_width", None)  # the box's width, once the browser told it
+        fw.layout.width = None  # plotly fits a chart without a width to its box (the watcher asks it to)
         fw.layout.autosize = True
 
 
@@ -70,17 +74,16 @@ def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
 
     >>> fw = fitted_figure(); box = figure_box(fw, "dl-chart"); box._dom_classes, len(box.children)
     (('dl-fit-box', 'dl-chart'), 2)
-    >>> box.children[1].width = 368   # the browser measured the box
-    >>> fw.layout.width
-    368
+    >>> box.children[1].width = 368   # the browser measured the box (and refitted the chart)
+    >>> fw._dl_box_width, fw.layout.width
+    (368, None)
     """
     watch = _FitWatch(layout=widgets.Layout(width="100%", height="0px", margin="0"))
     watch.add_class("dl-fit-watch")
 
     def fit(change: dict) -> None:
         if change.get("new", 0) > 0:
-            fw._dl_box_width = int(change["new"])
-            fw.layout.width = fw._dl_box_width
+            fw._dl_box_width = int(change["new"])  # kept for tests; the chart is refitted in the page
 
     watch.observe(fit, names="width")
     box = widgets.VBox([fw, watch], layout=widgets.Layout(width="100%"))

@@ -59,12 +59,9 @@ Presentation layer: needs ipywidgets 8.
 
 from __future__ import annotations
 
-import functools
 import html
-import logging
 import os
-import re
-from typing import Any, Callable, Optional, Union
+from typing import Any, Optional, Union
 
 import ipywidgets as widgets
 
@@ -73,63 +70,20 @@ from ..text.explain import result_sentence
 from ..text.frames import Frame, frames_of
 from ..text.glossary import GLOSSARY_CSS, glossary_html
 from ..text.messages import say
-from ..text.reasons import plain_reason, without_rule_ids
+from ..text.reasons import plain_reason
 from ..engine.moves import seat_text
 from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
+from .stepper_errors import _disagreement, _guard, _why
 from .stepper_guess import GuessPanel
 from .stepper_view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
                            _source_html, _title_html, button as _button, example_label, html_box as _html, rule_tags)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
-_log = logging.getLogger(__name__)
 _esc = html.escape
 
 Example = Union[str, Record, "os.PathLike[str]", None]
-
-
-def _guard(method: Callable) -> Callable:
-    """Run a widget callback; show any error as a sentence in the stepper, never a traceback."""
-
-    @functools.wraps(method)
-    def run(self: "Stepper", *args: Any, **kwargs: Any) -> Any:
-        try:
-            return method(self, *args, **kwargs)
-        except DurakError as err:
-            _log.debug("stepper: %s", err, exc_info=True)
-            self._tell(plain_reason(str(err)))
-        except Exception:  # noqa: BLE001 - a learner must never see a traceback
-            _log.debug("stepper: unexpected error", exc_info=True)
-            self._tell(say("stepper-error"))
-        return None
-
-    return run
-
-
-def _why(err: Exception) -> str:
-    """An error's words as the end of a sentence: no rule ids, a full stop.
-
-    >>> _why(RecordError("rules.players", "9 is not allowed: Durak is for 2 to 6 players (R2)"))
-    'rules.players: 9 is not allowed: Durak is for 2 to 6 players.'
-    """
-    text = without_rule_ids(str(err))
-    return text if not text or text[-1] in ".!?" else text + "."
-
-
-def _disagreement(problem: str) -> str:
-    """The learner's sentence for a record the rules disagree with (``problem``: the replay's
-    words for the developer, e.g. "moves[3]: … is rejected for …").
-
-    >>> _disagreement("moves[1]: P1 cover 7♦ with 9♠ is illegal (cover-too-low): …")
-    'This record and the rules disagree at move 2.'
-    >>> _disagreement("result: the record expects [1], but after the moves the game goes on")
-    'This record and the rules disagree about how the game ends.'
-    """
-    at = re.match(r"moves\[(\d+)\]", problem)
-    if at:
-        return say("stepper-disagree-move", number=int(at.group(1)) + 1)
-    return say("stepper-disagree-end")
 
 
 _EVERYONE = say("stepper-everyone")

@@ -14,9 +14,13 @@ the trump widget, the beats graph). At each size the test measures in the page
 * no visible element of the widget is wider than the output area or sticks out of
   the widget's box on the left or the right, and no element scrolls sideways,
   except the regions made to scroll (:data:`SCROLLERS`: the cover widget's table
-  of words, which scrolls inside its box when its columns do not fit, and the box of
-  each chart of the cover and trump widgets, which scrolls if plotly has not yet
-  refitted the chart to a box that got narrower; the charts' widths are reported);
+  of words, which scrolls inside its box when its columns do not fit, and the
+  ``.dl-scroll-x`` regions);
+* every plotly chart of the cover and trump widgets is at most as wide as its box
+  (``.dl-fit-box``) and the output area, and its box does not scroll sideways: a chart
+  box may scroll (its CSS allows it, as a fallback for a chart not yet refitted) but
+  the test fails if it has to (the charts' widths are reported); the trump widget's
+  charts are measured once more after a click on Next, which redraws them from Python;
 * the seats keep their order: P1, P2, ... around the table (P1 at the bottom, then
   clockwise, i.e. P2 on the left, P3 at the top ...), or in reading order where a
   narrow box puts them in a row that wraps;
@@ -49,7 +53,8 @@ VIEWPORTS = {"800x900": {"width": 800, "height": 900}, "1366x768": {"width": 136
              "800x900-files": {"width": 800, "height": 900}}
 
 #: Regions made to scroll sideways when their content does not fit (selectors inside a widget).
-SCROLLERS = (".dl-cover-table", ".dl-scroll-x", ".dl-fit-box")
+#: The chart boxes (``.dl-fit-box``) are not among them: a chart must fit its box (see _CHART_WIDTHS_JS).
+SCROLLERS = (".dl-cover-table", ".dl-scroll-x")
 
 #: widget name -> (root selector, notebook code, seat selector or None)
 WIDGETS = {
@@ -111,6 +116,20 @@ _CHARTS_FIT_JS = """sel => [...document.querySelectorAll(sel)].every(root => {
   const area = (root.closest('.jp-OutputArea-output') || root).getBoundingClientRect();
   return [...root.querySelectorAll('svg.main-svg')].every(svg => svg.getBoundingClientRect().right <= area.right + 1);
 })"""
+
+#: Each plotly chart: its drawn width, its box's inner width and whether the box scrolls sideways.
+_CHART_WIDTHS_JS = """root => {
+  const area = (root.closest('.jp-OutputArea-output') || root).getBoundingClientRect();
+  return [...root.querySelectorAll('.js-plotly-plot')].map(gd => {
+    const svg = gd.querySelector('svg.main-svg');
+    const box = gd.closest('.dl-fit-box');
+    const r = (svg || gd).getBoundingClientRect();
+    return {width: Math.round(r.width), right: Math.round(r.right), area: Math.round(area.width),
+            areaRight: Math.round(area.right), box: box ? box.clientWidth : null,
+            boxScroll: box ? box.scrollWidth : null,
+            name: box ? [...box.classList].filter(c => c.startsWith('dl-') && c !== 'dl-fit-box').join('.') : ''};
+  });
+}"""
 
 _SEATS_JS = """(root, sel) => {
   const seats = [...root.querySelectorAll(sel)].filter(s => s.getBoundingClientRect().width > 0);
@@ -201,10 +220,14 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
         root.scroll_into_view_if_needed()
         geo = root.evaluate(_GEOMETRY_JS, list(SCROLLERS))
         line = f"{widget} at {size}: {geo['width']}×{geo['height']} px in an output area {geo['area']} px wide"
-        charts = root.evaluate("r => [...r.querySelectorAll('svg.main-svg:first-child')]"
-                               ".map(s => Math.round(s.getBoundingClientRect().width))")
+        charts = root.evaluate(_CHART_WIDTHS_JS)
         if charts:
-            line += f"; charts {charts} px wide"
+            line += f"; charts {[c['width'] for c in charts]} px wide"
+        for c in charts if widget in ("trumps", "cover") else ():
+            if (c["width"] > c["area"] + 1 or c["right"] > c["areaRight"] + 1
+                    or (c["box"] is not None and (c["width"] > c["box"] + 1 or c["boxScroll"] > c["box"] + 1))):
+                problems.append(f"{widget} at {size}: chart {c['name']} is {c['width']} px wide in a box of "
+                                f"{c['box']} px (scrolling {c['boxScroll']} px) and an output area of {c['area']} px")
         if geo["out"] or geo["scrolling"]:
             problems.append(f"{widget} at {size}: {geo['outCount']} elements stick out {geo['out']}, "
                             f"scrolling sideways {geo['scrolling']}")
@@ -227,6 +250,14 @@ def test_widget_fits_at_800_px_and_at_1366x768(lab_page, notebook_root, widget, 
             out.mkdir(parents=True, exist_ok=True)
             root.screenshot(path=str(out / f"{widget}.png"))
             print(f"README picture: {out / f'{widget}.png'}")
+    if widget == "trumps":  # a step redraws the charts from Python: they must still fit (368 px here)
+        root.locator("button.dl-next").click()
+        expect(root.locator(".dl-trump-caption")).to_contain_text("After move 1", timeout=60_000)
+        lab_page.wait_for_timeout(1500)
+        after = root.evaluate(_CHART_WIDTHS_JS)
+        report(f"trumps after Next at {size}: charts {[c['width'] for c in after]} px wide")
+        problems += [f"trumps after Next: chart {c['name']} is {c['width']} px wide in a box of {c['box']} px"
+                     for c in after if c["width"] > c["area"] + 1 or (c["box"] and c["width"] > c["box"] + 1)]
     assert lab_error_outputs(panel) == []
     assert unexpected_page_errors(lab_page, known=()) == []
     assert problems == [], "\n".join(problems)
