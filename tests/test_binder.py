@@ -28,6 +28,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from repo_helpers import repo_files
 
 pytestmark = pytest.mark.binder
 
@@ -49,14 +50,6 @@ def _python_version() -> str:
     return m.group(1)
 
 
-def _repo_files() -> list:
-    """The repository's files as a fresh clone (plus new, unignored files) would hold them."""
-    try:
-        out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                             cwd=REPO, capture_output=True, check=True, timeout=60).stdout
-    except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout: cannot tell the repository's files from local ones")
-    return [name for name in out.decode().split("\0") if name and (REPO / name).is_file()]
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +59,7 @@ def repo2docker_output(tmp_path_factory) -> str:
             pytest.fail("jupyter-repo2docker is missing (it is in the test extra)")
         pytest.skip("jupyter-repo2docker is not installed (pip install -e '.[test]')")
     copy = tmp_path_factory.mktemp("binder-repo")
-    for name in _repo_files():
+    for name in repo_files():
         (copy / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(REPO / name, copy / name)
     proc = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", "--debug", "."],

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple, Optional
 
 import pytest
+from repo_helpers import repo_files, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 DOC_PATTERNS = ("notebooks/*.ipynb", "tutorials/*.ipynb", "README.md", "tutorials/*.md")
@@ -196,14 +197,6 @@ def server_fetch(base_url: str) -> Fetch:
 
 
 # ------------------------------------------------------------------ the documents
-def repo_files() -> list:
-    """The repository's files as a fresh clone (plus new, unignored files) holds them."""
-    try:
-        out = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                             cwd=REPO, capture_output=True, check=True, timeout=60).stdout
-    except (OSError, subprocess.CalledProcessError):
-        pytest.skip("not a git checkout: cannot tell the repository's files from local ones")
-    return [name for name in out.decode().split("\0") if name and (REPO / name).is_file()]
 
 
 def documents(root: Path) -> list:
@@ -298,13 +291,7 @@ def served(tmp_path_factory):
                 time.sleep(0.1)
         yield root, base
     finally:
-        if proc.poll() is None:  # this server's own PID only
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop_process(proc)  # this server's own PID only
 
 
 @pytest.mark.slow  # the server takes a few seconds (20 s on a busy machine) to start

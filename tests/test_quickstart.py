@@ -17,6 +17,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from repo_helpers import stop_process
 
 REPO = Path(__file__).resolve().parents[1]
 START = "notebooks/00_start_here.ipynb"
@@ -81,10 +82,4 @@ def test_lab_prints_a_url_that_opens_the_start_notebook(tmp_path):
         with urllib.request.urlopen(url, timeout=30) as r:
             assert r.status == 200
     finally:
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+        stop_process(proc)

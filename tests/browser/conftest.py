@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Optional
 
 import pytest
+from repo_helpers import stop_process
 
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("DURAK_LAB_CHROMIUM", "/usr/bin/chromium")
@@ -136,13 +137,7 @@ def _start_server(name: str, cmd: list, env: dict, ready_url: str, log_path: Pat
 
 def _stop_server(proc) -> None:
     # SIGTERM to this PID only: jupyter-server and Voila shut their kernels down.
-    if proc.poll() is None:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    stop_process(proc)
 
 
 def _server_env(runtime_dir: Path) -> dict:
