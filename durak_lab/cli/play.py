@@ -314,17 +314,24 @@ class Terminal:
             self.write("\n" * _SCROLL)
         return True
 
-    def redeal_turn(self) -> bool:
-        """Ask the person whose hand may declare a redeal (R4): ``y`` deals again, ``n`` keeps the
-        cards.  False when the person stops (``quit`` or the end of the input)."""
-        s = self.session
-        seat = s.redeal_seat
+    def _show_table(self, seat: Optional[int]) -> bool:
+        """Hand the screen to ``seat`` (pass and play) and show the table as that seat sees it; False
+        when the person stops."""
         assert seat is not None
         if not self._hand_over(seat):
             return False
         self._last_seat = seat
         self.write("")
-        self.write_all(table_lines(s, seat))
+        self.write_all(table_lines(self.session, seat))
+        return True
+
+    def redeal_turn(self) -> bool:
+        """Ask the person whose hand may declare a redeal (R4): ``y`` deals again, ``n`` keeps the
+        cards.  False when the person stops (``quit`` or the end of the input)."""
+        s = self.session
+        seat = s.redeal_seat
+        if not self._show_table(seat):
+            return False
         self.write(s.redeal_question())
         while True:
             self.write(say("redeal-terminal"))
@@ -345,12 +352,8 @@ class Terminal:
         """
         s = self.session
         seat = s.human_to_act()
-        assert seat is not None
-        if not self._hand_over(seat):
+        if not self._show_table(seat):
             return False
-        self._last_seat = seat
-        self.write("")
-        self.write_all(table_lines(s, seat))
         self.write(s.status())
         self.write(self._moves_line())
         while True:
