@@ -7,6 +7,8 @@ typed input (a hand that covers everything, then bad card text, which shows a
 sentence and no traceback) and a moment of a worked example chosen from its list.
 """
 
+import re
+
 import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -41,7 +43,7 @@ def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screens
     expect(hand).to_have_value("Q♥ 7♣ 10♣ Q♣")
     expect(widget.locator(".dl-cover-table table")).to_contain_text("8 of clubs", timeout=30_000)
     figure = widget.locator(".dl-cover-figure .js-plotly-plot")
-    expect(figure).to_contain_text("8♣ with 10♣", timeout=30_000)      # the sentence under the title
+    expect(figure).to_contain_text(re.compile(r"8♣\s*with 10♣"), timeout=30_000)  # the sentence under the title (wrapped to fit)
     expect(figure.locator("g.scatterlayer g.trace")).not_to_have_count(0)
     screenshot(widget, "-example")
     screenshot(lab_page)
