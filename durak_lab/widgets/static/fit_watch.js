@@ -28,6 +28,9 @@ function render({ model, el }) {
   const send = () => {
     queued = false;
     refit(el);
+    // a chart of the box may be drawn after this refit (the views of a box are drawn in any
+    // order): refit again a little later, a bounded number of times
+    for (const ms of [400, 1200, 3000]) setTimeout(() => refit(el), ms);
     model.set("width", width);
     model.save_changes();
   };
