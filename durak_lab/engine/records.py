@@ -108,7 +108,7 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from .errors import IllegalMoveError, PositionError, Reason, RecordError
 from .game import Game
@@ -440,13 +440,9 @@ def _by_turns_passes(start: Position, moves: list) -> list:
             out.extend(added)
             continue
         if err is not None:
-            q, added = p, []
-            for _ in range(4 * p.players * p.players):
-                t = _asked(q)
-                if t is None or not q.is_legal(Move(PASS, t)):
-                    break
-                q = q.play(Move(PASS, t))
-                added.append(RecordMove(Move(PASS, t)))
+            added = []
+            for q, pass_ in _asked_passes(p):
+                added.append(pass_)
                 if q.is_legal(m):
                     p = q
                     out.extend(added)
@@ -498,13 +494,20 @@ def _by_turns_end(p: Position, then: int) -> tuple:
     if any(not then >> s & 1 and p.hands[s] & tr for s in p.attackers()):
         return p, []
     added: list = []
+    for p, pass_ in _asked_passes(p):
+        added.append(pass_)
+    return p, added
+
+
+def _asked_passes(p: Position) -> Iterator[tuple]:
+    """The passes of the attackers asked in turn from ``p`` (:func:`_asked`), each with the position
+    after it, while the one asked may pass (a bounded number: a bout cannot go round for ever)."""
     for _ in range(4 * p.players * p.players):
         t = _asked(p)
         if t is None or not p.is_legal(Move(PASS, t)):
-            break
+            return
         p = p.play(Move(PASS, t))
-        added.append(RecordMove(Move(PASS, t)))
-    return p, added
+        yield p, RecordMove(Move(PASS, t))
 
 
 # ---------------------------------------------------------------- saving a game
