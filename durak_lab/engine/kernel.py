@@ -12,13 +12,13 @@ results at every step (``durak-lab bench --verify N`` runs a larger check).
 Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
 players, any deck, any hand size, leads of one or several cards, attack and
 first-bout limits, each of the three hand limits, throw-ins by all, by
-neighbours, by turns or by nobody, every after-take rule, transfers, teams
-without the partner's cover).  Not yet: transfer by showing a trump (the
-``perevodnoy_show`` preset), the partner's cover (``pairs``), the attack-order
-and equal draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
-(``pushing``), the defender's choice (``choose``), more than six players, jokers and
-the ficus finish.  These raise :class:`KernelUnsupported` naming the option, never
-silently playing other rules.
+neighbours, by turns or by nobody, every after-take rule, transfers, teams,
+the partner's cover of the ``pairs`` preset, R26).  Not yet: transfer by
+showing a trump (the ``perevodnoy_show`` preset), the attack-order and equal
+draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
+(``pushing``), the defender's choice (``choose``), more than six players,
+jokers and the ficus finish.  These raise :class:`KernelUnsupported` naming
+the option, never silently playing other rules.
 
 Standard library only.
 
@@ -53,7 +53,7 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
 #: The presets the kernel plays (with any number of players the preset allows).
 #: ``by_turns`` only with two players: with more, attack by turns (R12) is the reference engine's alone.
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
-                     "unlimited", "simple", "finnish")
+                     "unlimited", "simple", "finnish", "pairs")
 
 
 class KernelUnsupported(DurakError, ValueError):
@@ -71,7 +71,8 @@ class KState(NamedTuple):
 
     ``hands``/``known``: card masks by seat; ``talon``: card ids, next first;
     ``atk``: the table's attack cards in order, ``card | owner << 6``;
-    ``cov``: the covers, ``attack | cover << 6`` (in table order); ``result``:
+    ``cov``: the covers, ``attack | cover << 6`` (in table order; with the partner's cover, R26,
+    ``| seat << 12``, the seat that covered); ``result``:
     None while the game goes on, else the durak seats (empty for a draw).
     """
 
@@ -109,8 +110,6 @@ def check_rules(rules: Rules) -> tuple:
     bad = None
     if rules.transfer_by_show:
         bad = "transfer_by_show (showing a trump to transfer)"
-    elif rules.partner_covers:
-        bad = "partner_covers"
     elif rules.draw_order is not DrawOrder.CLOCKWISE:
         bad = f"draw_order={rules.draw_order.value!r}"
     elif rules.tie is not Tie.NO_DURAK:
@@ -147,7 +146,10 @@ def check_rules(rules: Rules) -> tuple:
            rules.after_take is AfterTake.NONE, rules.transfer, rules.throw_in is ThrowIn.NEIGHBOURS,
            rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders,
            (HandLimit.CURRENT, HandLimit.BOUT_START, HandLimit.NONE).index(rules.hand_limit),
-           rules.after_take is AfterTake.SEEN_RANKS, rules.lead if rules.lead is not None else _BIG)
+           rules.after_take is AfterTake.SEEN_RANKS, rules.lead if rules.lead is not None else _BIG,
+           # the partner's cover (R26): each defender's partners, clockwise from him (None: no such cover)
+           tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
+           if rules.partner_covers else None)
     _CONFIGS[rules] = cfg
     return cfg
 
@@ -175,7 +177,10 @@ def kernel_state(position: Position) -> KState:
     if position.swap_open:
         raise KernelUnsupported("the kernel does not support an open trump swap (R6); use Position")
     atk = tuple(int(a) | o << 6 for a, _, o, _ in position.table)
-    cov = tuple(int(a) | int(c) << 6 for a, c, _, _ in position.table if c >= 0)
+    if position.rules.partner_covers:  # who covered: the defender or a partner (R26)
+        cov = tuple(int(a) | int(c) << 6 | co << 12 for a, c, _, co in position.table if c >= 0)
+    else:
+        cov = tuple(int(a) | int(c) << 6 for a, c, _, _ in position.table if c >= 0)
     return KState(position.rules, position.trump, int(position.trump_card), position.hands,
                   tuple(int(c) for c in position.talon), position.discard, atk, cov, position.leader,
                   position.defender, position.taking, position.passed, position.first_limit,
@@ -184,10 +189,11 @@ def kernel_state(position: Position) -> KState:
 
 def to_position(k: KState) -> Position:
     """The reference :class:`Position` of a kernel state (cover owner: the defender)."""
-    covers = {x & 63: x >> 6 for x in k.cov}
+    covers = {x & 63: x >> 6 & 63 for x in k.cov}
     d = k.defender
+    by = {x & 63: x >> 12 for x in k.cov} if k.rules.partner_covers else {x & 63: d for x in k.cov}
     table = tuple((CARDS[x & 63], CARDS[covers[x & 63]] if x & 63 in covers else -1, x >> 6,
-                   d if x & 63 in covers else -1) for x in k.atk)
+                   by.get(x & 63, -1)) for x in k.atk)
     return Position._make(k.rules, k.trump, k.trump_card, tuple(k.hands), tuple(CARDS[c] for c in k.talon),
                           k.discard, table, k.leader, d, k.taking, k.passed, k.first_limit,
                           k.start_hand, (), tuple(k.known), 0, False, 0, k.result)
@@ -411,6 +417,12 @@ def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int
     return best if best >= 0 else fallback
 
 
+def _listing(cfg: tuple) -> bool:
+    """Rules the fast loop does not play, left to the listing loop :func:`run`: the bout-start and
+    unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover."""
+    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15])
+
+
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",
             rng: Optional[random.Random] = None) -> tuple:
     """Play to the end of the game; return the result as the engine gives it (durak seats, () for a draw).
@@ -434,7 +446,7 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
     else:
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
     cfg = check_rules(k.rules)
-    if choose is None and not (cfg[12] or cfg[13] or cfg[14] != 1):
+    if choose is None and not _listing(cfg):
         return random_run(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
 
@@ -451,7 +463,7 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     actions = 0
     results = []
-    fast = not (cfg[12] or cfg[13] or cfg[14] != 1)
+    fast = not _listing(cfg)
     for _ in range(n):
         if fast:
             f, steps = random_run(cfg, _deal_fields(rules, rng), rng)

@@ -26,7 +26,7 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg[:15]
     if hl or seen or lead != 1:
         raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
                          "after-take rule only")

@@ -30,7 +30,8 @@ reference engine (:mod:`durak_lab.engine.kernel_check`).
 The state a run starts from and returns is a
 :class:`~durak_lab.engine.kernel.KState`; the loop itself keeps the table as
 three small lists (attack entries ``card | owner << 6`` in table order, cover
-entries ``attack | cover << 6`` and the uncovered attack cards in table order)
+entries ``attack | cover << 6``, with ``| seat << 12`` the seat that covered
+under the partner's cover (R26), and the uncovered attack cards in table order)
 and the masks of the table's cards and ranks.
 
 Standard library only.
@@ -92,7 +93,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates = cfg
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
      sh) = st
     hands = list(hands)
@@ -106,7 +107,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     tm = 0
     for x in cov:
         covered |= 1 << (x & 63)
-        tm |= 1 << (x >> 6)
+        tm |= 1 << (x >> 6 & 63)
     um = 0  # the uncovered attack cards
     for x in atk:
         tm |= 1 << (x & 63)
@@ -127,8 +128,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
         if ph == 2:  # ------------------------------------------------- does the bout go on? (R16)
             end = -1  # 1: defended (bito); 0: the defender picks up
             if not taking:
-                if not hands[d]:
-                    end = 1
+                if not hands[d] and (not um or not mates or not any(hands[x] for x in mates[d])):
+                    end = 1  # (with the partner's cover, uncovered cards wait for a partner holding cards: R26)
                 elif um:
                     ph = 1
             elif take_none:
@@ -140,6 +141,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     room = lim - na
                     if hl == 0:  # uncovered cards never exceed the defender's hand (R13)
                         r2 = hands[d].bit_count() - nu
+                        if mates and not taking:  # and the partners' hands, who may cover (R26)
+                            for x in mates[d]:
+                                r2 += hands[x].bit_count()
                     elif hl == 1:  # attack cards never exceed his hand at the bout's start (R13)
                         r2 = sh - na
                     else:  # no hand limit: the extra cards go back (R13)
@@ -186,6 +190,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     was = 1 << d
                     for x in atk:
                         was |= 1 << (x >> 6)
+                    if mates:  # a partner who covered (R26)
+                        for x in cov:
+                            was |= 1 << (x >> 12)
                     for x in range(n):
                         if hands[x]:
                             was |= 1 << x
@@ -267,6 +274,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             km = 1
             if lead > 1:  # several cards of one rank (R10), within the room of the table (R13)
                 km = min(lead, lim, hands[d].bit_count() if hl < 2 else lead)
+                if mates and hl == 0:  # the partners' hands count (R26)
+                    km = min(lead, lim, hands[d].bit_count() + sum(hands[x].bit_count() for x in mates[d]))
             if km > 1:
                 moves = _attack_sets(m, km, base, MULTI_ATTACK)
             while km == 1 and m:
@@ -274,8 +283,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 moves.append(base + low.bit_length() - 1)
                 m ^= low
         elif ph == 1:  # defence: covers (R11), transfers (R20-R23), take (R15)
-            base = d << 12
-            h = hands[d]
+            s = d
+            if mates and passed >> d & 1:  # the partner's cover (R26): the defender passed, a partner acts
+                for x in mates[d]:
+                    if hands[x] and not passed >> x & 1:
+                        s = x
+                        break
+            base = s << 12
+            h = hands[s]
             if nu == 1:
                 m = h & beat[um.bit_length() - 1]
                 if m:
@@ -316,7 +331,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                             for combo in combinations(g, k):
                                 moves.append(base + TRANSFER_BASE + combo[0] if k == 1 else
                                              base + MULTI_TRANSFER + (sum(1 << c for c in combo) << 16))
-            moves.append(base + TAKE_CODE)
+            if s == d:
+                moves.append(base + TAKE_CODE)
+                # the partner's cover (R26): the defender may pass it on while a partner who has not passed
+                # holds cards, whether or not he can cover (R3)
+                if mates and not passed >> d & 1 and any(hands[x] and not passed >> x & 1 for x in mates[d]):
+                    moves.append(base + PASS_CODE)
+            else:
+                moves.append(base + PASS_CODE)
         else:  # a throw-in (R12): one card of a rank on the table, or pass
             base = s << 12
             m = hands[s] & trm
@@ -345,10 +367,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             if code >= COVER_BASE:
                 a = (code - COVER_BASE) >> 6
                 c = code & 63
-                hands[d] ^= 1 << c
+                hands[s] ^= 1 << c
                 um ^= 1 << a
                 nu -= 1
-                cov.append(a | c << 6)
+                cov.append(a | c << 6 | s << 12 if mates else a | c << 6)
                 tm |= 1 << c
                 trm |= RANKBITS[c]
                 passed = 0
@@ -356,6 +378,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             elif code == TAKE_CODE:
                 taking = True
                 passed = 0
+                ph = 2
+            elif code == PASS_CODE:  # a defending seat passes the cover on (R26)
+                passed |= 1 << s
                 ph = 2
             else:  # transfer (R20): the defender adds card(s) of the rank and passes the attack on
                 bit = mv >> 16 if code == MULTI_TRANSFER else 1 << (code - TRANSFER_BASE)

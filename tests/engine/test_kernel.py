@@ -159,8 +159,6 @@ def test_unsupported_preset_raises_the_typed_error(name):
 def test_unsupported_error_names_the_option():
     with pytest.raises(K.KernelUnsupported, match="transfer_by_show"):
         K.check_rules(Rules.preset("perevodnoy_show"))
-    with pytest.raises(K.KernelUnsupported, match="partner_covers"):
-        K.check_rules(Rules.preset("pairs"))
     with pytest.raises(K.KernelUnsupported, match="draw_order='equal'"):
         K.check_rules(Rules(draw_order="equal"))
     with pytest.raises(K.KernelUnsupported, match="trump_swap='ace'"):

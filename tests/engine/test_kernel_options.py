@@ -1,0 +1,67 @@
+"""The lean kernel plays the options added after its first presets, as the reference engine does.
+
+Each option is checked by the differential test (:mod:`durak_lab.engine.kernel_check`):
+seeded random games through both engines, the same legal moves in the same
+order, the same events, the same position after every move and the same result.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from durak_lab.engine import kernel as K
+from durak_lab.engine.kernel_check import differential, fast_agrees
+from durak_lab.engine.moves import Move
+from durak_lab.engine.rules import Rules
+from durak_lab.engine.state import Position
+
+
+# ---------------------------------------------------------------------- the partner's cover (R26)
+@pytest.mark.parametrize("changes", [{}, {"players": 6}, {"players": 6, "teams": 3},
+                                     {"hand_limit": "none"}, {"lead": 3}, {"after_take": "seen_ranks",
+                                                                           "attack_limit": None},
+                                     {"throw_in": "neighbours"}, {"deck": 52, "lead": None}],
+                         ids=["4p", "6p-2teams", "6p-3pairs", "no-hand-limit", "lead-3", "seen-ranks",
+                              "neighbours", "52-several"])
+def test_partner_covers_plays_as_the_reference(changes):
+    # R26 (FI pairs): the defender's partner covers with his own cards; the defender may pass to him
+    assert differential(Rules.preset("pairs", **changes), games=15, seed=40) == 15
+
+
+def test_partner_covers_random_games_are_the_benchmark_games():
+    for n in (4, 6):
+        assert fast_agrees(Rules.preset("pairs", players=n), games=10, seed=3) == 10
+
+
+def test_a_partner_cover_keeps_its_owner():
+    # R26: the cover is the partner's card; the table says who laid it, through the round trip
+    rules = Rules.preset("pairs")
+    rng = random.Random(2)
+    seen = 0
+    for seed in range(40):
+        p = Position.deal(rules, seed=seed)
+        while p.result is None:
+            moves = p.sequential_moves()
+            m = moves[int(rng.random() * len(moves))]
+            p = p.play_unchecked(m)
+            k = K.kernel_state(p)
+            assert K.to_position(k) == p and K.kernel_state(K.to_position(k)) == k
+            if m.kind == "cover" and m.seat != p.defender and p.table:
+                seen += 1
+                assert K.to_move(K.kernel_move(m)) == m
+    assert seen > 10
+
+
+def test_the_defender_may_pass_to_his_partner():
+    # R26: with cards uncovered, the defender's moves end with take, then pass (his partner covers)
+    rules = Rules.preset("pairs")
+    k = K.deal(rules, 1)
+    k = K.play(k, K.legal_moves(k)[0])
+    moves = [K.to_move(m) for m in K.legal_moves(k)]
+    assert [m.kind for m in moves[-2:]] == ["take", "pass"]
+    k2 = K.play(k, K.kernel_move(moves[-1]))
+    partner = (k.defender + 2) % 4
+    assert K.to_act(k2) == partner
+    assert [K.to_move(m) for m in K.legal_moves(k2)] == K.to_position(k2).sequential_moves()
