@@ -13,8 +13,8 @@ Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
 players, any deck, any hand size, leads of one or several cards, attack and
 first-bout limits, each of the three hand limits, throw-ins by all, by
 neighbours, by turns or by nobody, every after-take rule, transfers, teams,
-the partner's cover of the ``pairs`` preset, R26).  Not yet: transfer by
-showing a trump (the ``perevodnoy_show`` preset), the attack-order and equal
+the partner's cover of the ``pairs`` preset, R26, the transfer by showing a
+trump of ``perevodnoy_show``, R24).  Not yet: the attack-order and equal
 draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
 (``pushing``), the defender's choice (``choose``), more than six players,
 jokers and the ficus finish.  These raise :class:`KernelUnsupported` naming
@@ -40,11 +40,12 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from .cards import CARDS, SUIT_MASKS, deck_mask
 from .errors import DurakError, IllegalMoveError, Reason
-from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
+from .moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
 from .kernel_fast import random_run
-from .kernel_loop import COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
+from .kernel_loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
+                          TRANSFER_BASE, run)
 
 __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
            "to_position", "kernel_move", "to_move", "legal_moves", "play", "play_events", "to_act",
@@ -53,16 +54,16 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
 #: The presets the kernel plays (with any number of players the preset allows).
 #: ``by_turns`` only with two players: with more, attack by turns (R12) is the reference engine's alone.
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
-                     "unlimited", "simple", "finnish", "pairs")
+                     "unlimited", "simple", "finnish", "pairs", "perevodnoy_show")
 
 
 class KernelUnsupported(DurakError, ValueError):
     """The kernel does not play these rules (or this position); use the reference engine.
 
-    >>> check_rules(Rules.preset("perevodnoy_show"))
+    >>> check_rules(Rules(draw_order="equal"))
     Traceback (most recent call last):
     ...
-    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support transfer_by_show (showing a trump to transfer); use Position
+    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support draw_order='equal'; use Position
     """
 
 
@@ -73,7 +74,8 @@ class KState(NamedTuple):
     ``atk``: the table's attack cards in order, ``card | owner << 6``;
     ``cov``: the covers, ``attack | cover << 6`` (in table order; with the partner's cover, R26,
     ``| seat << 12``, the seat that covered); ``result``:
-    None while the game goes on, else the durak seats (empty for a draw).
+    None while the game goes on, else the durak seats (empty for a draw);
+    ``shown``: the mask of the trumps shown to transfer (R24), each once a game.
     """
 
     rules: Rules
@@ -92,6 +94,7 @@ class KState(NamedTuple):
     known: tuple
     result: Optional[tuple]
     start_hand: int = 0
+    shown: int = 0
 
 
 _CONFIGS: dict = {}
@@ -108,9 +111,7 @@ def check_rules(rules: Rules) -> tuple:
     if cfg is not None:
         return cfg
     bad = None
-    if rules.transfer_by_show:
-        bad = "transfer_by_show (showing a trump to transfer)"
-    elif rules.draw_order is not DrawOrder.CLOCKWISE:
+    if rules.draw_order is not DrawOrder.CLOCKWISE:
         bad = f"draw_order={rules.draw_order.value!r}"
     elif rules.tie is not Tie.NO_DURAK:
         bad = f"tie={rules.tie.value!r}"
@@ -149,20 +150,21 @@ def check_rules(rules: Rules) -> tuple:
            rules.after_take is AfterTake.SEEN_RANKS, rules.lead if rules.lead is not None else _BIG,
            # the partner's cover (R26): each defender's partners, clockwise from him (None: no such cover)
            tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
-           if rules.partner_covers else None)
+           if rules.partner_covers else None,
+           rules.transfer_by_show)  # transfer by showing a trump (R24)
     _CONFIGS[rules] = cfg
     return cfg
 
 
 def _pack(f: tuple) -> KState:
     """A KState from the loop's fields, in canonical form (known within the hands, covers in table order)."""
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f[:16]
     if len(cov) > 1:
         where = {x & 63: i for i, x in enumerate(atk)}
         cov = sorted(cov, key=lambda x: where[x & 63])
     return KState(rules, trump, tc, tuple(hands), tuple(talon), discard, tuple(atk), tuple(cov), leader, d,
                   taking, passed, first, tuple(k & h for k, h in zip(known, hands)), result,
-                  sh if rules.hand_limit is HandLimit.BOUT_START else 0)
+                  sh if rules.hand_limit is HandLimit.BOUT_START else 0, f[16] if len(f) > 16 else 0)
 
 
 # ---------------------------------------------------------------------- the ends: Position and Move
@@ -184,7 +186,7 @@ def kernel_state(position: Position) -> KState:
     return KState(position.rules, position.trump, int(position.trump_card), position.hands,
                   tuple(int(c) for c in position.talon), position.discard, atk, cov, position.leader,
                   position.defender, position.taking, position.passed, position.first_limit,
-                  position.known, position.result, position.start_hand)
+                  position.known, position.result, position.start_hand, position.shown_used)
 
 
 def to_position(k: KState) -> Position:
@@ -196,7 +198,7 @@ def to_position(k: KState) -> Position:
                    by.get(x & 63, -1)) for x in k.atk)
     return Position._make(k.rules, k.trump, k.trump_card, tuple(k.hands), tuple(CARDS[c] for c in k.talon),
                           k.discard, table, k.leader, d, k.taking, k.passed, k.first_limit,
-                          k.start_hand, (), tuple(k.known), 0, False, 0, k.result)
+                          k.start_hand, (), tuple(k.known), k.shown, False, 0, k.result)
 
 
 def kernel_move(move: Move) -> int:
@@ -224,6 +226,8 @@ def kernel_move(move: Move) -> int:
         return base + COVER_BASE + (int(move.target) << 6) + c
     if move.kind == TRANSFER:
         return base + TRANSFER_BASE + c
+    if move.kind == SHOW:
+        return base + SHOW_BASE + c
     raise KernelUnsupported(f"the kernel has no move {move}")
 
 
@@ -241,6 +245,8 @@ def to_move(k: int) -> Move:
         return Move(TAKE, s)
     if code == PASS_CODE:
         return Move(PASS, s)
+    if code >= SHOW_BASE:
+        return Move(SHOW, s, (CARDS[code - SHOW_BASE],))
     return Move(TRANSFER, s, (CARDS[code - TRANSFER_BASE],))
 
 
@@ -419,8 +425,9 @@ def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int
 
 def _listing(cfg: tuple) -> bool:
     """Rules the fast loop does not play, left to the listing loop :func:`run`: the bout-start and
-    unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover."""
-    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15])
+    unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover, the
+    transfer by showing a trump."""
+    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16])
 
 
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",

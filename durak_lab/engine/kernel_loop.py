@@ -17,6 +17,7 @@ A kernel move is a small int: ``seat << 12 | code`` with ``code`` one of
 ``256 + (a << 6) + c``     cover attack card ``a`` with card ``c`` (R11)
 ``130 + (mask << 16)``     attack with the cards of ``mask``, one rank (R10)
 ``131 + (mask << 16)``     transfer with the cards of ``mask`` (R20)
+``192 + c``                transfer by showing trump ``c`` (R24)
 =========================  ==========================================
 
 (the seat of a move is ``move >> 12 & 15``).
@@ -43,11 +44,14 @@ from itertools import combinations
 
 from .cards import BEATERS, RANK_MASKS
 
-__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER"]
+__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER",
+           "SHOW_BASE"]
 
 TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
 #: Moves of several cards (R10, R20): the code, with the mask of the cards above bit 16.
 MULTI_ATTACK, MULTI_TRANSFER = 130, 131
+#: Transfer by showing a trump of the attack rank (R24): ``SHOW_BASE + card``.
+SHOW_BASE = 192
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
 #: Draw orders (R19 clockwise: the leader, the other attackers, the defender last): DRAW[n][leader][defender].
@@ -93,9 +97,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show = cfg
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
-     sh) = st
+     sh) = st[:16]
+    shown = st[16] if len(st) > 16 else 0  # the trumps shown to transfer (R24)
     hands = list(hands)
     known = list(known)
     atk = list(atk)
@@ -331,6 +336,11 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                             for combo in combinations(g, k):
                                 moves.append(base + TRANSFER_BASE + combo[0] if k == 1 else
                                              base + MULTI_TRANSFER + (sum(1 << c for c in combo) << 16))
+                    # the trump of the rank, shown once a game: the table does not grow (R24)
+                    if show and hands[nxt].bit_count() >= na:
+                        c = trump * 13 + (atk[0] & 63) % 13
+                        if h >> c & 1 and not shown >> c & 1:
+                            moves.append(base + SHOW_BASE + c)
             if s == d:
                 moves.append(base + TAKE_CODE)
                 # the partner's cover (R26): the defender may pass it on while a partner who has not passed
@@ -383,17 +393,22 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 passed |= 1 << s
                 ph = 2
             else:  # transfer (R20): the defender adds card(s) of the rank and passes the attack on
-                bit = mv >> 16 if code == MULTI_TRANSFER else 1 << (code - TRANSFER_BASE)
-                hands[d] ^= bit
-                m = bit
-                while m:
-                    low = m & -m
-                    atk.append(low.bit_length() - 1 | d << 6)
-                    m ^= low
-                um |= bit
-                nu += bit.bit_count()
-                na += bit.bit_count()
-                tm |= bit
+                if SHOW_BASE <= code < COVER_BASE:  # or shows the trump of the rank, which he keeps (R24)
+                    bit = 1 << (code - SHOW_BASE)
+                    shown |= bit
+                    known[d] |= bit
+                else:
+                    bit = mv >> 16 if code == MULTI_TRANSFER else 1 << (code - TRANSFER_BASE)
+                    hands[d] ^= bit
+                    m = bit
+                    while m:
+                        low = m & -m
+                        atk.append(low.bit_length() - 1 | d << 6)
+                        m ^= low
+                    um |= bit
+                    nu += bit.bit_count()
+                    na += bit.bit_count()
+                    tm |= bit
                 if nxt == leader:  # the attack came round to its leader (R23)
                     leader = d
                 d = nxt
@@ -428,4 +443,4 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             passed = 0
             ph = 1 if not taking and hands[d] else 2
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
-             known, result, sh if result is None else 0), moves if result is None else [], steps)
+             known, result, sh if result is None else 0, shown), moves if result is None else [], steps)

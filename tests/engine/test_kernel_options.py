@@ -65,3 +65,40 @@ def test_the_defender_may_pass_to_his_partner():
     partner = (k.defender + 2) % 4
     assert K.to_act(k2) == partner
     assert [K.to_move(m) for m in K.legal_moves(k2)] == K.to_position(k2).sequential_moves()
+
+
+# ---------------------------------------------------------------------- transfer by showing a trump (R24)
+@pytest.mark.parametrize("changes", [{}, {"players": 4, "teams": 2}, {"deck": 52, "lead": None},
+                                     {"hand_limit": "none", "attack_limit": None}, {"hand_limit": "bout_start"},
+                                     {"throw_in": "neighbours", "players": 5}],
+                         ids=["3p", "4p-pairs", "52-several", "no-hand-limit", "bout-start", "neighbours"])
+def test_transfer_by_show_plays_as_the_reference(changes):
+    # R24: the defender shows the trump of the attack rank, keeps it, and the attack moves on
+    assert differential(Rules.preset("perevodnoy_show", **{"players": 3, **changes}), games=15, seed=60) == 15
+
+
+def test_show_moves_round_trip_and_are_played():
+    for t in ("P1 show 7♥", "P4 show A♠"):
+        m = Move.parse(t)
+        assert str(K.to_move(K.kernel_move(m))) == t
+    rules = Rules.preset("perevodnoy_show", players=3)
+    rng = random.Random(4)
+    shows = 0
+    for seed in range(30):
+        k = K.deal(rules, seed)
+        while k.result is None:
+            moves = K.legal_moves(k)
+            m = moves[int(rng.random() * len(moves))]
+            before = k
+            k = K.play(k, m)
+            if K.to_move(m).kind == "show":
+                shows += 1
+                card = K.to_move(m).cards[0]
+                # the trump stays in the hand, now known, and may not be shown again this game (R24)
+                assert before.hands == k.hands and k.known[m >> 12] >> card & 1 and k.shown >> card & 1
+                assert K.to_position(k).shown_used == k.shown
+    assert shows > 5
+
+
+def test_transfer_by_show_random_games_are_the_benchmark_games():
+    assert fast_agrees(Rules.preset("perevodnoy_show", players=4), games=10, seed=5) == 10
