@@ -119,7 +119,7 @@ def verify(games: int, seed: int = 0, out=None) -> dict:
             try:
                 rules = Rules.preset(name, players=n)
                 kernel.check_rules(rules)
-            except ValueError:  # no such table (pairs of 5), or rules the kernel refuses (by turns, 3+)
+            except ValueError:  # no such table (pairs of 5), or rules the kernel refuses
                 continue
             total += differential(rules, games, seed)
             fast_agrees(rules, games, seed)

@@ -12,7 +12,8 @@ results at every step (``durak-lab bench --verify N`` runs a larger check).
 Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
 players, any deck, any hand size, leads of one or several cards, attack and
 first-bout limits, each of the three hand limits, throw-ins by all, by
-neighbours, by turns or by nobody, every after-take rule, transfers, teams,
+neighbours, by turns (with the right to cut in, R12) or by nobody, every
+after-take rule, transfers, teams,
 the partner's cover of the ``pairs`` preset, R26, the transfer by showing a
 trump of ``perevodnoy_show``, R24).  Not yet: the attack-order and equal
 draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
@@ -41,7 +42,7 @@ from typing import Callable, NamedTuple, Optional, Union
 from .cards import CARDS, SUIT_MASKS, deck_mask
 from .errors import DurakError, IllegalMoveError, Reason
 from .moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
-from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
+from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
 from .state import Position
 from .kernel_fast import random_run
 from .kernel_loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
@@ -52,7 +53,6 @@ __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "d
            "playout", "random_games", "greedy"]
 
 #: The presets the kernel plays (with any number of players the preset allows).
-#: ``by_turns`` only with two players: with more, attack by turns (R12) is the reference engine's alone.
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
                      "unlimited", "simple", "finnish", "pairs", "perevodnoy_show")
 
@@ -119,8 +119,6 @@ def check_rules(rules: Rules) -> tuple:
         bad = f"trump_swap={rules.trump_swap.value!r}"
     elif rules.redeal:
         bad = "redeal"
-    elif rules.throw_in is ThrowIn.BY_TURNS and rules.players > 2:
-        bad = "throw_in='by_turns' with more than two players (attack by turns, R12)"
     elif rules.choose is not Choose.OFF:
         bad = f"choose={rules.choose.value!r} (the defender chooses the cards to beat, R13)"
     # seven and eight players; doker's jokers (R5, HE "ריבוי שחקנים", "דוקר")
@@ -140,7 +138,9 @@ def check_rules(rules: Rules) -> tuple:
     capfirst = min(cap, fbl) if fbl is not None else cap
     n, t = rules.players, rules.teams
     # who may throw in, in order from the leader (R12, R25): by leader and defender
-    orders = tuple(tuple(tuple(x for x in ((ld + i) % n for i in range(n))
+    # (attack by turns, R12: in the order of the turns, which may run anticlockwise)
+    step = -1 if rules.throw_in is ThrowIn.BY_TURNS and rules.turns_direction is TurnsDirection.ANTICLOCKWISE else 1
+    orders = tuple(tuple(tuple(x for x in ((ld + step * i) % n for i in range(n))
                                if x != d and (not t or rules.partner_throw_in or x % t != d % t))
                          for d in range(n)) for ld in range(n))
     cfg = (n, rules.hand_size, cap, capfirst, rules.first_bout_carry,
@@ -151,7 +151,8 @@ def check_rules(rules: Rules) -> tuple:
            # the partner's cover (R26): each defender's partners, clockwise from him (None: no such cover)
            tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
            if rules.partner_covers else None,
-           rules.transfer_by_show)  # transfer by showing a trump (R24)
+           rules.transfer_by_show,  # transfer by showing a trump (R24)
+           rules.throw_in is ThrowIn.BY_TURNS and n > 2)  # attack by turns and cutting in (R12)
     _CONFIGS[rules] = cfg
     return cfg
 
@@ -426,8 +427,8 @@ def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int
 def _listing(cfg: tuple) -> bool:
     """Rules the fast loop does not play, left to the listing loop :func:`run`: the bout-start and
     unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover, the
-    transfer by showing a trump."""
-    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16])
+    transfer by showing a trump, attack by turns with more than two players."""
+    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or cfg[17])
 
 
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",

@@ -80,6 +80,20 @@ def _next_seat(hands: list, talon_left: bool, n: int, seat: int, teams: int) -> 
     return -1
 
 
+def _holder(ring: tuple, passed: int, hands: list) -> int:
+    """Attack by turns (R12): the attacker whose turn it is (the first holding cards after the last
+    one who stopped, in the order of the turns ``ring``), or -1 once every turn is over
+    (as :meth:`Position._turns_holder`)."""
+    last = -1
+    for i, x in enumerate(ring):
+        if passed >> x & 1:
+            last = i
+    for x in ring[last + 1:]:
+        if hands[x]:
+            return x
+    return -1
+
+
 def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     """Play from state ``st`` (a KState) under ``cfg`` (see ``kernel._config``).
 
@@ -97,7 +111,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show, turns = cfg
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
      sh) = st[:16]
     shown = st[16] if len(st) > 16 else 0  # the trumps shown to transfer (R24)
@@ -161,6 +175,20 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                         x = 1 - d
                         if hands[x] & trm and not passed >> x & 1:
                             s = x
+                    elif turns:  # attack by turns (R12): on while someone can add and a turn is not over,
+                        # or one who can add has not let the play go on; the first not passed acts
+                        ring = orders[leader][d]
+                        can = False
+                        for x in ring:
+                            if hands[x] & trm:
+                                can = True
+                                break
+                        if can and (_holder(ring, passed, hands) >= 0 or
+                                    any(hands[x] & trm and not passed >> x & 1 for x in ring)):
+                            for x in ring:
+                                if hands[x] and not passed >> x & 1:
+                                    s = x
+                                    break
                     else:
                         left = right = -1
                         if neigh:
@@ -383,7 +411,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 cov.append(a | c << 6 | s << 12 if mates else a | c << 6)
                 tm |= 1 << c
                 trm |= RANKBITS[c]
-                passed = 0
+                if turns:  # a cover changes no turn; once every turn is over, it lapses every pass (R12)
+                    ring = orders[leader][d]
+                    if _holder(ring, passed, hands) < 0:
+                        passed = 0
+                    else:
+                        passed &= sum(1 << x for x in ring)
+                else:
+                    passed = 0
                 ph = 1 if nu and hands[d] else 2
             elif code == TAKE_CODE:
                 taking = True
@@ -416,9 +451,17 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 passed = 0
                 ph = 1
         elif code == PASS_CODE:
-            passed |= 1 << s
+            if turns:  # the attacker whose turn it is stops: the earlier ones are asked again (R12)
+                ring = orders[leader][d]
+                if s == _holder(ring, passed, hands):
+                    passed = passed & ~sum(1 << x for x in ring) | 1 << s
+                else:
+                    passed |= 1 << s
+            else:
+                passed |= 1 << s
             ph = 2
         else:  # an attack: the lead or a throw-in
+            throw = na > 0
             if not na:
                 sh = hands[d].bit_count()
             if code == MULTI_ATTACK:
@@ -441,6 +484,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             tm |= bit
             trm |= RANKBITS[code]
             passed = 0
+            if turns and throw:  # a throw-in takes the turn, unless it was his last card (R12)
+                if not hands[s]:
+                    passed = 1 << s
+                else:
+                    for x in orders[leader][d]:
+                        if x == s:
+                            break
+                        passed |= 1 << x
             ph = 1 if not taking and hands[d] else 2
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
              known, result, sh if result is None else 0, shown), moves if result is None else [], steps)

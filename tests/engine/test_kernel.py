@@ -30,8 +30,6 @@ def _cases():
                 rules = Rules.preset(name, players=n)
             except ValueError:  # e.g. pairs need 4 or 6 players
                 continue
-            if name == "by_turns" and n > 2:  # refused: see test_attack_by_turns_is_refused_past_two_players
-                continue
             yield name, rules
 
 
@@ -44,7 +42,7 @@ def test_every_player_count_of_the_main_presets_is_covered():
     for name in ("podkidnoy", "perevodnoy", "classic", "neighbours", "he_hand", "unlimited",
                  "simple", "finnish"):
         assert {(name, n) for n in range(2, 7)} <= got
-    assert ("by_turns", 2) in got
+    assert {("by_turns", n) for n in range(2, 7)} <= got
     assert {("pairs_he", 4), ("pairs_he", 6)} <= got
 
 
@@ -168,14 +166,6 @@ def test_multi_card_moves_round_trip():
     for t in ("P1 attack 7♦ 7♣", "P3 transfer 9♠ 9♥ 9♦", "P2 attack 2♠ 2♥ 2♦ 2♣"):
         m = Move.parse(t)
         assert str(K.to_move(K.kernel_move(m))) == t
-
-
-def test_attack_by_turns_is_refused_past_two_players():
-    # R12 by turns: the right to cut in lives in the reference engine only, so the kernel says so
-    for n in range(3, 7):
-        with pytest.raises(K.KernelUnsupported, match="by_turns"):
-            K.check_rules(Rules.preset("by_turns", players=n))
-    assert K.check_rules(Rules.preset("by_turns", players=2))
 
 
 def test_a_move_the_kernel_has_not_is_refused():

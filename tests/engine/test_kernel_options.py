@@ -102,3 +102,39 @@ def test_show_moves_round_trip_and_are_played():
 
 def test_transfer_by_show_random_games_are_the_benchmark_games():
     assert fast_agrees(Rules.preset("perevodnoy_show", players=4), games=10, seed=5) == 10
+
+
+# ---------------------------------------------------------------------- attack by turns, 3-6 players (R12)
+@pytest.mark.parametrize("changes", [{}, {"turns_direction": "anticlockwise"}, {"transfer": True},
+                                     {"after_take": "seen_ranks", "attack_limit": None}, {"lead": 3},
+                                     {"hand_limit": "none", "attack_limit": None}],
+                         ids=["clockwise", "anticlockwise", "transfer", "seen-ranks", "lead-3", "no-hand-limit"])
+@pytest.mark.parametrize("n", [3, 4, 5, 6])
+def test_attack_by_turns_plays_as_the_reference(n, changes):
+    # R12: the attacker whose turn it is throws in or stops; an earlier one may cut in
+    assert differential(Rules.preset("by_turns", players=n, **changes), games=6, seed=70 + n) == 6
+
+
+@pytest.mark.parametrize("changes", [{"players": 4, "teams": 2}, {"players": 6, "teams": 3},
+                                     {"players": 4, "teams": 2, "partner_covers": True}])
+def test_attack_by_turns_in_teams(changes):
+    # R12 with R25/R26: partners do not attack each other; with the partner's cover, the partner covers
+    assert differential(Rules.preset("by_turns", **changes), games=10, seed=5) == 10
+
+
+def test_an_earlier_attacker_is_asked_when_a_turn_ends():
+    # R12: once the attacker whose turn it is stops, the leader (whose turn came first) may cut in
+    rules = Rules.preset("by_turns", players=4)
+    rng = random.Random(1)
+    asked_again = 0
+    for seed in range(30):
+        k = K.deal(rules, seed)
+        while k.result is None:
+            moves = K.legal_moves(k)
+            m = moves[int(rng.random() * len(moves))]
+            before = k
+            k = K.play(k, m)
+            mv = K.to_move(m)
+            if mv.kind == "pass" and mv.seat != before.leader and k.atk and K.to_act(k) == k.leader:
+                asked_again += 1
+    assert asked_again > 0
