@@ -13,13 +13,12 @@ Supported: every option of the presets in :data:`SUPPORTED_PRESETS` (2 to 6
 players, any deck, any hand size, leads of one or several cards, attack and
 first-bout limits, each of the three hand limits, throw-ins by all, by
 neighbours, by turns (with the right to cut in, R12) or by nobody, every
-after-take rule, transfers, teams,
-the partner's cover of the ``pairs`` preset, R26, the transfer by showing a
-trump of ``perevodnoy_show``, R24).  Not yet: the attack-order and equal
-draw orders, the all-durak tie, the trump swap, the redeal, pushing durak
-(``pushing``), the defender's choice (``choose``), more than six players,
-jokers and the ficus finish.  These raise :class:`KernelUnsupported` naming
-the option, never silently playing other rules.
+after-take rule, transfers and the transfer by showing a trump (R24), teams
+and the partner's cover (R26), every draw order (R19) and both ties (R29)).
+Not yet: the trump swap, the redeal, pushing durak (``pushing``), the
+defender's choice (``choose``), more than six players, jokers and the ficus
+finish.  These raise :class:`KernelUnsupported` naming the option, never
+silently playing other rules.
 
 Standard library only.
 
@@ -60,10 +59,10 @@ SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_tur
 class KernelUnsupported(DurakError, ValueError):
     """The kernel does not play these rules (or this position); use the reference engine.
 
-    >>> check_rules(Rules(draw_order="equal"))
+    >>> check_rules(Rules(trump_swap="ace"))
     Traceback (most recent call last):
     ...
-    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support draw_order='equal'; use Position
+    durak_lab.engine.kernel.KernelUnsupported: the kernel does not support trump_swap='ace'; use Position
     """
 
 
@@ -75,7 +74,9 @@ class KState(NamedTuple):
     ``cov``: the covers, ``attack | cover << 6`` (in table order; with the partner's cover, R26,
     ``| seat << 12``, the seat that covered); ``result``:
     None while the game goes on, else the durak seats (empty for a draw);
-    ``shown``: the mask of the trumps shown to transfer (R24), each once a game.
+    ``shown``: the mask of the trumps shown to transfer (R24), each once a game; ``order``: with
+    the attack-order draw (R19), the seats in the order they attacked in this bout; ``in_bout``: with
+    the all-durak tie (R29), the mask of the seats in the game when the bout began.
     """
 
     rules: Rules
@@ -95,6 +96,8 @@ class KState(NamedTuple):
     result: Optional[tuple]
     start_hand: int = 0
     shown: int = 0
+    order: tuple = ()
+    in_bout: int = 0
 
 
 _CONFIGS: dict = {}
@@ -111,11 +114,7 @@ def check_rules(rules: Rules) -> tuple:
     if cfg is not None:
         return cfg
     bad = None
-    if rules.draw_order is not DrawOrder.CLOCKWISE:
-        bad = f"draw_order={rules.draw_order.value!r}"
-    elif rules.tie is not Tie.NO_DURAK:
-        bad = f"tie={rules.tie.value!r}"
-    elif rules.trump_swap is not TrumpSwap.OFF:
+    if rules.trump_swap is not TrumpSwap.OFF:
         bad = f"trump_swap={rules.trump_swap.value!r}"
     elif rules.redeal:
         bad = "redeal"
@@ -152,7 +151,9 @@ def check_rules(rules: Rules) -> tuple:
            tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
            if rules.partner_covers else None,
            rules.transfer_by_show,  # transfer by showing a trump (R24)
-           rules.throw_in is ThrowIn.BY_TURNS and n > 2)  # attack by turns and cutting in (R12)
+           rules.throw_in is ThrowIn.BY_TURNS and n > 2,  # attack by turns and cutting in (R12)
+           (DrawOrder.CLOCKWISE, DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL).index(rules.draw_order),  # R19
+           rules.tie is Tie.ALL_DURAK)  # the last ones out together are all durak (R29)
     _CONFIGS[rules] = cfg
     return cfg
 
@@ -165,7 +166,7 @@ def _pack(f: tuple) -> KState:
         cov = sorted(cov, key=lambda x: where[x & 63])
     return KState(rules, trump, tc, tuple(hands), tuple(talon), discard, tuple(atk), tuple(cov), leader, d,
                   taking, passed, first, tuple(k & h for k, h in zip(known, hands)), result,
-                  sh if rules.hand_limit is HandLimit.BOUT_START else 0, f[16] if len(f) > 16 else 0)
+                  sh if rules.hand_limit is HandLimit.BOUT_START else 0, *f[16:19])
 
 
 # ---------------------------------------------------------------------- the ends: Position and Move
@@ -187,7 +188,8 @@ def kernel_state(position: Position) -> KState:
     return KState(position.rules, position.trump, int(position.trump_card), position.hands,
                   tuple(int(c) for c in position.talon), position.discard, atk, cov, position.leader,
                   position.defender, position.taking, position.passed, position.first_limit,
-                  position.known, position.result, position.start_hand, position.shown_used)
+                  position.known, position.result, position.start_hand, position.shown_used,
+                  position.attack_order, position.in_bout)
 
 
 def to_position(k: KState) -> Position:
@@ -199,7 +201,7 @@ def to_position(k: KState) -> Position:
                    by.get(x & 63, -1)) for x in k.atk)
     return Position._make(k.rules, k.trump, k.trump_card, tuple(k.hands), tuple(CARDS[c] for c in k.talon),
                           k.discard, table, k.leader, d, k.taking, k.passed, k.first_limit,
-                          k.start_hand, (), tuple(k.known), k.shown, False, 0, k.result)
+                          k.start_hand, k.order, tuple(k.known), k.shown, False, k.in_bout, k.result)
 
 
 def kernel_move(move: Move) -> int:
@@ -355,7 +357,8 @@ def _deal_fields(rules: Rules, rng: random.Random) -> tuple:
             d = s
             break
     return (rules, trump, tc, hands, talon, 0, (), (), leader, d, False, 0,
-            bool(rules.first_bout_limit), known, None, hands[d].bit_count())
+            bool(rules.first_bout_limit), known, None, hands[d].bit_count(), 0, (),
+            (1 << n) - 1 if rules.tie is Tie.ALL_DURAK else 0)
 
 
 _BITLEN = tuple(i.bit_length() for i in range(64))
@@ -427,8 +430,9 @@ def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int
 def _listing(cfg: tuple) -> bool:
     """Rules the fast loop does not play, left to the listing loop :func:`run`: the bout-start and
     unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover, the
-    transfer by showing a trump, attack by turns with more than two players."""
-    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or cfg[17])
+    transfer by showing a trump, attack by turns with more than two players, the attack-order and
+    equal draws, the all-durak tie."""
+    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or cfg[17] or cfg[18] or cfg[19])
 
 
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",

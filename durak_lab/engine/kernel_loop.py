@@ -111,10 +111,12 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show, turns = cfg
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show, turns, dro, tie_all = cfg
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
      sh) = st[:16]
     shown = st[16] if len(st) > 16 else 0  # the trumps shown to transfer (R24)
+    order = st[17] if len(st) > 17 else ()  # who attacked, in order (the attack-order draw, R19)
+    inb = st[18] if len(st) > 18 else 0  # who was in the bout when it began (the all-durak tie, R29)
     hands = list(hands)
     known = list(known)
     atk = list(atk)
@@ -219,7 +221,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 else:
                     ph = 3
             if end >= 0:  # ------------------------------------------- the end of the bout (R16-R19)
-                if events is not None:  # who was in the bout: may be out after it (R28)
+                if tie_all and inb:  # who was in the bout when it began (R28, R29)
+                    was = inb
+                elif events is not None or tie_all:  # who was in the bout: may be out after it (R28)
                     was = 1 << d
                     for x in atk:
                         was |= 1 << (x >> 6)
@@ -245,8 +249,33 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     known[d] |= tm
                     if events is not None:
                         events.append(("pickup", d))
-                if tp < nt:  # the draw (R19)
-                    for x in ((1 - d, d) if two else DRAW[n][leader][d]):
+                t0 = tp
+                if tp < nt and dro == 2:  # the equal draw (R19): one card at a time to the shortest hand
+                    got = {}
+                    seq = (1 - d, d) if two else DRAW[n][leader][d]
+                    while tp < nt:
+                        y = -1
+                        k = hs
+                        for x in seq:
+                            c = hands[x].bit_count()
+                            if c < k:
+                                y, k = x, c
+                        if y < 0:
+                            break
+                        hands[y] |= 1 << talon[tp]
+                        got.setdefault(y, []).append(talon[tp])
+                        tp += 1
+                    if events is not None:
+                        events.extend(("draw", x, tuple(got[x])) for x in seq if x in got)
+                elif tp < nt:  # the draw (R19)
+                    if two:
+                        seq = (1 - d, d)
+                    elif dro == 1:  # in the order they attacked, then the others, the defender last
+                        seq = [x for x in order if x != d]
+                        seq += [x for x in DRAW[n][leader][d] if x not in seq]
+                    else:
+                        seq = DRAW[n][leader][d]
+                    for x in seq:
                         k = hs - hands[x].bit_count()
                         if k > 0 and tp < nt:
                             got = talon[tp:tp + k]
@@ -255,10 +284,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 tp += 1
                             if events is not None:
                                 events.append(("draw", x, got))
-                    if tp >= nt and tc >= 0:
-                        for x in range(n):
-                            if hands[x] >> tc & 1:
-                                known[x] |= 1 << tc
+                if t0 < nt and tp >= nt and tc >= 0:  # the face-up trump card is drawn: public
+                    for x in range(n):
+                        if hands[x] >> tc & 1:
+                            known[x] |= 1 << tc
                 if first and (end or not carry):
                     first = False
                     lim = cap
@@ -266,6 +295,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 cov = []
                 um = nu = na = tm = trm = covered = passed = 0
                 taking = False
+                order = ()
                 tl = tp < nt
                 if not tl:  # players out (R28), the end of the game (R27, R29)
                     if events is not None:
@@ -283,7 +313,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                                 result = tuple(x for x in range(n) if x % teams in groups)
                         elif len(live) <= 1:
                             result = tuple(live)
+                    if result == () and tie_all:  # the last ones out together are all durak (R29)
+                        result = tuple(x for x in range(n) if was >> x & 1)
                     if result is not None:
+                        inb = 0
                         if events is not None:
                             events.append(("over", result))
                         break
@@ -295,6 +328,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     leader = _next_seat(hands, tl, n, d, 0)
                 d = 1 - leader if two else _next_seat(hands, tl, n, leader, teams)
                 sh = hands[d].bit_count()
+                if tie_all:
+                    inb = sum(1 << x for x in range(n) if tl or hands[x])
                 if events is not None:
                     events.append(("bout", leader, d))
                 ph = 0
@@ -444,6 +479,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     nu += bit.bit_count()
                     na += bit.bit_count()
                     tm |= bit
+                if dro == 1 and d not in order:
+                    order += (d,)
                 if nxt == leader:  # the attack came round to its leader (R23)
                     leader = d
                 d = nxt
@@ -462,6 +499,13 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             ph = 2
         else:  # an attack: the lead or a throw-in
             throw = na > 0
+            if not throw:
+                if dro == 1:
+                    order = (s,)
+                if tie_all:  # who is in this bout (R29)
+                    inb = sum(1 << x for x in range(n) if tp < nt or hands[x])
+            elif dro == 1 and s not in order:
+                order += (s,)
             if not na:
                 sh = hands[d].bit_count()
             if code == MULTI_ATTACK:
@@ -494,4 +538,5 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                         passed |= 1 << x
             ph = 1 if not taking and hands[d] else 2
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, cov, leader, d, taking, passed, first,
-             known, result, sh if result is None else 0, shown), moves if result is None else [], steps)
+             known, result, sh if result is None else 0, shown, order, inb), moves if result is None else [],
+            steps)

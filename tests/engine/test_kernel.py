@@ -155,8 +155,8 @@ def test_unsupported_preset_raises_the_typed_error(name):
 
 
 def test_unsupported_error_names_the_option():
-    with pytest.raises(K.KernelUnsupported, match="draw_order='equal'"):
-        K.check_rules(Rules(draw_order="equal"))
+    with pytest.raises(K.KernelUnsupported, match="redeal"):
+        K.check_rules(Rules(redeal=True))
     with pytest.raises(K.KernelUnsupported, match="trump_swap='ace'"):
         K.check_rules(Rules(trump_swap="ace"))
 

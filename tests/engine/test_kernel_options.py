@@ -138,3 +138,56 @@ def test_an_earlier_attacker_is_asked_when_a_turn_ends():
             if mv.kind == "pass" and mv.seat != before.leader and k.atk and K.to_act(k) == k.leader:
                 asked_again += 1
     assert asked_again > 0
+
+
+# ---------------------------------------------------------------------- draw orders (R19) and the tie (R29)
+@pytest.mark.parametrize("changes", [{"draw_order": "attack_order"}, {"draw_order": "equal"},
+                                     {"tie": "all_durak"}, {"draw_order": "equal", "tie": "all_durak"}],
+                         ids=["attack-order", "equal", "all-durak", "equal-all-durak"])
+@pytest.mark.parametrize("name", ["podkidnoy", "perevodnoy", "by_turns", "pairs", "perevodnoy_show"])
+def test_draw_orders_and_the_tie_play_as_the_reference(name, changes):
+    # R19: who draws first after a bout; R29: when the last cards go together, all are durak
+    for n in range(2, 7):
+        try:
+            rules = Rules.preset(name, players=n, **changes)
+        except ValueError:  # pairs: 4 or 6 players
+            continue
+        assert differential(rules, games=4, seed=90 + n) == 4
+
+
+def test_the_fast_path_leaves_draw_orders_and_the_tie_to_the_listing_loop():
+    for changes in ({"draw_order": "attack_order"}, {"draw_order": "equal"}, {"tie": "all_durak"}):
+        assert fast_agrees(Rules.preset("podkidnoy", players=4, **changes), games=8, seed=2) == 8
+
+
+def test_all_durak_names_every_seat_out_together():
+    # R29 (HE variant): the last ones to go out at the same time are all durak, as the reference says
+    rules = Rules.preset("podkidnoy", players=2, tie="all_durak")
+    ties = 0
+    for seed in range(300):
+        k = K.deal(rules, seed)
+        res = K.playout(k, "random", random.Random(seed))
+        if len(res) == 2:
+            ties += 1
+            p = Position.deal(rules, seed=seed)
+            rng = random.Random(seed)
+            while p.result is None:
+                moves = p.sequential_moves()
+                p = p.play_unchecked(moves[int(rng.random() * len(moves))])
+            assert p.result == res
+    assert ties > 0
+
+
+def test_the_attack_order_is_kept_in_the_state():
+    # R19 (HE): with the attack-order draw, the state keeps who attacked, in order, through the round trip
+    rules = Rules.preset("podkidnoy", players=4, draw_order="attack_order")
+    p = Position.deal(rules, seed=3)
+    rng = random.Random(3)
+    orders = set()
+    while p.result is None:
+        k = K.kernel_state(p)
+        assert k.order == p.attack_order and K.to_position(k) == p
+        orders.add(len(k.order))
+        moves = p.sequential_moves()
+        p = p.play_unchecked(moves[int(rng.random() * len(moves))])
+    assert max(orders) >= 2
