@@ -20,6 +20,16 @@ and equal draw orders, the all-durak tie, the trump swap, the redeal, pushing du
 the ficus finish.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
+The rules live in two places: the reference engine and this kernel.  The
+kernel's two-player endgame model (:mod:`durak_lab.engine.kernel_endgame`,
+the rules of an empty talon as closures over the hands and the table, which
+the exact solver searches) is compiled from the configuration tuple of
+:func:`check_rules` and names its moves by the kernel's codes; it plays
+transfer by showing a trump too (code ``SHOW_BASE + card``, which
+:func:`kernel_move` and :func:`to_move` translate).
+``tests/engine/test_kernel_endgame.py`` requires it to agree with this module
+and with the reference engine move by move.
+
 Standard library only.
 
 >>> from durak_lab.engine.rules import Rules
@@ -40,11 +50,12 @@ from typing import Callable, NamedTuple, Optional, Union
 
 from .cards import CARDS, SUIT_MASKS, deck_mask
 from .errors import DurakError, IllegalMoveError, Reason
-from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
+from .moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
 from .kernel_fast import random_run
-from .kernel_loop import COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
+from .kernel_loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE, TRANSFER_BASE,
+                          run)
 
 __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
            "to_position", "kernel_move", "to_move", "legal_moves", "play", "play_events", "to_act",
@@ -218,6 +229,8 @@ def kernel_move(move: Move) -> int:
         return base + COVER_BASE + (int(move.target) << 6) + c
     if move.kind == TRANSFER:
         return base + TRANSFER_BASE + c
+    if move.kind == SHOW:  # the endgame model's move (kernel_endgame); the kernel's loop does not play it
+        return base + SHOW_BASE + c
     raise KernelUnsupported(f"the kernel has no move {move}")
 
 
@@ -235,6 +248,8 @@ def to_move(k: int) -> Move:
         return Move(TAKE, s)
     if code == PASS_CODE:
         return Move(PASS, s)
+    if code >= SHOW_BASE:
+        return Move(SHOW, s, (CARDS[code - SHOW_BASE],))
     return Move(TRANSFER, s, (CARDS[code - TRANSFER_BASE],))
 
 

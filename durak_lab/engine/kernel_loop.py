@@ -17,6 +17,9 @@ A kernel move is a small int: ``seat << 12 | code`` with ``code`` one of
 ``256 + (a << 6) + c``     cover attack card ``a`` with card ``c`` (R11)
 ``130 + (mask << 16)``     attack with the cards of ``mask``, one rank (R10)
 ``131 + (mask << 16)``     transfer with the cards of ``mask`` (R20)
+``192 + c``                show trump ``c`` to transfer (R24): only the
+                           endgame model (:mod:`durak_lab.engine.kernel_endgame`)
+                           plays it yet
 =========================  ==========================================
 
 (the seat of a move is ``move >> 12 & 15``).
@@ -42,11 +45,14 @@ from itertools import combinations
 
 from .cards import BEATERS, RANK_MASKS
 
-__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER"]
+__all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER",
+           "SHOW_BASE"]
 
 TRANSFER_BASE, TAKE_CODE, PASS_CODE, COVER_BASE = 64, 128, 129, 256
 #: Moves of several cards (R10, R20): the code, with the mask of the cards above bit 16.
 MULTI_ATTACK, MULTI_TRANSFER = 130, 131
+#: Showing a trump to transfer (R24), ``SHOW_BASE + card``: a move of the endgame model only.
+SHOW_BASE = 192
 #: The four cards of the rank of each card id.
 RANKBITS = tuple(RANK_MASKS[c % 13 + 2] for c in range(52))
 #: Draw orders (R19 clockwise: the leader, the other attackers, the defender last): DRAW[n][leader][defender].
