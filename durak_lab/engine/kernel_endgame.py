@@ -67,8 +67,8 @@ from .kernel_loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, R
                           TRANSFER_BASE)
 from .rules import DrawOrder, Rules, TrumpSwap
 
-__all__ = ["Endgame", "endgame_config", "endgame_model", "successors", "transitions_of", "move_parts", "NO_TAKE", "LOW13",
-           "SPREAD"]
+__all__ = ["Endgame", "endgame_config", "endgame_model", "successors", "transitions_of", "move_parts",
+           "NO_TAKE", "LOW13", "SPREAD"]
 
 _BIG = 1 << 30
 #: The 13 rank bits of one suit, and the factor that copies them into the four suits.
