@@ -2,7 +2,7 @@
 
 The exact solver (:mod:`durak_lab.analysis.solver`) searches two-player
 endgames: no talon, two hands, one bout after another.  This module compiles
-the rules of such a game FROM THE KERNEL'S CONFIGURATION (the tuple of
+the rules of such a game from the kernel's configuration (the tuple of
 :func:`durak_lab.engine.kernel.check_rules`: the attack limits ``cap`` and
 ``capfirst``, ``carry``, ``take_none``, ``transfer``, ``nothrow``, the hand
 limit ``hl``, ``seen``, ``lead``) into a few closures (:class:`Endgame`),
