@@ -22,9 +22,13 @@ number of positions searched.
 The game is the engine's sequential protocol, exactly: the moves are
 :meth:`Position.sequential_moves`, a pass ends the bout, a bout ends by itself
 (R16).  The search runs on a fast model of the same rules (hands and table as
-bit masks, no :class:`~durak_lab.engine.state.Position` objects).  The tests prove
-the model equal to the engine move by move (:func:`transitions`) and compare
-every result with a plain retrograde analysis over engine positions.
+bit masks, no :class:`~durak_lab.engine.state.Position` objects): the lean
+kernel's two-player endgame model (:mod:`durak_lab.engine.kernel_endgame`,
+compiled from the kernel's configuration), so the rules live in the reference
+engine and the kernel only.  The tests prove the model equal to the engine and
+to the kernel move by move (:func:`transitions`,
+``tests/engine/test_kernel_endgame.py``) and compare every result with a plain
+retrograde analysis over engine positions.
 
 **Search.**  Alpha-beta with a transposition table and move ordering (lead and
 cover low non-trumps first, transfers after covers, take and pass last; the
@@ -63,9 +67,10 @@ transfers (R20–R22) and transfers by showing a trump (R24), multi-card leads
 
 **Modules.**  This module holds the public API (:class:`Solver`,
 :class:`Solution`, :func:`solve` and the rest of ``__all__``);
-:mod:`durak_lab.analysis.solver_model` the domain checks and the bit-mask
-model, :mod:`durak_lab.analysis.solver_search` the search with its
-transposition table.  Every public name is importable from here.
+:mod:`durak_lab.analysis.solver_model` the domain checks (the bit-mask model
+of the rules is the kernel's, :mod:`durak_lab.engine.kernel_endgame`),
+:mod:`durak_lab.analysis.solver_search` the search with its transposition
+table.  Every public name is importable from here.
 
 Standard library only.
 

@@ -87,16 +87,18 @@ def digest(position_text: str) -> str:
 def solver_stamp() -> str:
     """A fingerprint of the solver's source: the first 12 hex digits of the SHA-256 of its
     modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
-    ``solver_model.py``, ``solver_search.py``).  A results file's lines count only for the
+    ``solver_model.py``, ``solver_search.py``, then the model of the rules it searches,
+    ``durak_lab/engine/kernel_endgame.py``).  A results file's lines count only for the
     solver that made them.
 
     >>> len(solver_stamp())
     12
     """
     from ..analysis import solver, solver_model, solver_search
+    from ..engine import kernel_endgame
 
     h = hashlib.sha256()
-    for module in (solver, solver_model, solver_search):
+    for module in (solver, solver_model, solver_search, kernel_endgame):
         with open(module.__file__, "rb") as fh:
             h.update(fh.read())
     return h.hexdigest()[:12]

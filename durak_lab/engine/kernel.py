@@ -20,6 +20,15 @@ defender's choice (``choose``), more than six players, jokers and the ficus
 finish.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
+The rules live in two places: the reference engine and this kernel.  The
+kernel's two-player endgame model (:mod:`durak_lab.engine.kernel_endgame`,
+the rules of an empty talon as closures over the hands and the table, which
+the exact solver searches) is compiled from the configuration tuple of
+:func:`check_rules` and names its moves by the kernel's codes (a transfer by
+showing a trump is ``SHOW_BASE + card`` in both).
+``tests/engine/test_kernel_endgame.py`` requires it to agree with this module
+and with the reference engine move by move.
+
 Standard library only.
 
 >>> from durak_lab.engine.rules import Rules

@@ -150,8 +150,9 @@ def test_a_report_of_lines_from_an_earlier_solver_says_so(tmp_path, capsys):
 
 def test_the_solver_stamp_covers_every_module_of_the_solver():
     from durak_lab.analysis import solver, solver_model, solver_search
+    from durak_lab.engine import kernel_endgame
 
-    source = b"".join(Path(m.__file__).read_bytes() for m in (solver, solver_model, solver_search))
+    source = b"".join(Path(m.__file__).read_bytes() for m in (solver, solver_model, solver_search, kernel_endgame))
     assert solver_stamp() == hashlib.sha256(source).hexdigest()[:12]
 
 

@@ -170,7 +170,9 @@ def test_multi_card_moves_round_trip():
 
 def test_a_move_the_kernel_has_not_is_refused():
     with pytest.raises(K.KernelUnsupported, match="has no move"):
-        K.kernel_move(Move.parse("P1 swap 6♦"))
+        K.kernel_move(Move.parse("P1 swap 6♦"))  # the trump swap (R6)
+    # a show (R24) has a code: the kernel plays the transfer by showing a trump
+    assert str(K.to_move(K.kernel_move(Move.parse("P1 show 7♦")))) == "P1 show 7♦"
 
 
 # ---------------------------------------------------------------------- playouts
