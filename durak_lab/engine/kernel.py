@@ -44,6 +44,7 @@ from .moves import ATTACK, COVER, PASS, TAKE, TRANSFER, Move
 from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap
 from .state import Position
 from .kernel_fast import random_run
+from .kernel_two import deal_two, two_run
 from .kernel_loop import COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, TAKE_CODE, TRANSFER_BASE, run
 
 __all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
@@ -435,7 +436,7 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
     cfg = check_rules(k.rules)
     if choose is None and not (cfg[12] or cfg[13] or cfg[14] != 1):
-        return random_run(cfg, k, rng)[0][14]
+        return (two_run if cfg[0] == 2 else random_run)(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
 
 
@@ -452,6 +453,13 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     actions = 0
     results = []
     fast = not (cfg[12] or cfg[13] or cfg[14] != 1)
+    if fast and cfg[0] == 2:  # two players: the deal and the loop made for two
+        shuffle = _shuffle if _FAST_SHUFFLE else None
+        for _ in range(n):
+            f, steps = two_run(cfg, deal_two(rules, rng, shuffle), rng)
+            actions += steps
+            results.append(f[14])
+        return actions, results
     for _ in range(n):
         if fast:
             f, steps = random_run(cfg, _deal_fields(rules, rng), rng)
