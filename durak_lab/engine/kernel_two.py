@@ -44,6 +44,8 @@ True
 from __future__ import annotations
 
 import random
+from itertools import accumulate
+from operator import or_
 
 from .cards import BEATERS, SUIT_MASKS, deck_mask
 from .kernel_loop import RANKBITS
@@ -54,6 +56,7 @@ __all__ = ["two_run", "deal_two", "supports"]
 _BEAT = tuple({1 << c: BEATERS[t][c] for c in range(52)} for t in range(4))
 #: _RANK[1 << c]: the four cards of the rank of card ``c``.
 _RANK = {1 << c: RANKBITS[c] for c in range(52)}
+_BIT = tuple(1 << c for c in range(52))
 
 
 def supports(cfg: tuple) -> bool:
@@ -74,14 +77,12 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
     beat = _BEAT[trump]
     rank = _RANK
     nt = len(talon)
-    pre = [0]  # pre[i]: the mask of the first i cards of the talon
-    acc = 0
-    for c in talon:
-        acc |= 1 << c
-        pre.append(acc)
+    pre = list(accumulate(map(_BIT.__getitem__, talon), or_, initial=0))  # the first i cards of the talon
     tp = 0
     hd = hands[d]
     ha = hands[1 - d]
+    cd = hd.bit_count()
+    ca = ha.bit_count()
     lim = capfirst if first else cap
     tr1 = transfer and lim > 1  # a one-card attack may be passed on (R20, R22)
     rand = rng.random
@@ -112,68 +113,76 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
     while result is None:  # one bout per pass
         if lead_next:  # the lead (R10): one card of the attacker's hand
             m = ha
-            k = int(rand() * m.bit_count())
-            while k:
+            x = rand() * ca
+            while x >= 1.0:  # the int(x)-th card (x - 1.0 is exact: no int() needed)
                 m &= m - 1
-                k -= 1
+                x -= 1.0
             bit = m & -m
             ha ^= bit
+            ca -= 1
             um = tm = bit
             nu = na = 1
             xd = 0
             trm = rank[bit]
             steps += 1
             blocked = nothrow
-            dfn = hd
+            dfn = cd
         lead_next = True
         while True:  # the bout, move by move
             if dfn:  # the defender acts until he takes or every card is covered
                 while True:
                     if nu == 1:  # one uncovered card: cover it (R11), pass it on (R20) or take (R15)
                         m = hd & beat[um]
-                        cnt = m.bit_count()
-                        if tr1 and na == 1 and ha.bit_count() > 1:  # R22: the next player holds 2+ cards
+                        if tr1 and na == 1 and ca > 1 and hd & trm:  # R22: the next player holds 2+ cards
                             mt = hd & trm
-                        else:
-                            mt = 0
-                        if mt:
+                            cnt = m.bit_count()
                             ct = mt.bit_count()
-                            k = int(rand() * (cnt + ct + 1))
+                            x = rand() * (cnt + ct + 1)
                             steps += 1
-                            if k >= cnt:
-                                if k < cnt + ct:  # transfer
-                                    k -= cnt
-                                    while k:
+                            if x >= cnt:
+                                if x < cnt + ct:  # transfer
+                                    x -= cnt
+                                    while x >= 1.0:
                                         mt &= mt - 1
-                                        k -= 1
+                                        x -= 1.0
                                     bit = mt & -mt
                                     hd ^= bit
+                                    cd -= 1
                                     seq = [um, bit]
                                     xd = tm ^ xd  # the attacker's cards: the new defender laid them
                                     um |= bit
                                     tm |= bit
                                     nu += 1
                                     na += 1
-                                    ha, hd = hd, ha
+                                    ha, hd, ca, cd = hd, ha, cd, ca
                                     d = 1 - d
                                     continue
                                 taking = True
                                 if take_none:
                                     blocked = True
                                 break
-                        else:
-                            k = int(rand() * (cnt + 1))
+                        elif m:
+                            cnt = m.bit_count()
+                            x = rand() * (cnt + 1)
                             steps += 1
-                            if k == cnt:  # take
+                            if x >= cnt:  # take
                                 taking = True
                                 if take_none:
                                     blocked = True
                                 break
-                        while k:
+                        else:  # nothing beats it: a list of one move, the take
+                            rand()
+                            steps += 1
+                            taking = True
+                            if take_none:
+                                blocked = True
+                            break
+                        while x >= 1.0:
                             m &= m - 1
-                            k -= 1
+                            x -= 1.0
                         bit = m & -m
                         hd ^= bit
+                        cd -= 1
                         um = nu = 0
                         tm |= bit
                         trm |= rank[bit]
@@ -187,7 +196,7 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                                 low = m & -m
                                 moves.append((b, low))
                                 m ^= low
-                    if transfer and nu == na and trm.bit_count() == 4 and lim > na and ha.bit_count() > na:
+                    if transfer and nu == na and trm.bit_count() == 4 and lim > na and ca > na:
                         m = hd & trm
                         while m:
                             low = m & -m
@@ -203,12 +212,13 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                         break
                     b, bit = mv
                     hd ^= bit
+                    cd -= 1
                     tm |= bit
                     if b:  # a cover
                         um ^= b
                         nu -= 1
                         trm |= rank[bit]
-                        if nu and hd:
+                        if nu and cd:
                             continue
                         break
                     seq.append(bit)  # a transfer
@@ -216,26 +226,27 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                     um |= bit
                     nu += 1
                     na += 1
-                    ha, hd = hd, ha
+                    ha, hd, ca, cd = hd, ha, cd, ca
                     d = 1 - d
             # the attacker throws in (R12) or passes; the bout ends when he cannot or will not (R16)
             if not blocked:
                 m = ha & trm
                 if m:
                     room = lim - na
-                    r2 = hd.bit_count() - nu
+                    r2 = cd - nu
                     if r2 < room:
                         room = r2
                     if room > 0:
                         cnt = m.bit_count()
-                        k = int(rand() * (cnt + 1))
+                        x = rand() * (cnt + 1)
                         steps += 1
-                        if k < cnt:
-                            while k:
+                        if x < cnt:
+                            while x >= 1.0:
                                 m &= m - 1
-                                k -= 1
+                                x -= 1.0
                             bit = m & -m
                             ha ^= bit
+                            ca -= 1
                             um |= bit
                             tm |= bit
                             nu += 1
@@ -246,6 +257,7 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
         # ---------------------------------------------------------------- the end of the bout (R16-R19)
         if taking:
             hd |= tm
+            cd += na + na - nu  # the attack cards and their covers
             known[d] |= tm
         else:
             if um:  # uncovered cards go back to their owners (R13)
@@ -258,23 +270,24 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                     ha |= mine
                     known[1 - d] |= mine
                 tm ^= um
+                ca = ha.bit_count()
+                cd = hd.bit_count()
             discard |= tm
         if tp < nt:  # the draw (R19): the attacker first, the defender last
-            k = hs - ha.bit_count()
-            if k > 0:
-                e = tp + k
+            if ca < hs:
+                e = tp + hs - ca
                 if e > nt:
                     e = nt
                 ha |= pre[e] ^ pre[tp]
+                ca += e - tp
                 tp = e
-            if tp < nt:
-                k = hs - hd.bit_count()
-                if k > 0:
-                    e = tp + k
-                    if e > nt:
-                        e = nt
-                    hd |= pre[e] ^ pre[tp]
-                    tp = e
+            if cd < hs and tp < nt:
+                e = tp + hs - cd
+                if e > nt:
+                    e = nt
+                hd |= pre[e] ^ pre[tp]
+                cd += e - tp
+                tp = e
             if tp >= nt and tc >= 0:
                 if ha >> tc & 1:
                     known[1 - d] |= 1 << tc
@@ -284,7 +297,7 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
             first = False
             lim = cap
             tr1 = transfer and lim > 1
-        if tp >= nt and not (ha and hd):  # the talon is empty and a player is out (R27, R29)
+        if tp >= nt and not (ca and cd):  # the talon is empty and a player is out (R27, R29)
             h0 = hd if d == 0 else ha
             if not h0:
                 result = (1,) if ha or hd else ()
@@ -292,7 +305,7 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                 result = (0,)
             break
         if not taking:  # bito: the defender leads next (R16)
-            ha, hd = hd, ha
+            ha, hd, ca, cd = hd, ha, cd, ca
             d = 1 - d
         taking = False
     hands = [hd, ha] if d == 0 else [ha, hd]
@@ -303,7 +316,6 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
 
 # ---------------------------------------------------------------------- the deal
 _DECKS: dict = {}
-_BIT = tuple(1 << c for c in range(52))
 def deal_two(rules, rng: random.Random, shuffle=None) -> tuple:
     """The first state of a two-player game, the same fields as ``kernel._deal_fields(rules, rng)``
     (the same shuffle, the same use of ``rng``), for ``rules`` of two players.  ``shuffle``:
