@@ -187,43 +187,56 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
                         tm |= bit
                         trm |= rank[bit]
                         break
-                    # several uncovered cards (after transfers): the moves in table order
-                    moves = []
+                    # several uncovered cards (after transfers): the covers in table order, the
+                    # transfers, the take; counted, then the chosen one found
+                    cnt = 0
                     for b in seq:
                         if um & b:
-                            m = hd & beat[b]
-                            while m:
-                                low = m & -m
-                                moves.append((b, low))
-                                m ^= low
+                            cnt += (hd & beat[b]).bit_count()
                     if transfer and nu == na and trm.bit_count() == 4 and lim > na and ca > na:
-                        m = hd & trm
-                        while m:
-                            low = m & -m
-                            moves.append((0, low))
-                            m ^= low
-                    moves.append(None)
-                    mv = moves[int(rand() * len(moves))]
+                        mt = hd & trm
+                        ct = mt.bit_count()
+                    else:
+                        ct = 0
+                    x = rand() * (cnt + ct + 1)
                     steps += 1
-                    if mv is None:
-                        taking = True
-                        if take_none:
-                            blocked = True
-                        break
-                    b, bit = mv
-                    hd ^= bit
-                    cd -= 1
-                    tm |= bit
-                    if b:  # a cover
+                    if x < cnt:  # a cover
+                        for b in seq:
+                            if um & b:
+                                m = hd & beat[b]
+                                k = m.bit_count()
+                                if x < k:
+                                    break
+                                x -= k
+                        while x >= 1.0:
+                            m &= m - 1
+                            x -= 1.0
+                        bit = m & -m
+                        hd ^= bit
+                        cd -= 1
+                        tm |= bit
                         um ^= b
                         nu -= 1
                         trm |= rank[bit]
                         if nu and cd:
                             continue
                         break
-                    seq.append(bit)  # a transfer
-                    xd = tm ^ bit ^ xd
+                    if x >= cnt + ct:  # take
+                        taking = True
+                        if take_none:
+                            blocked = True
+                        break
+                    x -= cnt  # a transfer
+                    while x >= 1.0:
+                        mt &= mt - 1
+                        x -= 1.0
+                    bit = mt & -mt
+                    hd ^= bit
+                    cd -= 1
+                    seq.append(bit)
+                    xd = tm ^ xd
                     um |= bit
+                    tm |= bit
                     nu += 1
                     na += 1
                     ha, hd, ca, cd = hd, ha, cd, ca
