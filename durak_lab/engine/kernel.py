@@ -443,6 +443,8 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
 def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> tuple:
     """Deal and play ``n`` uniformly random games from one ``random.Random(seed)``, exactly as
     ``durak-lab bench`` plays them with the reference engine; return ``(actions, results)``.
+    Two players: :func:`~durak_lab.engine.kernel_two.deal_two` and
+    :func:`~durak_lab.engine.kernel_two.two_run`, made for two.
 
     >>> actions, results = random_games(Rules.preset("podkidnoy"), 3, seed=1)
     >>> len(results), actions > 30

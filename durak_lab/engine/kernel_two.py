@@ -20,24 +20,32 @@ move, because with two players
   attack cards the defender laid himself, by transfers: the only cards whose
   owner is not the attacker, needed when uncovered cards go back, R13).
 
-Lookups by card bit replace ``bit_length`` calls: ``_BEAT[trump][1 << a]``
-is the mask of the cards beating ``a``, ``_RANK[1 << c]`` the four cards of
-``c``'s rank.  :func:`deal_two` deals the same first state as
+Fewer calls per move: lookups by card bit replace ``bit_length`` calls
+(``_BEAT[trump][1 << a]`` is the mask of the cards beating ``a``,
+``_RANK[1 << c]`` the four cards of ``c``'s rank); the hand sizes are two
+counters, ``ca`` and ``cd``; the draw ``x = rng.random() * len(moves)`` stays
+a float, compared with the counts of the kinds of move and counted down by
+``1.0`` to find the card (exact: no ``int()``); moves are counted, never
+listed.  :func:`deal_two` deals the same first state as
 ``kernel._deal_fields`` (the same shuffle, bit for bit) with fewer steps.
-``tests/engine/test_kernel_two.py`` checks both against the reference engine
-and against ``random_run`` (the same actions, results and final states).
+``tests/engine/test_kernel_two.py`` checks both against the reference engine,
+the listing loop (the same final states) and ``random_run``.
 
 Standard library only.
 
->>> from durak_lab.engine.kernel import check_rules, _deal_fields
->>> from durak_lab.engine.kernel_fast import random_run
+>>> from durak_lab.engine.kernel import check_rules, _deal_fields, _pack
+>>> from durak_lab.engine.kernel_loop import run
 >>> import random
 >>> from durak_lab.engine.rules import Rules
 >>> rules = Rules.preset("perevodnoy")
 >>> st = _deal_fields(rules, random.Random(4))
 >>> deal_two(rules, random.Random(4)) == st  # (rng.shuffle: the same deal)
 True
->>> two_run(check_rules(rules), st, random.Random(9)) == random_run(check_rules(rules), st, random.Random(9))
+>>> fields, steps = two_run(check_rules(rules), st, random.Random(9))
+>>> listed, _, listed_steps = run(check_rules(rules), st, -1, None, random.Random(9), None)
+>>> steps == listed_steps and _pack(fields) == _pack(listed)
+True
+>>> fields[14] in ((0,), (1,), ())  # the durak: seat 0, seat 1, or nobody (a draw)
 True
 """
 

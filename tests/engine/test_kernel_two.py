@@ -3,8 +3,10 @@
 ``two_run`` must play, for every two-player configuration the fast loop
 accepts, the same uniformly random games as ``Position.sequential_moves``
 with the benchmark's draw (``int(rng.random() * len(moves))``): the same
-number of actions and the same result (the durak, R27, R29), and the same
-final state as ``kernel_fast.random_run``.  ``deal_two`` deals the same
+number of actions and the same result (the durak, R27, R29), the same
+final state as the listing loop (``kernel_loop.run``, checked move by move
+against ``Position`` in test_kernel.py) and the same actions and result as
+``kernel_fast.random_run``.  ``deal_two`` deals the same
 first state as ``kernel._deal_fields``.  Options covered: transfers
 (R20-R23), attack and first-bout limits (R12, R14), no throw-ins, throw-ins
 by neighbours or by turns (the same with two players), the 'none'
@@ -20,6 +22,7 @@ import pytest
 from durak_lab.engine import kernel as K
 from durak_lab.engine.kernel_check import fast_agrees
 from durak_lab.engine.kernel_fast import random_run
+from durak_lab.engine.kernel_loop import run
 from durak_lab.engine.kernel_two import deal_two, supports, two_run
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
@@ -83,10 +86,15 @@ def test_options_play_the_same_games_and_end_in_the_same_state(changes):
     assert supports(cfg)
     assert fast_agrees(rules, games=30, seed=5) == 30
     ra, rb = random.Random(8), random.Random(8)
-    for g in range(300):  # the whole final state, as random_run leaves it
+    for g in range(300):  # the whole final state, as the listing loop leaves it
         st = K._deal_fields(rules, ra)
         assert deal_two(rules, rb, K._shuffle) == st, f"deal {g}"
-        assert two_run(cfg, st, rb) == random_run(cfg, st, ra), f"game {g}"
+        f, _, steps = run(cfg, st, -1, None, ra, None)
+        f2, steps2 = two_run(cfg, st, rb)
+        assert (steps2, K._pack(f2)) == (steps, K._pack(f)), f"game {g}"
+        f3, steps3 = random_run(cfg, st, random.Random(g))
+        f2, steps2 = two_run(cfg, st, random.Random(g))
+        assert (steps2, f2[14]) == (steps3, f3[14]), f"game {g}"
     assert ra.random() == rb.random()  # the generator is left where the reference leaves it
 
 
@@ -103,10 +111,12 @@ def test_it_resumes_in_the_middle_of_a_bout():
                 if not moves:
                     break
                 k = K.play(k, moves[int(rng.random() * len(moves))])
-            a = two_run(cfg, k, random.Random(seed))
-            b = random_run(cfg, k, random.Random(seed))
-            assert a == b, f"{name} seed {seed}"
-            assert K.playout(k, "random", random.Random(seed)) == a[0][14]
+            f, steps = two_run(cfg, k, random.Random(seed))
+            f2, _, steps2 = run(cfg, k, -1, None, random.Random(seed), None)
+            assert (steps, K._pack(f)) == (steps2, K._pack(f2)), f"{name} seed {seed}"
+            f3, steps3 = random_run(cfg, k, random.Random(seed))
+            assert (steps, f[14]) == (steps3, f3[14])
+            assert K.playout(k, "random", random.Random(seed)) == f[14]
 
 
 def test_other_configurations_are_refused():
