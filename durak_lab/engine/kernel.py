@@ -53,6 +53,7 @@ from .moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from .rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
 from .state import Position
 from .kernel_fast import random_run
+from .kernel_two import deal_two, two_run
 from .kernel_loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
                           TRANSFER_BASE, run)
 
@@ -468,13 +469,15 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
     cfg = check_rules(k.rules)
     if choose is None and not _listing(cfg):
-        return random_run(cfg, k, rng)[0][14]
+        return (two_run if cfg[0] == 2 else random_run)(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
 
 
 def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> tuple:
     """Deal and play ``n`` uniformly random games from one ``random.Random(seed)``, exactly as
     ``durak-lab bench`` plays them with the reference engine; return ``(actions, results)``.
+    Two players: :func:`~durak_lab.engine.kernel_two.deal_two` and
+    :func:`~durak_lab.engine.kernel_two.two_run`, made for two.
 
     >>> actions, results = random_games(Rules.preset("podkidnoy"), 3, seed=1)
     >>> len(results), actions > 30
@@ -485,6 +488,13 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     actions = 0
     results = []
     fast = not _listing(cfg)
+    if fast and cfg[0] == 2:  # two players: the deal and the loop made for two
+        shuffle = _shuffle if _FAST_SHUFFLE else None
+        for _ in range(n):
+            f, steps = two_run(cfg, deal_two(rules, rng, shuffle), rng)
+            actions += steps
+            results.append(f[14])
+        return actions, results
     for _ in range(n):
         if fast:
             f, steps = random_run(cfg, _deal_fields(rules, rng), rng)

@@ -321,4 +321,4 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
     # the loop ends with the game, the table empty: no covers to report
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
-             known, result, 0), steps)
+             known, result, 0, 0, (), 0), steps)
