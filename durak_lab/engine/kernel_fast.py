@@ -26,10 +26,41 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
-    if hl or seen or lead != 1:
+    if cfg[12] or cfg[13] or cfg[14] != 1:
         raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
                          "after-take rule only")
+    return _run_two(cfg, st, rng) if cfg[0] == 2 else _run_multi(cfg, st, rng)
+
+
+_TABLES: dict = {}
+
+
+def _seat_tables(n: int, teams: int) -> tuple:
+    """By the mask of the seats still in (talon empty): the next seat clockwise, the next opponent
+    (``_next_seat``, R25, R28) and the result if the game is over (R27, R29), else None."""
+    t = _TABLES.get((n, teams))
+    if t is None:
+        nxt, opp, res = [], [], []
+        for lm in range(1 << n):
+            hs = [lm >> x & 1 for x in range(n)]
+            nxt.append(tuple(_next_seat(hs, False, n, x, 0) for x in range(n)))
+            opp.append(tuple(_next_seat(hs, False, n, x, teams) for x in range(n)))
+            live = [x for x in range(n) if hs[x]]
+            r = None
+            if teams:
+                groups = {x % teams for x in live}
+                if len(groups) <= 1:
+                    r = tuple(x for x in range(n) if x % teams in groups)
+            elif len(live) <= 1:
+                r = tuple(live)
+            res.append(r)
+        t = _TABLES[n, teams] = (tuple(nxt), tuple(opp), tuple(res))
+    return t
+
+
+def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
+    """:func:`random_run` for three to six players."""
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands = list(hands)
     known = list(known)
@@ -57,7 +88,364 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
     lim = capfirst if first else cap
     rand = rng.random
     steps = 0
-    two = n == 2
+    draw = DRAW[n]
+    nxt_of, opp_of, over = _seat_tables(n, teams)
+    full = (1 << n) - 1
+    seats = range(n)
+    started = bool(atk)  # a state in the middle of a bout: go on from there
+    while True:  # one bout per pass
+        order = orders[leader][d]
+        if not started:  # the lead (R10): the k-th card of the leader's hand
+            m = hands[leader]
+            r = rand() * m.bit_count()
+            if r >= 1:
+                k = int(r)
+                while k:
+                    m &= m - 1
+                    k -= 1
+            bit = m & -m
+            c = bit.bit_length() - 1
+            hands[leader] ^= bit
+            atk = [c | leader << 6]
+            um = tm = bit
+            nu = na = 1
+            trm = RANKBITS[c]
+            passed = 0
+            steps += 1
+        started = False
+        while not taking:  # the defender acts on uncovered cards; all covered, the attackers may add
+            h = hands[d]
+            if not h:
+                end = 1
+                break
+            if nu == 1:  # covers (R11) in card order, transfers (R20), take (R15)
+                a = um.bit_length() - 1
+                m = h & beat[a]
+                cnt = m.bit_count()
+                mt = 0
+                if transfer and na == 1:
+                    mt = h & trm
+                    if mt:
+                        if tp < nt:
+                            nxt = opp_of[full][d]
+                        else:
+                            nxt = -1
+                            for i in range(1, n):
+                                y = (d + i) % n
+                                if hands[y] and (not teams or y % teams != d % teams):
+                                    nxt = y
+                                    break
+                        if nxt < 0 or lim <= 1 or hands[nxt].bit_count() <= 1:
+                            mt = 0
+                if mt:
+                    ct = mt.bit_count()
+                    k = int(rand() * (cnt + ct + 1))
+                    steps += 1
+                    if k < cnt:
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                    else:
+                        if k == cnt + ct:
+                            taking = True
+                            passed = 0
+                            break
+                        k -= cnt
+                        while k:
+                            mt &= mt - 1
+                            k -= 1
+                        bit = mt & -mt
+                        hands[d] = h ^ bit
+                        atk.append(bit.bit_length() - 1 | d << 6)
+                        um |= bit
+                        nu = na = 2
+                        tm |= bit
+                        if nxt == leader:
+                            leader = d
+                        d = nxt
+                        order = orders[leader][d]
+                        passed = 0
+                        continue
+                else:
+                    r = rand() * (cnt + 1)
+                    steps += 1
+                    if r >= cnt:
+                        taking = True
+                        passed = 0
+                        break
+                    if r >= 1:
+                        k = int(r)
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                bit = m & -m
+                hands[d] = h ^ bit
+                um = nu = 0
+                tm |= bit
+                trm |= RANKBITS[bit.bit_length() - 1]
+                passed = 0
+                continue
+            if nu:  # several uncovered cards (after a transfer): list the moves in table order
+                moves = []
+                for x in atk:
+                    a = x & 63
+                    if um >> a & 1:
+                        m = h & beat[a]
+                        b = COVER_BASE + (a << 6)
+                        while m:
+                            low = m & -m
+                            moves.append(b + low.bit_length() - 1)
+                            m ^= low
+                if transfer and nu == na and trm.bit_count() == 4:
+                    nxt = -1
+                    tl = tp < nt
+                    for i in range(1, n):
+                        y = (d + i) % n
+                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
+                            nxt = y
+                            break
+                    if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                        m = h & trm
+                        while m:
+                            low = m & -m
+                            moves.append(TRANSFER_BASE + low.bit_length() - 1)
+                            m ^= low
+                moves.append(0)
+                code = moves[int(rand() * len(moves))]
+                steps += 1
+                if code >= COVER_BASE:
+                    a = (code - COVER_BASE) >> 6
+                    c = code & 63
+                    hands[d] ^= 1 << c
+                    um ^= 1 << a
+                    nu -= 1
+                    tm |= 1 << c
+                    trm |= RANKBITS[c]
+                    passed = 0
+                elif code:  # transfer: the attack passes on with one more card (R20-R23)
+                    bit = 1 << (code - TRANSFER_BASE)
+                    hands[d] ^= bit
+                    atk.append(code - TRANSFER_BASE | d << 6)
+                    um |= bit
+                    nu += 1
+                    na += 1
+                    tm |= bit
+                    if nxt == leader:
+                        leader = d
+                    d = nxt
+                    order = orders[leader][d]
+                    passed = 0
+                else:
+                    taking = True
+                    passed = 0
+                    break
+                continue
+            # every card is covered: the attackers may add (R12), while the limits leave room (R13)
+            if na >= lim or nothrow:
+                end = 1
+                break
+            ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+            while True:  # find the first attacker in order who can add; those before him pass
+                s = -1
+                pm = np = 0
+                for x in ask:
+                    if not passed >> x & 1:
+                        hx = hands[x]
+                        if hx & trm:
+                            s = x
+                            break
+                        if hx:
+                            pm |= 1 << x
+                            np += 1
+                if s < 0:
+                    break
+                if np:  # each is asked in turn and passes: a list of one move, one draw (R3, R12)
+                    passed |= pm
+                    steps += np
+                    for _ in range(np):
+                        rand()
+                m = hands[s] & trm
+                cnt = m.bit_count()
+                r = rand() * (cnt + 1)
+                steps += 1
+                if r >= cnt:
+                    passed |= 1 << s
+                    continue
+                if r >= 1:
+                    k = int(r)
+                    while k:
+                        m &= m - 1
+                        k -= 1
+                bit = m & -m
+                hands[s] ^= bit
+                atk.append(bit.bit_length() - 1 | s << 6)
+                um = bit
+                nu = 1
+                na += 1
+                tm |= bit
+                passed = 0
+                break
+            if s < 0:
+                end = 1
+                break
+        if taking:  # the attackers may add to the cards the defender takes (R18), up to the limits
+            end = 0
+            room = lim - na
+            r2 = hands[d].bit_count() - nu
+            if r2 < room:
+                room = r2
+            if room > 0 and not nothrow and not take_none:
+                ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+                while True:
+                    s = -1
+                    pm = np = 0
+                    for x in ask:
+                        if not passed >> x & 1:
+                            hx = hands[x]
+                            if hx & trm:
+                                s = x
+                                break
+                            if hx:
+                                pm |= 1 << x
+                                np += 1
+                    if s < 0:
+                        break
+                    if np:
+                        passed |= pm
+                        steps += np
+                        for _ in range(np):
+                            rand()
+                    m = hands[s] & trm
+                    cnt = m.bit_count()
+                    r = rand() * (cnt + 1)
+                    steps += 1
+                    if r >= cnt:
+                        passed |= 1 << s
+                        continue
+                    if r >= 1:
+                        k = int(r)
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                    bit = m & -m
+                    hands[s] ^= bit
+                    atk.append(bit.bit_length() - 1 | s << 6)
+                    um |= bit
+                    nu += 1
+                    na += 1
+                    tm |= bit
+                    passed = 0
+                    room -= 1
+                    if not room:
+                        break
+                    if neigh and not hands[s]:
+                        ask = _neighbours(order, hands, tp < nt, n, d)
+        # ---------------------------------------------------------------- the end of the bout (R16-R19)
+        if end:
+            if um:  # uncovered cards go back to their owners (R13)
+                for x in atk:
+                    c = x & 63
+                    if um >> c & 1:
+                        hands[x >> 6] |= 1 << c
+                        known[x >> 6] |= 1 << c
+                        tm ^= 1 << c
+            discard |= tm
+        else:
+            hands[d] |= tm
+            known[d] |= tm
+        if tp < nt:  # the draw (R19)
+            for x in draw[leader][d]:
+                k = hs - hands[x].bit_count()
+                if k > 0:
+                    e = tp + k
+                    if e >= nt:
+                        hands[x] |= pre[nt] ^ pre[tp]
+                        tp = nt
+                        break
+                    hands[x] |= pre[e] ^ pre[tp]
+                    tp = e
+            if tp >= nt and tc >= 0:
+                for x in seats:
+                    if hands[x] >> tc & 1:
+                        known[x] |= 1 << tc
+        if first and (end or not carry):
+            first = False
+            lim = cap
+        atk = []
+        um = nu = na = tm = trm = passed = 0
+        taking = False
+        if tp < nt:
+            # everyone is in the game while the talon lasts; the next seat is an opponent (R25)
+            if not end:
+                d = d + 1 if d + 1 < n else 0
+            leader = d
+            d = d + 1 if d + 1 < n else 0
+            continue
+        # the talon is empty: players out (R28), the end of the game (R27, R29)
+        lm = 0
+        for x in seats:
+            if hands[x]:
+                lm |= 1 << x
+        result = over[lm]
+        if result is not None:
+            break
+        if not (end and hands[d]):
+            leader = nxt_of[lm][d]
+        else:
+            leader = d
+        d = opp_of[lm][leader]
+    # the loop ends with the game, the table empty: no covers to report
+    return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
+             known, result, 0), steps)
+
+
+def _neighbours(order: tuple, hands: list, tl: bool, n: int, d: int) -> tuple:
+    """The attackers of ``order`` who may add when only the defender's neighbours may (R12): the
+    nearest seats on either side still in the game."""
+    left = right = -1
+    for i in range(1, n):
+        y = (d + i) % n
+        if tl or hands[y]:
+            left = y
+            break
+    for i in range(1, n):
+        y = (d - i) % n
+        if tl or hands[y]:
+            right = y
+            break
+    return tuple(x for x in order if x == left or x == right)
+
+
+def _run_two(cfg: tuple, st: tuple, rng) -> tuple:
+    """:func:`random_run` for two players."""
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
+    hands = list(hands)
+    known = list(known)
+    atk = list(atk)
+    beat = BEATERS[trump]
+    nt = len(talon)
+    pre = [0]  # pre[i]: the mask of the first i cards of the talon
+    acc = 0
+    for c in talon:
+        acc |= 1 << c
+        pre.append(acc)
+    tp = 0
+    covered = tm = 0
+    for x in cov:
+        covered |= 1 << (x & 63)
+        tm |= 1 << (x >> 6)
+    um = 0
+    for x in atk:
+        tm |= 1 << (x & 63)
+        if not covered >> (x & 63) & 1:
+            um |= 1 << (x & 63)
+    nu = um.bit_count()
+    na = len(atk)
+    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+    lim = capfirst if first else cap
+    rand = rng.random
+    steps = 0
     draw = DRAW[n]
     ph = 0 if not atk else 2  # 0: the lead; 1: the defender acts; 2: does the bout go on?
     end = 1
@@ -86,21 +474,10 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                     m = h & beat[a]
                     cnt = m.bit_count()
                     mt = 0
-                    if transfer and na == 1:
-                        if two:  # the attack would pass back to the attacker (R22: 2 or more cards)
-                            nxt = 1 - d
-                            if lim > 1 and hands[nxt].bit_count() > 1:
-                                mt = h & trm
-                        else:
-                            nxt = -1
-                            tl = tp < nt
-                            for i in range(1, n):
-                                y = (d + i) % n
-                                if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                                    nxt = y
-                                    break
-                            if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
-                                mt = h & trm
+                    if transfer and na == 1:  # the attack would pass back to the attacker (R22: 2 or more cards)
+                        nxt = 1 - d
+                        if lim > 1 and hands[nxt].bit_count() > 1:
+                            mt = h & trm
                     if mt:
                         ct = mt.bit_count()
                         k = int(rand() * (cnt + ct + 1))
@@ -138,14 +515,8 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                                 moves.append(b + low.bit_length() - 1)
                                 m ^= low
                     if transfer and nu == na and trm.bit_count() == 4:
-                        nxt = -1
-                        tl = tp < nt
-                        for i in range(1, n):
-                            y = (d + i) % n
-                            if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                                nxt = y
-                                break
-                        if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                        nxt = 1 - d
+                        if lim > na and hands[nxt].bit_count() > na:
                             m = h & trm
                             while m:
                                 low = m & -m
@@ -198,38 +569,9 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                 room = r2
             s = -1
             if room > 0 and not nothrow:
-                if two:
-                    x = 1 - d
-                    if hands[x] & trm and not passed >> x & 1:
-                        s = x
-                else:
-                    left = right = -1
-                    if neigh:
-                        tl = tp < nt
-                        for i in range(1, n):
-                            y = (d + i) % n
-                            if tl or hands[y]:
-                                left = y
-                                break
-                        for i in range(1, n):
-                            y = (d - i) % n
-                            if tl or hands[y]:
-                                right = y
-                                break
-                    for x in orders[leader][d]:
-                        if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
-                            s = x
-                            break
-                    if s >= 0:
-                        # every attacker before s who holds cards and has not passed is asked first,
-                        # and passes: he cannot add (R3, R12); a list of one move, one draw
-                        for x in orders[leader][d]:
-                            if x == s:
-                                break
-                            if hands[x] and not passed >> x & 1 and (not neigh or x == left or x == right):
-                                rand()
-                                steps += 1
-                                passed |= 1 << x
+                x = 1 - d
+                if hands[x] & trm and not passed >> x & 1:
+                    s = x
             if s < 0:
                 end = 0 if taking else 1
                 break
@@ -295,30 +637,14 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
             d = d + 1 if d + 1 < n else 0
             continue
         # the talon is empty: players out (R28), the end of the game (R27, R29)
-        if two:
-            if not hands[0]:
-                result = (1,) if hands[1] else ()
-                break
-            if not hands[1]:
-                result = (0,)
-                break
-        else:
-            live = [x for x in range(n) if hands[x]]
-            if teams:
-                groups = {x % teams for x in live}
-                if len(groups) <= 1:
-                    result = tuple(x for x in range(n) if x % teams in groups)
-                    break
-            elif len(live) <= 1:
-                result = tuple(live)
-                break
-        if end and hands[d]:
-            leader = d
-        elif two:
-            leader = 1 - d
-        else:
-            leader = _next_seat(hands, False, n, d, 0)
-        d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
+        if not hands[0]:
+            result = (1,) if hands[1] else ()
+            break
+        if not hands[1]:
+            result = (0,)
+            break
+        leader = d if end and hands[d] else 1 - d
+        d = 1 - leader
     # the loop ends with the game, the table empty: no covers to report
     return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
              known, result, 0), steps)
