@@ -15,6 +15,8 @@ Standard library only.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .cards import BEATERS
 from .kernel_loop import COVER_BASE, DRAW, RANKBITS, TRANSFER_BASE, _next_seat
 
@@ -33,6 +35,9 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
 
 _TABLES: dict = {}
+#: By a card's bit: the cards that beat it (by trump, R11) and the cards of its rank.
+_BEAT_OF_BIT = tuple({1 << c: b for c, b in enumerate(row)} for row in BEATERS)
+RANK_OF_BIT = {1 << c: r for c, r in enumerate(RANKBITS)}
 
 
 def _seat_tables(n: int, teams: int) -> tuple:
@@ -66,6 +71,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     known = list(known)
     atk = list(atk)
     beat = BEATERS[trump]
+    beatb = _BEAT_OF_BIT[trump]
     nt = len(talon)
     pre = [0]  # pre[i]: the mask of the first i cards of the talon
     acc = 0
@@ -91,7 +97,11 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     draw = DRAW[n]
     nxt_of, opp_of, over = _seat_tables(n, teams)
     full = (1 << n) - 1
-    seats = range(n)
+    seatbits = tuple(1 << x for x in range(n))
+    adds = not nothrow and not take_none
+    # the attackers who passed (R12) in a state in the middle of a bout: not asked again until a card
+    # is played (the defender's move, when he is to act, plays one)
+    skip = 0 if um and not taking else passed
     started = bool(atk)  # a state in the middle of a bout: go on from there
     while True:  # one bout per pass
         order = orders[leader][d]
@@ -110,7 +120,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
             um = tm = bit
             nu = na = 1
             trm = RANKBITS[c]
-            passed = 0
             steps += 1
         started = False
         while not taking:  # the defender acts on uncovered cards; all covered, the attackers may add
@@ -119,8 +128,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                 end = 1
                 break
             if nu == 1:  # covers (R11) in card order, transfers (R20), take (R15)
-                a = um.bit_length() - 1
-                m = h & beat[a]
+                m = h & beatb[um]
                 cnt = m.bit_count()
                 mt = 0
                 if transfer and na == 1:
@@ -148,7 +156,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                     else:
                         if k == cnt + ct:
                             taking = True
-                            passed = 0
                             break
                         k -= cnt
                         while k:
@@ -164,14 +171,12 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                             leader = d
                         d = nxt
                         order = orders[leader][d]
-                        passed = 0
                         continue
                 else:
                     r = rand() * (cnt + 1)
                     steps += 1
                     if r >= cnt:
                         taking = True
-                        passed = 0
                         break
                     if r >= 1:
                         k = int(r)
@@ -182,8 +187,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                 hands[d] = h ^ bit
                 um = nu = 0
                 tm |= bit
-                trm |= RANKBITS[bit.bit_length() - 1]
-                passed = 0
+                trm |= RANK_OF_BIT[bit]
                 continue
             if nu:  # several uncovered cards (after a transfer): list the moves in table order
                 moves = []
@@ -221,7 +225,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                     nu -= 1
                     tm |= 1 << c
                     trm |= RANKBITS[c]
-                    passed = 0
                 elif code:  # transfer: the attack passes on with one more card (R20-R23)
                     bit = 1 << (code - TRANSFER_BASE)
                     hands[d] ^= bit
@@ -234,58 +237,52 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                         leader = d
                     d = nxt
                     order = orders[leader][d]
-                    passed = 0
                 else:
                     taking = True
-                    passed = 0
                     break
                 continue
             # every card is covered: the attackers may add (R12), while the limits leave room (R13)
             if na >= lim or nothrow:
                 end = 1
                 break
-            ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
-            while True:  # find the first attacker in order who can add; those before him pass
-                s = -1
-                pm = np = 0
-                for x in ask:
-                    if not passed >> x & 1:
-                        hx = hands[x]
-                        if hx & trm:
-                            s = x
-                            break
-                        if hx:
-                            pm |= 1 << x
-                            np += 1
-                if s < 0:
+            # walk the attackers in order: the first who can add is asked (he adds or passes); every
+            # attacker before him who holds cards and has not passed is asked in turn first, and passes
+            # (R3, R12: a list of one move, one draw); a pass walks on, a card ends the walk
+            walk = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+            if skip:
+                walk = tuple(x for x in walk if not skip >> x & 1)
+                skip = 0
+            np = 0
+            for s in walk:
+                hx = hands[s]
+                m = hx & trm
+                if m:
+                    if np:
+                        steps += np
+                        for _ in range(np):
+                            rand()
+                        np = 0
+                    cnt = m.bit_count()
+                    r = rand() * (cnt + 1)
+                    steps += 1
+                    if r >= cnt:
+                        continue
+                    if r >= 1:
+                        k = int(r)
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                    bit = m & -m
+                    hands[s] = hx ^ bit
+                    atk.append(bit.bit_length() - 1 | s << 6)
+                    um = bit
+                    nu = 1
+                    na += 1
+                    tm |= bit
                     break
-                if np:  # each is asked in turn and passes: a list of one move, one draw (R3, R12)
-                    passed |= pm
-                    steps += np
-                    for _ in range(np):
-                        rand()
-                m = hands[s] & trm
-                cnt = m.bit_count()
-                r = rand() * (cnt + 1)
-                steps += 1
-                if r >= cnt:
-                    passed |= 1 << s
-                    continue
-                if r >= 1:
-                    k = int(r)
-                    while k:
-                        m &= m - 1
-                        k -= 1
-                bit = m & -m
-                hands[s] ^= bit
-                atk.append(bit.bit_length() - 1 | s << 6)
-                um = bit
-                nu = 1
-                na += 1
-                tm |= bit
-                passed = 0
-                break
-            if s < 0:
+                if hx:
+                    np += 1
+            else:  # nobody adds: bito (R16)
                 end = 1
                 break
         if taking:  # the attackers may add to the cards the defender takes (R18), up to the limits
@@ -294,52 +291,50 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
             r2 = hands[d].bit_count() - nu
             if r2 < room:
                 room = r2
-            if room > 0 and not nothrow and not take_none:
-                ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
-                while True:
-                    s = -1
-                    pm = np = 0
-                    for x in ask:
-                        if not passed >> x & 1:
-                            hx = hands[x]
-                            if hx & trm:
-                                s = x
-                                break
-                            if hx:
-                                pm |= 1 << x
-                                np += 1
-                    if s < 0:
+            if room > 0 and adds:
+                walk = ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+                if skip:
+                    walk = tuple(x for x in walk if not skip >> x & 1)
+                    skip = 0
+                while True:  # walks as above; each card starts a new walk, until the room is used up
+                    np = 0
+                    for s in walk:
+                        hx = hands[s]
+                        m = hx & trm
+                        if m:
+                            if np:
+                                steps += np
+                                for _ in range(np):
+                                    rand()
+                                np = 0
+                            cnt = m.bit_count()
+                            r = rand() * (cnt + 1)
+                            steps += 1
+                            if r >= cnt:
+                                continue
+                            if r >= 1:
+                                k = int(r)
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                            bit = m & -m
+                            hands[s] = hx ^ bit
+                            atk.append(bit.bit_length() - 1 | s << 6)
+                            um |= bit
+                            nu += 1
+                            na += 1
+                            tm |= bit
+                            break
+                        if hx:
+                            np += 1
+                    else:
                         break
-                    if np:
-                        passed |= pm
-                        steps += np
-                        for _ in range(np):
-                            rand()
-                    m = hands[s] & trm
-                    cnt = m.bit_count()
-                    r = rand() * (cnt + 1)
-                    steps += 1
-                    if r >= cnt:
-                        passed |= 1 << s
-                        continue
-                    if r >= 1:
-                        k = int(r)
-                        while k:
-                            m &= m - 1
-                            k -= 1
-                    bit = m & -m
-                    hands[s] ^= bit
-                    atk.append(bit.bit_length() - 1 | s << 6)
-                    um |= bit
-                    nu += 1
-                    na += 1
-                    tm |= bit
-                    passed = 0
                     room -= 1
                     if not room:
                         break
                     if neigh and not hands[s]:
                         ask = _neighbours(order, hands, tp < nt, n, d)
+                    walk = ask
         # ---------------------------------------------------------------- the end of the bout (R16-R19)
         if end:
             if um:  # uncovered cards go back to their owners (R13)
@@ -365,14 +360,12 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                     hands[x] |= pre[e] ^ pre[tp]
                     tp = e
             if tp >= nt and tc >= 0:
-                for x in seats:
+                for x in range(n):
                     if hands[x] >> tc & 1:
                         known[x] |= 1 << tc
         if first and (end or not carry):
             first = False
             lim = cap
-        atk = []
-        um = nu = na = tm = trm = passed = 0
         taking = False
         if tp < nt:
             # everyone is in the game while the talon lasts; the next seat is an opponent (R25)
@@ -382,10 +375,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
             d = d + 1 if d + 1 < n else 0
             continue
         # the talon is empty: players out (R28), the end of the game (R27, R29)
-        lm = 0
-        for x in seats:
-            if hands[x]:
-                lm |= 1 << x
+        lm = sum(compress(seatbits, hands))
         result = over[lm]
         if result is not None:
             break
@@ -395,7 +385,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
             leader = d
         d = opp_of[lm][leader]
     # the loop ends with the game, the table empty: no covers to report
-    return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
+    return ((rules, trump, tc, hands, talon[tp:], discard, [], (), leader, d, False, 0, first,
              known, result, 0), steps)
 
 
