@@ -93,7 +93,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
     lim = capfirst if first else cap
     rand = rng.random
-    steps = 0
     draw = DRAW[n]
     nxt_of, opp_of, over = _seat_tables(n, teams)
     full = (1 << n) - 1
@@ -103,6 +102,8 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     # is played (the defender's move, when he is to act, plays one)
     skip = 0 if um and not taking else passed
     started = bool(atk)  # a state in the middle of a bout: go on from there
+    # moves are counted at the end of each bout: the cards played, the take, the passes as they come
+    steps = -(tm.bit_count() + taking)
     while True:  # one bout per pass
         order = orders[leader][d]
         if not started:  # the lead (R10): the k-th card of the leader's hand
@@ -114,13 +115,10 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                     m &= m - 1
                     k -= 1
             bit = m & -m
-            c = bit.bit_length() - 1
             hands[leader] ^= bit
-            atk = [c | leader << 6]
             um = tm = bit
             nu = na = 1
-            trm = RANKBITS[c]
-            steps += 1
+            trm = RANK_OF_BIT[bit]
         started = False
         while not taking:  # the defender acts on uncovered cards; all covered, the attackers may add
             h = hands[d]
@@ -148,7 +146,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                 if mt:
                     ct = mt.bit_count()
                     k = int(rand() * (cnt + ct + 1))
-                    steps += 1
                     if k < cnt:
                         while k:
                             m &= m - 1
@@ -163,7 +160,9 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                             k -= 1
                         bit = mt & -mt
                         hands[d] = h ^ bit
-                        atk.append(bit.bit_length() - 1 | d << 6)
+                        # the table lists the lead and the transfers only: the cards the listed
+                        # defence (several uncovered) and the return of uncovered cards look at
+                        atk = [um.bit_length() - 1 | leader << 6, bit.bit_length() - 1 | d << 6]
                         um |= bit
                         nu = na = 2
                         tm |= bit
@@ -174,7 +173,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                         continue
                 else:
                     r = rand() * (cnt + 1)
-                    steps += 1
                     if r >= cnt:
                         taking = True
                         break
@@ -216,7 +214,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                             m ^= low
                 moves.append(0)
                 code = moves[int(rand() * len(moves))]
-                steps += 1
                 if code >= COVER_BASE:
                     a = (code - COVER_BASE) >> 6
                     c = code & 63
@@ -264,8 +261,8 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                         np = 0
                     cnt = m.bit_count()
                     r = rand() * (cnt + 1)
-                    steps += 1
                     if r >= cnt:
+                        steps += 1
                         continue
                     if r >= 1:
                         k = int(r)
@@ -274,7 +271,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                             k -= 1
                     bit = m & -m
                     hands[s] = hx ^ bit
-                    atk.append(bit.bit_length() - 1 | s << 6)
                     um = bit
                     nu = 1
                     na += 1
@@ -309,8 +305,8 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                                 np = 0
                             cnt = m.bit_count()
                             r = rand() * (cnt + 1)
-                            steps += 1
                             if r >= cnt:
+                                steps += 1
                                 continue
                             if r >= 1:
                                 k = int(r)
@@ -319,7 +315,6 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                                     k -= 1
                             bit = m & -m
                             hands[s] = hx ^ bit
-                            atk.append(bit.bit_length() - 1 | s << 6)
                             um |= bit
                             nu += 1
                             na += 1
@@ -336,6 +331,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                         ask = _neighbours(order, hands, tp < nt, n, d)
                     walk = ask
         # ---------------------------------------------------------------- the end of the bout (R16-R19)
+        steps += tm.bit_count() + 1 - end  # every card played is a move, and so is a take
         if end:
             if um:  # uncovered cards go back to their owners (R13)
                 for x in atk:
