@@ -4,11 +4,17 @@
 plays with its random policy (and the reference benchmark plays with
 ``Position``): at every step it draws ``int(rng.random() * len(moves))`` and
 takes that move of the list ``run`` would build, but it counts the moves
-instead of listing them (the k-th set bit of a mask is the k-th card move) and
-it is laid out bout by bout (the lead, then defence, throw-ins and passes until
-the bout ends), so that each action costs a few dozen bytecodes.
-``fast_agrees`` in :mod:`durak_lab.engine.kernel_check` proves it plays the
-benchmark's games.
+instead of listing them (the k-th set bit of a mask is the k-th card move,
+and a pass or a take is told from the draw before it is made an ``int``),
+and it is laid out bout by bout: the lead, then defence,
+throw-ins and passes until the bout ends.  Two players and three to six
+players have a loop each.  With three or more, the attackers are walked in
+order once per card played: the first who can add is asked, and each one
+before him who holds cards passes first, one draw each (R3, R12); the seats
+still in after the talon is gone give the next leader, defender and the end
+of the game by table (R25, R27 to R29); the moves are counted once a bout
+(the cards played, the take, the passes).  ``fast_agrees`` in
+:mod:`durak_lab.engine.kernel_check` proves both play the benchmark's games.
 
 Standard library only.
 """
@@ -63,22 +69,14 @@ def _seat_tables(n: int, teams: int) -> tuple:
     return t
 
 
-def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
-    """:func:`random_run` for three to six players."""
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
-    hands = list(hands)
-    known = list(known)
-    atk = list(atk)
-    beat = BEATERS[trump]
-    beatb = _BEAT_OF_BIT[trump]
-    nt = len(talon)
-    pre = [0]  # pre[i]: the mask of the first i cards of the talon
+def _start(talon: tuple, hands: tuple, known: tuple, atk: tuple, cov: tuple) -> tuple:
+    """The loops' working fields: the hands, what is known and the attack cards as lists, the masks of
+    the first i cards of the talon, the table's cards, its uncovered cards and its ranks."""
+    pre = [0]
     acc = 0
     for c in talon:
         acc |= 1 << c
         pre.append(acc)
-    tp = 0
     covered = tm = 0
     for x in cov:
         covered |= 1 << (x & 63)
@@ -88,9 +86,42 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
         tm |= 1 << (x & 63)
         if not covered >> (x & 63) & 1:
             um |= 1 << (x & 63)
+    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+    return list(hands), list(known), list(atk), pre, tm, um, trm
+
+
+def _listed(h: int, atk: list, um: int, beat: tuple, mt: int) -> list:
+    """The defender's moves on several uncovered cards, as the listing loop lists them: the covers
+    of each uncovered card in table order (R11), the transfers with the cards of ``mt`` (R20), the take."""
+    moves = []
+    for x in atk:
+        a = x & 63
+        if um >> a & 1:
+            m = h & beat[a]
+            b = COVER_BASE + (a << 6)
+            while m:
+                low = m & -m
+                moves.append(b + low.bit_length() - 1)
+                m ^= low
+    while mt:
+        low = mt & -mt
+        moves.append(TRANSFER_BASE + low.bit_length() - 1)
+        mt ^= low
+    moves.append(0)
+    return moves
+
+
+def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
+    """:func:`random_run` for three to six players."""
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
+    hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
+    beat = BEATERS[trump]
+    beatb = _BEAT_OF_BIT[trump]
+    nt = len(talon)
+    tp = 0
     nu = um.bit_count()
     na = len(atk)
-    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
     lim = capfirst if first else cap
     rand = rng.random
     draw = DRAW[n]
@@ -104,7 +135,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     started = bool(atk)  # a state in the middle of a bout: go on from there
     # moves are counted at the end of each bout: the cards played, the take, the passes as they come
     steps = -(tm.bit_count() + taking)
-    while True:  # one bout per pass
+    while result is None:  # one bout per pass
         order = orders[leader][d]
         if not started:  # the lead (R10): the k-th card of the leader's hand
             m = hands[leader]
@@ -132,15 +163,7 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                 if transfer and na == 1:
                     mt = h & trm
                     if mt:
-                        if tp < nt:
-                            nxt = opp_of[full][d]
-                        else:
-                            nxt = -1
-                            for i in range(1, n):
-                                y = (d + i) % n
-                                if hands[y] and (not teams or y % teams != d % teams):
-                                    nxt = y
-                                    break
+                        nxt = opp_of[full][d] if tp < nt else _next_seat(hands, False, n, d, teams)
                         if nxt < 0 or lim <= 1 or hands[nxt].bit_count() <= 1:
                             mt = 0
                 if mt:
@@ -188,31 +211,12 @@ def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
                 trm |= RANK_OF_BIT[bit]
                 continue
             if nu:  # several uncovered cards (after a transfer): list the moves in table order
-                moves = []
-                for x in atk:
-                    a = x & 63
-                    if um >> a & 1:
-                        m = h & beat[a]
-                        b = COVER_BASE + (a << 6)
-                        while m:
-                            low = m & -m
-                            moves.append(b + low.bit_length() - 1)
-                            m ^= low
+                mt = 0
                 if transfer and nu == na and trm.bit_count() == 4:
-                    nxt = -1
-                    tl = tp < nt
-                    for i in range(1, n):
-                        y = (d + i) % n
-                        if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                            nxt = y
-                            break
+                    nxt = _next_seat(hands, tp < nt, n, d, teams)
                     if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
-                        m = h & trm
-                        while m:
-                            low = m & -m
-                            moves.append(TRANSFER_BASE + low.bit_length() - 1)
-                            m ^= low
-                moves.append(0)
+                        mt = h & trm
+                moves = _listed(h, atk, um, beat, mt)
                 code = moves[int(rand() * len(moves))]
                 if code >= COVER_BASE:
                     a = (code - COVER_BASE) >> 6
@@ -406,29 +410,12 @@ def _run_two(cfg: tuple, st: tuple, rng) -> tuple:
     """:func:`random_run` for two players."""
     n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
-    hands = list(hands)
-    known = list(known)
-    atk = list(atk)
+    hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
     beat = BEATERS[trump]
     nt = len(talon)
-    pre = [0]  # pre[i]: the mask of the first i cards of the talon
-    acc = 0
-    for c in talon:
-        acc |= 1 << c
-        pre.append(acc)
     tp = 0
-    covered = tm = 0
-    for x in cov:
-        covered |= 1 << (x & 63)
-        tm |= 1 << (x >> 6)
-    um = 0
-    for x in atk:
-        tm |= 1 << (x & 63)
-        if not covered >> (x & 63) & 1:
-            um |= 1 << (x & 63)
     nu = um.bit_count()
     na = len(atk)
-    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
     lim = capfirst if first else cap
     rand = rng.random
     steps = 0
@@ -490,25 +477,12 @@ def _run_two(cfg: tuple, st: tuple, rng) -> tuple:
                         else:
                             code = 0
                 else:  # several uncovered cards: list the moves in table order
-                    moves = []
-                    for x in atk:
-                        a = x & 63
-                        if um >> a & 1:
-                            m = h & beat[a]
-                            b = COVER_BASE + (a << 6)
-                            while m:
-                                low = m & -m
-                                moves.append(b + low.bit_length() - 1)
-                                m ^= low
+                    mt = 0
                     if transfer and nu == na and trm.bit_count() == 4:
                         nxt = 1 - d
                         if lim > na and hands[nxt].bit_count() > na:
-                            m = h & trm
-                            while m:
-                                low = m & -m
-                                moves.append(TRANSFER_BASE + low.bit_length() - 1)
-                                m ^= low
-                    moves.append(0)
+                            mt = h & trm
+                    moves = _listed(h, atk, um, beat, mt)
                     code = moves[int(rand() * len(moves))]
                 steps += 1
                 if code >= COVER_BASE:
