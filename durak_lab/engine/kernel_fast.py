@@ -4,19 +4,29 @@
 plays with its random policy (and the reference benchmark plays with
 ``Position``): at every step it draws ``int(rng.random() * len(moves))`` and
 takes that move of the list ``run`` would build, but it counts the moves
-instead of listing them (the k-th set bit of a mask is the k-th card move) and
-it is laid out bout by bout (the lead, then defence, throw-ins and passes until
-the bout ends), so that each action costs a few dozen bytecodes.
-``fast_agrees`` in :mod:`durak_lab.engine.kernel_check` proves it plays the
-benchmark's games.
+instead of listing them (the k-th set bit of a mask is the k-th card move,
+and a pass or a take is told from the draw before it is made an ``int``),
+and it is laid out bout by bout: the lead, then defence,
+throw-ins and passes until the bout ends.  Two players have a loop of their
+own, :func:`durak_lab.engine.kernel_two.two_run`; three to six players the one
+here.  With three or more, the attackers are walked in
+order once per card played: the first who can add is asked, and each one
+before him who holds cards passes first, one draw each (R3, R12); the seats
+still in after the talon is gone give the next leader, defender and the end
+of the game by table (R25, R27 to R29); the moves are counted once a bout
+(the cards played, the take, the passes).  ``fast_agrees`` in
+:mod:`durak_lab.engine.kernel_check` proves both play the benchmark's games.
 
 Standard library only.
 """
 
 from __future__ import annotations
 
+from itertools import compress
+
 from .cards import BEATERS
 from .kernel_loop import COVER_BASE, DRAW, RANKBITS, TRANSFER_BASE, _next_seat
+from .kernel_two import two_run
 
 __all__ = ["random_run"]
 
@@ -26,22 +36,49 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg[:15]
-    if hl or seen or lead != 1:
+    if cfg[12] or cfg[13] or cfg[14] != 1:
         raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
                          "after-take rule only")
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
-    hands = list(hands)
-    known = list(known)
-    atk = list(atk)
-    beat = BEATERS[trump]
-    nt = len(talon)
-    pre = [0]  # pre[i]: the mask of the first i cards of the talon
+    return two_run(cfg, st, rng) if cfg[0] == 2 else _run_multi(cfg, st, rng)
+
+
+_TABLES: dict = {}
+#: By a card's bit: the cards that beat it (by trump, R11) and the cards of its rank.
+_BEAT_OF_BIT = tuple({1 << c: b for c, b in enumerate(row)} for row in BEATERS)
+RANK_OF_BIT = {1 << c: r for c, r in enumerate(RANKBITS)}
+
+
+def _seat_tables(n: int, teams: int) -> tuple:
+    """By the mask of the seats still in (talon empty): the next seat clockwise, the next opponent
+    (``_next_seat``, R25, R28) and the result if the game is over (R27, R29), else None."""
+    t = _TABLES.get((n, teams))
+    if t is None:
+        nxt, opp, res = [], [], []
+        for lm in range(1 << n):
+            hs = [lm >> x & 1 for x in range(n)]
+            nxt.append(tuple(_next_seat(hs, False, n, x, 0) for x in range(n)))
+            opp.append(tuple(_next_seat(hs, False, n, x, teams) for x in range(n)))
+            live = [x for x in range(n) if hs[x]]
+            r = None
+            if teams:
+                groups = {x % teams for x in live}
+                if len(groups) <= 1:
+                    r = tuple(x for x in range(n) if x % teams in groups)
+            elif len(live) <= 1:
+                r = tuple(live)
+            res.append(r)
+        t = _TABLES[n, teams] = (tuple(nxt), tuple(opp), tuple(res))
+    return t
+
+
+def _start(talon: tuple, hands: tuple, known: tuple, atk: tuple, cov: tuple) -> tuple:
+    """The loops' working fields: the hands, what is known and the attack cards as lists, the masks of
+    the first i cards of the talon, the table's cards, its uncovered cards and its ranks."""
+    pre = [0]
     acc = 0
     for c in talon:
         acc |= 1 << c
         pre.append(acc)
-    tp = 0
     covered = tm = 0
     for x in cov:
         covered |= 1 << (x & 63)
@@ -51,109 +88,138 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         tm |= 1 << (x & 63)
         if not covered >> (x & 63) & 1:
             um |= 1 << (x & 63)
+    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+    return list(hands), list(known), list(atk), pre, tm, um, trm
+
+
+def _listed(h: int, atk: list, um: int, beat: tuple, mt: int) -> list:
+    """The defender's moves on several uncovered cards, as the listing loop lists them: the covers
+    of each uncovered card in table order (R11), the transfers with the cards of ``mt`` (R20), the take."""
+    moves = []
+    for x in atk:
+        a = x & 63
+        if um >> a & 1:
+            m = h & beat[a]
+            b = COVER_BASE + (a << 6)
+            while m:
+                low = m & -m
+                moves.append(b + low.bit_length() - 1)
+                m ^= low
+    while mt:
+        low = mt & -mt
+        moves.append(TRANSFER_BASE + low.bit_length() - 1)
+        mt ^= low
+    moves.append(0)
+    return moves
+
+
+def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
+    """:func:`random_run` for three to six players."""
+    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg[:15]
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
+    hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
+    beat = BEATERS[trump]
+    beatb = _BEAT_OF_BIT[trump]
+    nt = len(talon)
+    tp = 0
     nu = um.bit_count()
     na = len(atk)
-    trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
     lim = capfirst if first else cap
     rand = rng.random
-    steps = 0
-    two = n == 2
     draw = DRAW[n]
-    ph = 0 if not atk else 2  # 0: the lead; 1: the defender acts; 2: does the bout go on?
-    end = 1
+    nxt_of, opp_of, over = _seat_tables(n, teams)
+    full = (1 << n) - 1
+    seatbits = tuple(1 << x for x in range(n))
+    adds = not nothrow and not take_none
+    # the attackers who passed (R12) in a state in the middle of a bout: not asked again until a card
+    # is played (the defender's move, when he is to act, plays one)
+    skip = 0 if um and not taking else passed
+    started = bool(atk)  # a state in the middle of a bout: go on from there
+    # moves are counted at the end of each bout: the cards played, the take, the passes as they come
+    steps = -(tm.bit_count() + taking)
     while result is None:  # one bout per pass
-        if ph == 0:  # the lead (R10)
+        order = orders[leader][d]
+        if not started:  # the lead (R10): the k-th card of the leader's hand
             m = hands[leader]
-            k = int(rand() * m.bit_count())
-            while k:
-                m &= m - 1
-                k -= 1
+            r = rand() * m.bit_count()
+            if r >= 1:
+                k = int(r)
+                while k:
+                    m &= m - 1
+                    k -= 1
             bit = m & -m
-            c = bit.bit_length() - 1
             hands[leader] ^= bit
-            atk = [c | leader << 6]
             um = tm = bit
             nu = na = 1
-            trm = RANKBITS[c]
-            passed = 0
-            steps += 1
-            ph = 1 if hands[d] else 2
-        while True:  # the bout, move by move
-            if ph == 1:  # defence: covers (R11), transfers (R20), take (R15)
-                h = hands[d]
-                if nu == 1:
-                    a = um.bit_length() - 1
-                    m = h & beat[a]
-                    cnt = m.bit_count()
-                    mt = 0
-                    if transfer and na == 1:
-                        if two:  # the attack would pass back to the attacker (R22: 2 or more cards)
-                            nxt = 1 - d
-                            if lim > 1 and hands[nxt].bit_count() > 1:
-                                mt = h & trm
-                        else:
-                            nxt = -1
-                            tl = tp < nt
-                            for i in range(1, n):
-                                y = (d + i) % n
-                                if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                                    nxt = y
-                                    break
-                            if nxt >= 0 and lim > 1 and hands[nxt].bit_count() > 1:
-                                mt = h & trm
+            trm = RANK_OF_BIT[bit]
+        started = False
+        while not taking:  # the defender acts on uncovered cards; all covered, the attackers may add
+            h = hands[d]
+            if not h:
+                end = 1
+                break
+            if nu == 1:  # covers (R11) in card order, transfers (R20), take (R15)
+                m = h & beatb[um]
+                cnt = m.bit_count()
+                mt = 0
+                if transfer and na == 1:
+                    mt = h & trm
                     if mt:
-                        ct = mt.bit_count()
-                        k = int(rand() * (cnt + ct + 1))
-                        if cnt <= k < cnt + ct:
-                            k -= cnt
-                            while k:
-                                mt &= mt - 1
-                                k -= 1
-                            code = TRANSFER_BASE + (mt & -mt).bit_length() - 1
-                        elif k < cnt:
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
-                        else:
-                            code = 0
+                        nxt = opp_of[full][d] if tp < nt else _next_seat(hands, False, n, d, teams)
+                        if nxt < 0 or lim <= 1 or hands[nxt].bit_count() <= 1:
+                            mt = 0
+                if mt:
+                    ct = mt.bit_count()
+                    k = int(rand() * (cnt + ct + 1))
+                    if k < cnt:
+                        while k:
+                            m &= m - 1
+                            k -= 1
                     else:
-                        k = int(rand() * (cnt + 1))
-                        if k < cnt:
-                            while k:
-                                m &= m - 1
-                                k -= 1
-                            code = COVER_BASE + (a << 6) + (m & -m).bit_length() - 1
-                        else:
-                            code = 0
-                else:  # several uncovered cards: list the moves in table order
-                    moves = []
-                    for x in atk:
-                        a = x & 63
-                        if um >> a & 1:
-                            m = h & beat[a]
-                            b = COVER_BASE + (a << 6)
-                            while m:
-                                low = m & -m
-                                moves.append(b + low.bit_length() - 1)
-                                m ^= low
-                    if transfer and nu == na and trm.bit_count() == 4:
-                        nxt = -1
-                        tl = tp < nt
-                        for i in range(1, n):
-                            y = (d + i) % n
-                            if (tl or hands[y]) and (not teams or y % teams != d % teams):
-                                nxt = y
-                                break
-                        if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
-                            m = h & trm
-                            while m:
-                                low = m & -m
-                                moves.append(TRANSFER_BASE + low.bit_length() - 1)
-                                m ^= low
-                    moves.append(0)
-                    code = moves[int(rand() * len(moves))]
-                steps += 1
+                        if k == cnt + ct:
+                            taking = True
+                            break
+                        k -= cnt
+                        while k:
+                            mt &= mt - 1
+                            k -= 1
+                        bit = mt & -mt
+                        hands[d] = h ^ bit
+                        # the table lists the lead and the transfers only: the cards the listed
+                        # defence (several uncovered) and the return of uncovered cards look at
+                        atk = [um.bit_length() - 1 | leader << 6, bit.bit_length() - 1 | d << 6]
+                        um |= bit
+                        nu = na = 2
+                        tm |= bit
+                        if nxt == leader:
+                            leader = d
+                        d = nxt
+                        order = orders[leader][d]
+                        continue
+                else:
+                    r = rand() * (cnt + 1)
+                    if r >= cnt:
+                        taking = True
+                        break
+                    if r >= 1:
+                        k = int(r)
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                bit = m & -m
+                hands[d] = h ^ bit
+                um = nu = 0
+                tm |= bit
+                trm |= RANK_OF_BIT[bit]
+                continue
+            if nu:  # several uncovered cards (after a transfer): list the moves in table order
+                mt = 0
+                if transfer and nu == na and trm.bit_count() == 4:
+                    nxt = _next_seat(hands, tp < nt, n, d, teams)
+                    if nxt >= 0 and lim > na and hands[nxt].bit_count() > na:
+                        mt = h & trm
+                moves = _listed(h, atk, um, beat, mt)
+                code = moves[int(rand() * len(moves))]
                 if code >= COVER_BASE:
                     a = (code - COVER_BASE) >> 6
                     c = code & 63
@@ -162,9 +228,6 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                     nu -= 1
                     tm |= 1 << c
                     trm |= RANKBITS[c]
-                    passed = 0
-                    if nu and hands[d]:
-                        continue
                 elif code:  # transfer: the attack passes on with one more card (R20-R23)
                     bit = 1 << (code - TRANSFER_BASE)
                     hands[d] ^= bit
@@ -176,85 +239,105 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
                     if nxt == leader:
                         leader = d
                     d = nxt
-                    passed = 0
-                    continue
-                else:  # take
+                    order = orders[leader][d]
+                else:
                     taking = True
-                    passed = 0
-            # does the bout go on? (R16)
-            if not taking:
-                if not hands[d]:
-                    end = 1
                     break
-                if um:
-                    ph = 1
-                    continue
-            elif take_none:
-                end = 0
+                continue
+            # every card is covered: the attackers may add (R12), while the limits leave room (R13)
+            if na >= lim or nothrow:
+                end = 1
                 break
+            # walk the attackers in order: the first who can add is asked (he adds or passes); every
+            # attacker before him who holds cards and has not passed is asked in turn first, and passes
+            # (R3, R12: a list of one move, one draw); a pass walks on, a card ends the walk
+            walk = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+            if skip:
+                walk = tuple(x for x in walk if not skip >> x & 1)
+                skip = 0
+            np = 0
+            for s in walk:
+                hx = hands[s]
+                m = hx & trm
+                if m:
+                    if np:
+                        steps += np
+                        for _ in range(np):
+                            rand()
+                        np = 0
+                    cnt = m.bit_count()
+                    r = rand() * (cnt + 1)
+                    if r >= cnt:
+                        steps += 1
+                        continue
+                    if r >= 1:
+                        k = int(r)
+                        while k:
+                            m &= m - 1
+                            k -= 1
+                    bit = m & -m
+                    hands[s] = hx ^ bit
+                    um = bit
+                    nu = 1
+                    na += 1
+                    tm |= bit
+                    break
+                if hx:
+                    np += 1
+            else:  # nobody adds: bito (R16)
+                end = 1
+                break
+        if taking:  # the attackers may add to the cards the defender takes (R18), up to the limits
+            end = 0
             room = lim - na
             r2 = hands[d].bit_count() - nu
             if r2 < room:
                 room = r2
-            s = -1
-            if room > 0 and not nothrow:
-                if two:
-                    x = 1 - d
-                    if hands[x] & trm and not passed >> x & 1:
-                        s = x
-                else:
-                    left = right = -1
-                    if neigh:
-                        tl = tp < nt
-                        for i in range(1, n):
-                            y = (d + i) % n
-                            if tl or hands[y]:
-                                left = y
-                                break
-                        for i in range(1, n):
-                            y = (d - i) % n
-                            if tl or hands[y]:
-                                right = y
-                                break
-                    for x in orders[leader][d]:
-                        if hands[x] & trm and not passed >> x & 1 and (not neigh or x == left or x == right):
-                            s = x
-                            break
-                    if s >= 0:
-                        # every attacker before s who holds cards and has not passed is asked first,
-                        # and passes: he cannot add (R3, R12); a list of one move, one draw
-                        for x in orders[leader][d]:
-                            if x == s:
-                                break
-                            if hands[x] and not passed >> x & 1 and (not neigh or x == left or x == right):
-                                rand()
+            if room > 0 and adds:
+                walk = ask = _neighbours(order, hands, tp < nt, n, d) if neigh else order
+                if skip:
+                    walk = tuple(x for x in walk if not skip >> x & 1)
+                    skip = 0
+                while True:  # walks as above; each card starts a new walk, until the room is used up
+                    np = 0
+                    for s in walk:
+                        hx = hands[s]
+                        m = hx & trm
+                        if m:
+                            if np:
+                                steps += np
+                                for _ in range(np):
+                                    rand()
+                                np = 0
+                            cnt = m.bit_count()
+                            r = rand() * (cnt + 1)
+                            if r >= cnt:
                                 steps += 1
-                                passed |= 1 << x
-            if s < 0:
-                end = 0 if taking else 1
-                break
-            # a throw-in by s (R12), or a pass
-            m = hands[s] & trm
-            cnt = m.bit_count()
-            k = int(rand() * (cnt + 1))
-            steps += 1
-            if k == cnt:
-                passed |= 1 << s
-                ph = 2
-                continue
-            while k:
-                m &= m - 1
-                k -= 1
-            bit = m & -m
-            hands[s] ^= bit
-            atk.append(bit.bit_length() - 1 | s << 6)
-            um |= bit
-            nu += 1
-            na += 1
-            tm |= bit
-            passed = 0
-            ph = 1 if not taking and hands[d] else 2
+                                continue
+                            if r >= 1:
+                                k = int(r)
+                                while k:
+                                    m &= m - 1
+                                    k -= 1
+                            bit = m & -m
+                            hands[s] = hx ^ bit
+                            um |= bit
+                            nu += 1
+                            na += 1
+                            tm |= bit
+                            break
+                        if hx:
+                            np += 1
+                    else:
+                        break
+                    room -= 1
+                    if not room:
+                        break
+                    if neigh and not hands[s]:
+                        ask = _neighbours(order, hands, tp < nt, n, d)
+                    walk = ask
         # ---------------------------------------------------------------- the end of the bout (R16-R19)
+        steps += tm.bit_count() + 1 - end  # every card played is a move, and so is a take
         if end:
             if um:  # uncovered cards go back to their owners (R13)
                 for x in atk:
@@ -270,10 +353,12 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         if tp < nt:  # the draw (R19)
             for x in draw[leader][d]:
                 k = hs - hands[x].bit_count()
-                if k > 0 and tp < nt:
+                if k > 0:
                     e = tp + k
-                    if e > nt:
-                        e = nt
+                    if e >= nt:
+                        hands[x] |= pre[nt] ^ pre[tp]
+                        tp = nt
+                        break
                     hands[x] |= pre[e] ^ pre[tp]
                     tp = e
             if tp >= nt and tc >= 0:
@@ -283,10 +368,7 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
         if first and (end or not carry):
             first = False
             lim = cap
-        atk = []
-        um = nu = na = tm = trm = passed = 0
         taking = False
-        ph = 0
         if tp < nt:
             # everyone is in the game while the talon lasts; the next seat is an opponent (R25)
             if not end:
@@ -295,30 +377,32 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
             d = d + 1 if d + 1 < n else 0
             continue
         # the talon is empty: players out (R28), the end of the game (R27, R29)
-        if two:
-            if not hands[0]:
-                result = (1,) if hands[1] else ()
-                break
-            if not hands[1]:
-                result = (0,)
-                break
+        lm = sum(compress(seatbits, hands))
+        result = over[lm]
+        if result is not None:
+            break
+        if not (end and hands[d]):
+            leader = nxt_of[lm][d]
         else:
-            live = [x for x in range(n) if hands[x]]
-            if teams:
-                groups = {x % teams for x in live}
-                if len(groups) <= 1:
-                    result = tuple(x for x in range(n) if x % teams in groups)
-                    break
-            elif len(live) <= 1:
-                result = tuple(live)
-                break
-        if end and hands[d]:
             leader = d
-        elif two:
-            leader = 1 - d
-        else:
-            leader = _next_seat(hands, False, n, d, 0)
-        d = 1 - leader if two else _next_seat(hands, False, n, leader, teams)
+        d = opp_of[lm][leader]
     # the loop ends with the game, the table empty: no covers to report
-    return ((rules, trump, tc, hands, talon[tp:], discard, atk, (), leader, d, taking, passed, first,
+    return ((rules, trump, tc, hands, talon[tp:], discard, [], (), leader, d, False, 0, first,
              known, result, 0, 0, (), 0), steps)
+
+
+def _neighbours(order: tuple, hands: list, tl: bool, n: int, d: int) -> tuple:
+    """The attackers of ``order`` who may add when only the defender's neighbours may (R12): the
+    nearest seats on either side still in the game."""
+    left = right = -1
+    for i in range(1, n):
+        y = (d + i) % n
+        if tl or hands[y]:
+            left = y
+            break
+    for i in range(1, n):
+        y = (d - i) % n
+        if tl or hands[y]:
+            right = y
+            break
+    return tuple(x for x in order if x == left or x == right)
