@@ -161,7 +161,7 @@ def check_rules(rules: Rules) -> tuple:
            tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
            if rules.partner_covers else None,
            rules.transfer_by_show,  # transfer by showing a trump (R24)
-           rules.throw_in is ThrowIn.BY_TURNS and n > 2,  # attack by turns and cutting in (R12)
+           rules.throw_in is ThrowIn.BY_TURNS,  # attack by turns and cutting in (R12)
            (DrawOrder.CLOCKWISE, DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL).index(rules.draw_order),  # R19
            rules.tie is Tie.ALL_DURAK)  # the last ones out together are all durak (R29)
     _CONFIGS[rules] = cfg
@@ -442,7 +442,8 @@ def _listing(cfg: tuple) -> bool:
     unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover, the
     transfer by showing a trump, attack by turns with more than two players, the attack-order and
     equal draws, the all-durak tie."""
-    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or cfg[17] or cfg[18] or cfg[19])
+    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or (cfg[17] and cfg[0] > 2)
+                or cfg[18] or cfg[19])
 
 
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",

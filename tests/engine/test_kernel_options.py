@@ -12,7 +12,7 @@ import random
 import pytest
 
 from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import differential, fast_agrees
+from durak_lab.engine.kernel_check import differential, differential_game, fast_agrees
 from durak_lab.engine.moves import Move
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
@@ -113,6 +113,12 @@ def test_transfer_by_show_random_games_are_the_benchmark_games():
 def test_attack_by_turns_plays_as_the_reference(n, changes):
     # R12: the attacker whose turn it is throws in or stops; an earlier one may cut in
     assert differential(Rules.preset("by_turns", players=n, **changes), games=6, seed=70 + n) == 6
+
+
+def test_two_player_attack_by_turns_ends_a_turn_on_the_last_card():
+    # R12: an attacker who throws in his last card has ended his turn, as if he had passed (the reference
+    # engine's passes); game 64 reaches it
+    assert differential_game(Rules.preset("by_turns", players=2), 64)[1] > 0
 
 
 @pytest.mark.parametrize("changes", [{"players": 4, "teams": 2}, {"players": 6, "teams": 3},
