@@ -70,9 +70,10 @@ _BIT = tuple(1 << c for c in range(52))
 def supports(cfg: tuple) -> bool:
     """Whether :func:`two_run` plays the configuration ``cfg`` (``kernel.check_rules``): two players,
     one-card leads, the 'current' hand limit and the 'limit' after-take rule, and none of the options
-    only the listing loop plays (``cfg[15:]``: the transfer by showing a trump, the draw orders, the
-    all-durak tie...)."""
-    return cfg[0] == 2 and not cfg[12] and not cfg[13] and cfg[14] == 1 and not any(cfg[15:])
+    only the listing loop plays (the transfer by showing a trump, the draw orders, the all-durak
+    tie; attack by turns, ``cfg[17]``, is the attacker alone with two players)."""
+    return (cfg[0] == 2 and not cfg[12] and not cfg[13] and cfg[14] == 1
+            and not (cfg[15] or cfg[16] or cfg[18] or cfg[19]))
 
 
 def two_run(cfg: tuple, st: tuple, rng) -> tuple:
