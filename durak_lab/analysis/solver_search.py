@@ -193,16 +193,23 @@ class _Search:
             kids.append(end(a, d, tbl, not tk, x))
             return kids
 
+        shed_bound = _shed_bound(beat, cyclic, cap_first, cap_normal)
+
         def quick(a: int, d: int, x: int) -> Optional[int]:
             """The exact value of a bout start for the attacker about to lead, if a shortcut knows it.
 
             One card left: it is led and the attacker is out; only a lone defender's card that
             beats it draws.  Without transfers, an attacker holding one rank only, with fewer
             cards than the defender and within the bout's limits, sheds them all (the lead, then
-            throw-ins) while the defender keeps a card: a win.
+            throw-ins) while the defender keeps a card: a win.  And the bounds of
+            :func:`_shed_bound`: a defender who can beat none of the attacker's cards loses; a
+            defender whose one card beats every attacker's card wins.
             """
             if not a & (a - 1):
                 return 0 if not d & (d - 1) and d & beat[a.bit_length() - 1] else 1
+            v = shed_bound(a, d, x)
+            if v is not None:
+                return v
             if not cyclic:
                 na = pc(a)
                 if na < pc(d) and na <= (cap_first if x & 1 else cap_normal) and na <= shed_lead:
@@ -318,6 +325,7 @@ class _Search:
             return best
 
         self.search = search
+        self.shed_bound = shed_bound
         self.canon = canon
         self.memo = memo
 
@@ -397,3 +405,56 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
                 | (x & 1) << 104 | (sh >> ts & m) << 105)
 
     return canon
+
+
+def _shed_bound(beat: list, cyclic: bool, cap_first: int, cap_normal: int) -> Callable[[int, int, int], Optional[int]]:
+    """Two exact values of a bout start (the attacker to lead, at least two cards each way
+    for the first), for the attacker, or None.
+
+    *The defender beats nothing: +1.*  No card of the defender's beats any card of the
+    attacker's (with transfers also: the attacker's cards of pairwise different ranks, none
+    of a rank the defender holds).  Proof: the attacker leads one card a bout (R10; the
+    table takes one, as the defender holds a card and the bout's limit is at least one),
+    the non-trumps first, each suit low to high, then the trumps low to high, and never
+    throws in.  The defender cannot cover (R11): his own cards beat nothing of the
+    attacker's, and a card he picked up is an earlier lead, a non-trump lower than the
+    attacker's cards left in its suit (and no trump), or a trump lower than the trumps
+    left, when no non-trump is left.  Nor can he transfer or show (R20, R24): a transfer
+    needs a card of the led rank, and neither his own ranks nor those of the leads he took
+    are the led card's.  So he takes every bout, the attacker leads again (R18), one card
+    fewer each bout, and goes out while the defender holds cards: the defender is durak
+    (R28), the best the attacker can get.
+
+    *One defender's card beats all: -1.*  The defender holds one card, which beats every
+    card of the attacker's, and the attacker holds two or more.  The table takes one card
+    only (R13: the defender's hand), whichever is led the defender covers it, goes out and
+    the attacker holds a card: the attacker is durak, the worst he can get.
+
+    Beating is monotone within a suit (a card that beats a card beats every lower card of
+    its suit), so only the lowest (highest) attacker's card of each suit needs a look.
+    """
+    low13 = _LOW13
+    sm = SUIT_MASKS[:4]
+    pc = int.bit_count
+    leads = min(cap_first, cap_normal) >= 1  # every bout's table takes a card
+
+    def bound(a: int, d: int, x: int) -> Optional[int]:
+        if not d & (d - 1):  # one defender's card: does it beat the highest of every suit?
+            for m in sm:
+                s = a & m
+                if s and not d & beat[s.bit_length() - 1]:
+                    return None
+            return -1
+        for m in sm:
+            s = a & m
+            if s and d & beat[(s & -s).bit_length() - 1]:
+                return None
+        if not leads:
+            return None
+        if cyclic:
+            ra = (a | a >> 13 | a >> 26 | a >> 39) & low13
+            if pc(ra) != pc(a) or ra & (d | d >> 13 | d >> 26 | d >> 39):
+                return None
+        return 1
+
+    return bound
