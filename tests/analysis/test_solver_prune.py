@@ -95,3 +95,26 @@ def test_the_shedding_bounds_where_they_fire_on_random_endgames(preset):
         if min(fired.values()) >= 8:
             break
     assert min(fired.values()) >= 8, fired
+
+
+# ---------------------------------------------------------------- what the table keeps
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy"])
+def test_the_table_keeps_no_defenders_choice_inside_a_bout_and_stays_exact(preset):
+    rules = Rules.preset(preset, players=2)
+    rng = random.Random(f"table:{preset}")
+    kept = 0
+    for i in range(12):
+        p = random_endgame(rules, 4 + i % 2, 4 + i % 2, rng)
+        moves = p.sequential_moves()
+        p = p.play_unchecked(moves[rng.randrange(len(moves))])  # a lead: mid-bout
+        if p.result is not None:
+            continue
+        solver = Solver()
+        check_exact(p)
+        solver.solve(p)
+        (srch,) = solver._searches.values()
+        for key in srch.tt:
+            if type(key) is tuple:  # a position inside a bout: (a, d, table, uncovered, taking, x)
+                assert not key[3] or key[4], key
+                kept += 1
+    assert kept > 0  # the attacker's choices inside a bout are kept
