@@ -118,3 +118,35 @@ def test_the_table_keeps_no_defenders_choice_inside_a_bout_and_stays_exact(prese
                 assert not key[3] or key[4], key
                 kept += 1
     assert kept > 0  # the attacker's choices inside a bout are kept
+
+
+# ---------------------------------------------------------------- one rank to shed, with transfers
+def test_with_transfers_one_rank_the_defender_cannot_pass_on_is_shed():
+    # R12, R20: 9♣ 9♦ are led and thrown in; without a 9 the defender cannot pass them on
+    p = start("perevodnoy", ["9♣ 9♦", "6♣ 7♣ A♠"], "♠", 0)
+    srch = _Search(p.rules, p.trump)
+    a, d, _, _, _, x = _state_of(p)
+    assert srch.quick(a, d, x) == 1
+    check_exact(p)
+    # with a 9 the defender may transfer: no shortcut
+    q = start("perevodnoy", ["9♣ 9♦", "6♣ 9♥ A♠"], "♠", 0)
+    a, d, _, _, _, x = _state_of(q)
+    assert srch.quick(a, d, x) is None
+    check_exact(q)
+
+
+def test_one_rank_shortcut_with_transfers_on_random_endgames():
+    rules = Rules.preset("perevodnoy", players=2)
+    rng = random.Random("one-rank")
+    fired = 0
+    for i in range(3000):
+        p = random_endgame(rules, 2 + i % 2, 3 + i % 3, rng)
+        srch = _Search(p.rules, p.trump)
+        a, d, tbl, _, _, x = _state_of(p)
+        if tbl or not a & (a - 1) or srch.quick(a, d, x) is None:
+            continue
+        fired += 1
+        check_exact(p)
+        if fired >= 10:
+            break
+    assert fired >= 10
