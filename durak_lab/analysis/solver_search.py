@@ -37,6 +37,8 @@ in the table                           200, value
                                        100, value
 one rank shed with transfers too       perevodnoy 6+6,  1,375 -> 1,320 (total -2%)   1.03
 (the defender holding none of it)      100, value
+(same)                                 perevodnoy 7+7,  44,874 -> 44,129 (-1%)       1.03
+                                       30, value
 =====================================  ===============  ===========================  ========
 
 The second is for memory: the table and its key memo hold a third fewer
