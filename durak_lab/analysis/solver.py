@@ -47,10 +47,15 @@ problem), except the win and loss bounds no repetition can give.
 
 The value is found by two zero-window probes ("a win?", then if not "a loss?").
 Some bout starts are scored without a search: an attacker with one card left
-leads it and is out (a draw only if the defender's lone card beats it); without
-transfers, an attacker holding one rank only, fewer cards than the defender and
-no more than the bout allows, sheds them all (lead, then throw-ins) and wins.  A
-defender with several cover cards in a run (the next lower card in play of the
+leads it and is out (a draw only if the defender's lone card beats it); an
+attacker holding one rank only, fewer cards than the defender and no more than
+the bout allows, sheds them all (lead, then throw-ins) and wins (with transfers
+only when the defender holds no card of that rank); an attacker none of whose
+cards the defender can beat wins, and a defender holding one card that beats
+every card of an attacker with two or more wins (the shedding bounds, proved in
+:mod:`durak_lab.analysis.solver_search`).  A defender's choices inside a bout
+are not kept in the transposition table, which holds a third fewer entries for
+it.  A defender with several cover cards in a run (the next lower card in play of the
 suit, both the only cards in play of their ranks, neither a shown trump) covers
 with the lowest only: the two never meet again (the cover is discarded, or
 picked up into the same hand), so the covers are equally good.
