@@ -2,8 +2,8 @@
 
 Alpha-beta over the kernel's endgame model (:mod:`durak_lab.engine.kernel_endgame`,
 through :mod:`durak_lab.analysis.solver_model`) for one (rules, trump) pair
-(:class:`_Search`): two zero-window probes for the value, exact shortcuts at a bout start (with the shedding bounds of
-:func:`_shed_bound`), one cover per run of interchangeable cover cards, move
+(:class:`_Search`): two zero-window probes for the value, exact shortcuts at
+a bout start (with the shedding bounds of :func:`_shed_bound`), one cover per run of interchangeable cover cards, move
 ordering, enhanced transposition cutoffs, canonical keys at the start of a bout
 (:func:`_canonical`), repetitions on the current line with transfers, the node
 limit, and the table's bound (:data:`MAX_TABLE`) with its thinning out; a
