@@ -42,6 +42,7 @@ from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
 from ..engine.records import load_example
 from .stepper import EXAMPLE_ORDER
+from ..tables._pandas import needs_pandas
 
 __all__ = ["CoverWidget", "example_moments", "OWN"]
 
@@ -78,6 +79,7 @@ def example_moments(ids: Optional[tuple] = None) -> list:
     return out
 
 
+@needs_pandas
 class CoverWidget(widgets.VBox):
     """Pick a table and a hand, choose the trump, and see whether the defender can cover everything.
 

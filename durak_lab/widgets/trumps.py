@@ -38,10 +38,9 @@ from __future__ import annotations
 import html
 import random
 from fractions import Fraction
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import ipywidgets as widgets
-import pandas as pd
 import plotly.graph_objects as go
 
 from ..engine.errors import DurakError
@@ -56,6 +55,10 @@ from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
 from ..tables.trumps import COLUMNS, _rows, expected_trumps
+from ..tables._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["TrumpWidget", "MODELS"]
 
@@ -100,6 +103,7 @@ class _Course:
         return post
 
 
+@needs_pandas
 class TrumpWidget(widgets.VBox):
     """Step through a record and see the trump probabilities from a chosen seat.
 
@@ -258,6 +262,7 @@ class TrumpWidget(widgets.VBox):
 
     def _course_figure(self, rec: Record, t: Timeline, seat: int, eps: Optional[str], step: int,
                        post: Optional[Posterior]) -> go.Figure:
+        import pandas as pd
         rows: list = []
         for s in range(len(t.moves) + 1):
             move = "" if s == 0 else str(t.moves[s - 1])
@@ -276,6 +281,7 @@ class TrumpWidget(widgets.VBox):
 
     @staticmethod
     def _summary(prior: Any, post: Optional[Posterior]) -> str:
+        import pandas as pd
         rows = _rows(0, "", "counting", trump_counts(prior))
         if post is not None:
             rows += _rows(0, "", "posterior", post.trump_counts(), post.stderr)
