@@ -25,7 +25,7 @@ UI contract (CSS classes): the widget ``dl-trumps``; the Dropdowns
 (boxes around them) ``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
 ``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.
 
-Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
+Presentation layer: needs ipywidgets 8 and plotly (its charts are shown through the notebook's plotly renderer).
 
 >>> w = TrumpWidget("EX-KO-2", seat=0)
 >>> w.stepper.end(); "After move 4: P1 take" in w.caption.value
@@ -53,7 +53,7 @@ from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
-from .figure_box import figure_box, fitted_figure, replace_figure
+from .figure_box import show_figure, shown_figure_box
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
@@ -70,8 +70,14 @@ MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
           say("trumps-model-third"): "1/3", say("trumps-model-certain"): "0"}
 
 
-def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
-    replace_figure(fw, fig)  # the chart takes its box's width, not plotly's 700 px
+def _replace(target: go.Figure, fig: go.Figure) -> None:
+    """Put ``fig``'s traces and layout into ``target`` (the widget's figure, kept for its tests)."""
+    with target.batch_update():
+        target.data = []
+        target.add_traces(list(fig.data))
+        target.layout = fig.layout
+        target.layout.width = None  # the chart takes its box's width, not plotly's 700 px
+        target.layout.autosize = True
 
 
 class _Course:
@@ -149,15 +155,20 @@ class TrumpWidget(widgets.VBox):
         self.caption.add_class("dl-trump-caption")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message.add_class("dl-trump-message")
-        self.bars = fitted_figure()
-        self.heatmap = fitted_figure()
-        self.course = fitted_figure()
+        # plain figures, shown through the notebook's plotly renderer: several FigureWidgets in one
+        # widget do not all draw (see figure_box.shown_figure_box)
+        self.bars = go.Figure()
+        self.heatmap = go.Figure()
+        self.course = go.Figure()
+        self._outs: list = []
         self.summary = widgets.HTML()
         self.summary.add_class("dl-trump-summary")
         boxes = []
         for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
                         (self.course, "dl-trump-course")):
-            boxes.append(figure_box(fw, cls))  # the chart fits its box, and refits when the box changes
+            box, out = shown_figure_box(cls)  # the chart fits its box, and follows its width
+            boxes.append(box)
+            self._outs.append((out, fw))
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
@@ -265,6 +276,8 @@ class TrumpWidget(widgets.VBox):
         heat = card_heatmap(post if post is not None else prior, title=say("trumps-heatmap-title", seat=who))
         _replace(self.heatmap, _heatmap_words(heat))
         _replace(self.course, _course_words(self._course_figure(rec, t, seat, eps, step, post)))
+        for out, fig in getattr(self, "_outs", ()):
+            show_figure(out, fig)
         self.summary.value = self._summary(prior, post)
 
     def _course_figure(self, rec: Record, t: Timeline, seat: int, eps: Optional[str], step: int,
