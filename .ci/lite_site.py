@@ -189,7 +189,7 @@ def unpack_pyodide(tgz: Path, dest: Path) -> None:
 
 # ------------------------------------------------------------------ notebooks
 def _lab_only_names(imports: list[tuple[str, list[str]]]) -> set[str]:
-    """Which of ``(module, names)`` cannot be imported without pandas or numpy.
+    """Which of ``(module, names)`` cannot be imported, or used, without pandas or numpy.
 
     Asked of a fresh interpreter of the build venv that refuses pandas and numpy, with
     this checkout's durak_lab first on its path.
@@ -208,7 +208,9 @@ for module, names in json.loads(sys.argv[1]):
         for n in names:
             if n != "*":
                 try:
-                    getattr(m, n)
+                    # imported, but it imports pandas when called (durak_lab.tables._pandas)
+                    if getattr(getattr(m, n), "needs_pandas", False) is True:
+                        bad.append(n)
                 except ImportError:
                     bad.append(n)
     except ImportError:

@@ -253,6 +253,39 @@ def test_learner_widgets_need_no_pandas(module):
     assert set(_loaded_by([module])) & {"pandas", "numpy", "networkx"} == set()
 
 
+# Runs in a fresh interpreter with pandas (and numpy) made unimportable, as in JupyterLite:
+# argv[1] is the modules to import; prints whether pandas ended up loaded.
+_NO_PANDAS_PROBE = """
+import importlib, json, sys
+sys.modules["pandas"] = None   # `import pandas` now raises ModuleNotFoundError
+sys.modules["numpy"] = None
+for name in json.loads(sys.argv[1]):
+    importlib.import_module(name)
+print(json.dumps(sys.modules.get("pandas") is not None))
+"""
+
+
+@pytest.mark.parametrize("module", ("durak_lab.plots", "durak_lab.plots.trumps", "durak_lab.tables",
+                                    "durak_lab.widgets.trumps"))
+def test_the_plots_and_the_trump_widget_import_without_pandas(module):
+    """The plotly charts a JupyterLite notebook draws import where pandas cannot be imported:
+    the tables layer imports pandas inside the functions that build DataFrames."""
+    proc = subprocess.run([sys.executable, "-c", _NO_PANDAS_PROBE, json.dumps([module])],
+                          cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.strip().splitlines()[-1]) is False
+
+
+def test_the_no_pandas_probe_can_fail():
+    """The control: with pandas blocked, building a trump table fails (it needs pandas)."""
+    code = _NO_PANDAS_PROBE + ("from durak_lab.tables.trumps import trump_course\n"
+                               "from durak_lab.engine.records import load_example\n"
+                               "trump_course(load_example('EX-KO-1'), seat=0)\n")
+    proc = subprocess.run([sys.executable, "-c", code, "[]"], cwd=REPO, capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode != 0 and "import of pandas halted" in proc.stderr
+
+
 def test_only_play_and_learn_in_the_top_package_may_import_the_widgets():
     """The upward imports of the top package are ``play``'s and ``learn``'s, and the rule admits nothing else."""
     ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")

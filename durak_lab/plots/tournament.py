@@ -27,6 +27,7 @@ import plotly.graph_objects as go
 
 from ..bots.tournament import Tournament
 from ..tables.tournament import head_to_head_table, standings_table
+from ..tables._pandas import needs_pandas
 
 __all__ = ["standings_figure", "head_to_head_figure"]
 
@@ -36,6 +37,7 @@ def _describe(t: Tournament) -> str:
     return f"{len(t.games)} games, {deals} deals, {t.rules.players} players"
 
 
+@needs_pandas
 def standings_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
     """Bars of each bot's durak rate, with the 95% interval as error bars."""
     df = standings_table(t)
@@ -52,6 +54,7 @@ def standings_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
     return fig
 
 
+@needs_pandas
 def head_to_head_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
     """Two players: a heatmap, row bot against column bot, of the row bot's durak rate.
 

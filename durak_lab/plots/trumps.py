@@ -12,7 +12,7 @@ Every figure has a title and axis titles; the same numbers are in the tables
 of :mod:`durak_lab.tables.trumps`, the text alternative.  Figures are plain
 ``plotly.graph_objects.Figure`` values: ``fig.show()`` in a notebook.
 
-Presentation layer: needs plotly (and pandas).
+Presentation layer: needs plotly; pandas only when a chart is built (not to import this module).
 
 >>> from durak_lab.engine.rules import Rules
 >>> from durak_lab.analysis.probability import Knowledge
@@ -23,9 +23,8 @@ Presentation layer: needs plotly (and pandas).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
-import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -33,6 +32,10 @@ from ..analysis.inference import Posterior
 from ..analysis.probability import Knowledge
 from ..tables.trumps import card_table, expected_trumps, trump_count_table
 from ..engine.view import PlayerView
+from ..tables._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["trump_bars", "card_heatmap", "course_lines", "PALETTE", "PLACE_COLOURS"]
 
@@ -58,6 +61,7 @@ def _hover(df: pd.DataFrame) -> list:
     return out
 
 
+@needs_pandas
 def trump_bars(prior: Source, posterior: Optional[Posterior] = None, title: Optional[str] = None) -> go.Figure:
     """Bars of the trump-count distribution of every other hand and the talon.
 
@@ -72,6 +76,7 @@ def trump_bars(prior: Source, posterior: Optional[Posterior] = None, title: Opti
     >>> sorted({t.name for t in fig.data})
     ['counting', 'posterior']
     """
+    import pandas as pd
     who = _viewer(prior)
     if posterior is None:
         df = trump_count_table(prior)
@@ -102,6 +107,7 @@ def trump_bars(prior: Source, posterior: Optional[Posterior] = None, title: Opti
     return fig
 
 
+@needs_pandas
 def card_heatmap(x: Source, cards: Any = None, title: Optional[str] = None) -> go.Figure:
     """The probability that each card (default: the trumps) lies in each place, as a heatmap.
 
@@ -132,6 +138,7 @@ def card_heatmap(x: Source, cards: Any = None, title: Optional[str] = None) -> g
     return fig
 
 
+@needs_pandas
 def course_lines(course: pd.DataFrame, title: Optional[str] = None, step: Optional[int] = None) -> go.Figure:
     """The expected number of trumps per place after every move (from :func:`trump_course`).
 

@@ -20,12 +20,14 @@ talon          no
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
 from ..display.learner_table import LearnerTable, percent as percent_text
 from ..graphs.beats import CoverPlan, cover_table, edge_table
+from ._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["frame_table", "cover_words_table", "edge_words_table"]
 
@@ -36,16 +38,19 @@ COVER_WORDS = {"attack": "attack card", "attack in words": "in words", "possible
 EDGE_WORDS = {"from": "card", "to": "other card", "text": "in words"}
 
 
+@needs_pandas
 def frame_table(df: pd.DataFrame, columns: Optional[Mapping[str, str]] = None, caption: str = "",
                 percent: Iterable[str] = (), limit: Optional[int] = None) -> LearnerTable:
     """``df`` as a learner table: the ``columns`` (old name → header in words; default all, as they are),
     ``percent`` columns written as percentages, at most ``limit`` rows.
 
+    >>> import pandas as pd
     >>> frame_table(pd.DataFrame({"a": [1]}), {"b": "bee"})
     Traceback (most recent call last):
     ...
     KeyError: "no column 'b' in the table (its columns: a)"
     """
+    import pandas as pd
     names = dict(columns) if columns is not None else {c: str(c) for c in df.columns}
     for c in names:
         if c not in df.columns:
@@ -68,6 +73,7 @@ def _plain(v: Any) -> Any:
     return item() if callable(item) and not isinstance(v, str) else v
 
 
+@needs_pandas
 def cover_words_table(plan: CoverPlan, caption: str = "") -> LearnerTable:
     """The cover plan, one row per attack card: what beats it, the best cover, and whether it has too few answers.
 
@@ -85,6 +91,7 @@ def cover_words_table(plan: CoverPlan, caption: str = "") -> LearnerTable:
     return frame_table(df, words, caption)
 
 
+@needs_pandas
 def edge_words_table(graph: Any, limit: Optional[int] = None, caption: str = "") -> LearnerTable:
     """The lines of a beats or table graph in words, one row each (at most ``limit``).
 

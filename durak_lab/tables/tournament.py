@@ -23,18 +23,24 @@ Analysis layer: needs pandas.
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
 
 from ..engine.moves import seat_text
 from ..bots.tournament import Tournament
+from ._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["games_table", "seats_table", "standings_table", "head_to_head_table"]
 
 
+@needs_pandas
 def games_table(t: Tournament) -> pd.DataFrame:
     """One row per game: ``game``, ``deal``, ``seed``, ``rotation``, a column per seat (P1, P2, …)
     with its bot, ``durak`` (the names, joined with " and "; empty for a draw), ``draw``,
     ``unfinished``, ``moves``."""
+    import pandas as pd
     seats = [seat_text(s) for s in range(t.rules.players)]
     rows = []
     for i, g in enumerate(t.games):
@@ -47,6 +53,7 @@ def games_table(t: Tournament) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=columns)
 
 
+@needs_pandas
 def seats_table(t: Tournament) -> pd.DataFrame:
     """One row per game and seat (see :meth:`Tournament.seat_rows`).
 
@@ -57,16 +64,20 @@ def seats_table(t: Tournament) -> pd.DataFrame:
     >>> df.groupby("seat")["bot"].value_counts().tolist()      # each bot in each seat, 3 times
     [3, 3, 3, 3]
     """
+    import pandas as pd
     columns = ["game", "deal", "seed", "rotation", "seat", "bot", "durak", "draw", "unfinished", "moves"]
     return pd.DataFrame(t.seat_rows(), columns=columns)
 
 
+@needs_pandas
 def standings_table(t: Tournament) -> pd.DataFrame:
     """Per bot: ``games``, ``duraks``, ``draws``, ``durak_rate``, ``low``, ``high`` (95% Wilson)."""
+    import pandas as pd
     columns = ["bot", "games", "duraks", "draws", "durak_rate", "low", "high"]
     return pd.DataFrame(t.standings(), columns=columns)
 
 
+@needs_pandas
 def head_to_head_table(t: Tournament) -> pd.DataFrame:
     """Two players: the durak rate of the row bot in its games against the column bot.
 
@@ -77,6 +88,7 @@ def head_to_head_table(t: Tournament) -> pd.DataFrame:
     >>> list(df.index), list(df.columns)
     (['tips', 'random'], ['tips', 'random'])
     """
+    import pandas as pd
     rows = t.head_to_head()
     names = t.bots()
     df = pd.DataFrame(index=pd.Index(names, name="bot"), columns=pd.Index(names, name="opponent"),

@@ -30,9 +30,7 @@ from __future__ import annotations
 import math
 import random
 from fractions import Fraction
-from typing import Any, Optional, Union
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..engine.cards import SUIT_MASKS, Card, deck_mask, popcount
 from ..engine.errors import PositionError
@@ -43,6 +41,10 @@ from ..analysis.probability import (Knowledge, card_probabilities, count_distrib
 from ..engine.rules import Rules
 from ..engine.state import Position
 from ..engine.view import PlayerView
+from ._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["trump_course", "expected_trumps", "trump_count_table", "card_table", "side_by_side",
            "deal_questions", "COLUMNS"]
@@ -63,6 +65,7 @@ def _rows(step: int, move: str, source: str, counts: dict, stderr: Any = None) -
     return rows
 
 
+@needs_pandas
 def trump_course(record: Any, seat: int, model: Optional[OpponentModel] = None, *, n: int = 1000,
                  seed: int = 0, every: int = 1, rule_facts: bool = True) -> pd.DataFrame:
     """The number of trumps in every other hand and the talon, after every move, from ``seat``.
@@ -80,6 +83,7 @@ def trump_course(record: Any, seat: int, model: Optional[OpponentModel] = None, 
     >>> sorted(df["source"].unique()), int(df["step"].max())
     (['counting', 'posterior'], 4)
     """
+    import pandas as pd
     if every < 1:
         raise ValueError("every: at least 1")
     t = observe(record, seat, rule_facts=rule_facts)
@@ -104,6 +108,7 @@ def trump_course(record: Any, seat: int, model: Optional[OpponentModel] = None, 
     return df
 
 
+@needs_pandas
 def expected_trumps(course: pd.DataFrame) -> pd.DataFrame:
     """Per step, source and place: the expected number of trumps and the chance of at least one.
 
@@ -128,6 +133,7 @@ def _as_source(x: Source) -> Source:
     raise TypeError(f"{x!r} is not a Knowledge, a PlayerView or a Posterior")
 
 
+@needs_pandas
 def trump_count_table(x: Source) -> pd.DataFrame:
     """The trump-count distributions of one moment: ``place``, ``trumps``, ``probability``, ``exact``.
 
@@ -136,6 +142,7 @@ def trump_count_table(x: Source) -> pd.DataFrame:
     >>> t[t.place == "P2"].probability.round(4).tolist()[:3]     # 7 of the 29 unseen cards are trumps
     [0.1571, 0.3881, 0.3234]
     """
+    import pandas as pd
     x = _as_source(x)
     counts = x.trump_counts() if isinstance(x, Posterior) else trump_counts(x)
     rows = _rows(0, "", "posterior" if isinstance(x, Posterior) else "counting", counts,
@@ -144,6 +151,7 @@ def trump_count_table(x: Source) -> pd.DataFrame:
     return df[["place", "trumps", "probability", "exact", "stderr"]].reset_index(drop=True)
 
 
+@needs_pandas
 def card_table(x: Source, cards: Any = None, exact: bool = False) -> pd.DataFrame:
     """Card × place probabilities (default: the trumps): one row per card, one column per place.
 
@@ -155,6 +163,7 @@ def card_table(x: Source, cards: Any = None, exact: bool = False) -> pd.DataFram
     >>> t.loc["6♥", ["P1", "P2", "talon"]].round(4).tolist()
     [0.0, 0.2069, 0.7931]
     """
+    import pandas as pd
     x = _as_source(x)
     probs = x.card_probabilities(cards) if isinstance(x, Posterior) else card_probabilities(x, cards)
     data = {str(c): {place: (fraction_text(p) if exact and not isinstance(p, float) else float(p))
@@ -164,6 +173,7 @@ def card_table(x: Source, cards: Any = None, exact: bool = False) -> pd.DataFram
     return df
 
 
+@needs_pandas
 def side_by_side(prior: Source, posterior: Posterior) -> pd.DataFrame:
     """Prior and posterior trump counts beside each other: ``place``, ``trumps``, ``prior``, ``posterior``.
 
@@ -220,6 +230,7 @@ _QUESTIONS = (
 )
 
 
+@needs_pandas
 def deal_questions(rules: Optional[Rules] = None, n: int = 20000, seed: int = 0) -> pd.DataFrame:
     """The classic deal-time questions, answered exactly and checked by ``n`` simulated deals.
 
@@ -233,6 +244,7 @@ def deal_questions(rules: Optional[Rules] = None, n: int = 20000, seed: int = 0)
     >>> t.loc[0, "question"], t.loc[0, "exact"], bool(abs(t.loc[0, "z"]) < 4)
     ('P1 is dealt no trump', '2691/14756', True)
     """
+    import pandas as pd
     rules = rules or Rules()
     if rules.players * rules.hand_size >= rules.deck:
         raise PositionError("deal_questions: these rules deal every card; there is no face-up card (R5)")

@@ -31,17 +31,19 @@ import logging
 from typing import Any, Optional
 
 import ipywidgets as widgets
+import plotly.graph_objects as go
 
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
 from ..engine.errors import DurakError
 from ..text.reasons import plain_reason
 from ..text.messages import say
 from ..plots.beats import cover_figure
-from .figure_box import figure_box, fitted_figure, replace_figure
+from .figure_box import replace_figure, show_figure, shown_figure_box
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
 from ..engine.records import load_example
 from .stepper import EXAMPLE_ORDER
+from ..tables._pandas import needs_pandas
 
 __all__ = ["CoverWidget", "example_moments", "OWN"]
 
@@ -78,6 +80,7 @@ def example_moments(ids: Optional[tuple] = None) -> list:
     return out
 
 
+@needs_pandas
 class CoverWidget(widgets.VBox):
     """Pick a table and a hand, choose the trump, and see whether the defender can cover everything.
 
@@ -115,8 +118,11 @@ class CoverWidget(widgets.VBox):
         self.trump.add_class("dl-cover-trump")
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
-        self.figure = fitted_figure()  # as wide as its box: the defender's column stays in view
-        box = figure_box(self.figure, "dl-cover-figure")
+        # a plain figure, shown through the notebook's plotly renderer, as wide as its box (the
+        # defender's column stays in view); a FigureWidget does not always draw its figure
+        # (see figure_box.shown_figure_box)
+        self.figure = go.Figure()
+        box, self._out = shown_figure_box("dl-cover-figure")
         self.table = widgets.HTML(value="")
         self.table.add_class("dl-cover-table")
 
@@ -179,6 +185,8 @@ class CoverWidget(widgets.VBox):
         self._say(plan.text())
         fig = cover_figure(plan)
         replace_figure(self.figure, fig)
+        if hasattr(self, "_out"):
+            show_figure(self._out, self.figure)
         # the table of words scrolls sideways inside its box when its columns do not fit
         self.table.value = (f'<div class="dl-scroll-x" style="overflow-x:auto;max-width:100%">'
                             f'{cover_words_table(plan).to_html()}</div>')

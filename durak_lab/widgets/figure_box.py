@@ -14,6 +14,12 @@ The chart's ``layout.width`` is never set from Python: plotly refits only charts
 width, and a chart's view does not always apply the layout messages Python sends it (seen in
 JupyterLab with plotly 6 and three charts in one widget: two of them stayed 700 px wide).
 
+The trump widget and the cover widget no longer use a ``FigureWidget``: in JupyterLab with plotly
+7.1 a ``FigureWidget``'s view at times never receives its figure and stays an empty chart 700 px
+wide (of the trump widget's three charts, usually two). They show plain figures with
+:func:`shown_figure_box` and :func:`show_figure`, through the notebook's plotly renderer, which
+draws a chart as wide as its box and follows the box's width.
+
 Presentation layer: needs plotly and anywidget.
 
 >>> fw = fitted_figure()
@@ -34,7 +40,7 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 import traitlets
 
-__all__ = ["fitted_figure", "replace_figure", "figure_box"]
+__all__ = ["fitted_figure", "replace_figure", "figure_box", "shown_figure_box", "show_figure"]
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -90,3 +96,45 @@ def figure_box(fw: go.FigureWidget, cls: str) -> widgets.VBox:
     box.add_class("dl-fit-box")
     box.add_class(cls)  # on the box: a FigureWidget draws no classes of its own
     return box
+
+
+
+# ---------------------------------------------------------------- several charts in one widget
+# Measured in JupyterLab (plotly 7.1, anywidget 0.11): of the trump widget's three FigureWidgets
+# usually only one drew its figure; the others kept an empty chart (no traces, plotly's default
+# layout, without the responsive option) 700 px wide, and no refit could help, as they never got
+# their figure; the cover widget's one chart was also seen empty. plotly's front-end module keeps
+# the model it was set up with in one variable for all the views it draws (``let Q`` in its
+# factory), which looks like the cause. A widget's charts are shown instead through the
+# notebook's plotly renderer, in an Output: the chart fits its box and follows its width there.
+
+
+def shown_figure_box(cls: str) -> tuple:
+    """``(box, out)``: a box of CSS class ``cls`` holding an Output ``out`` for :func:`show_figure`.
+
+    >>> box, out = shown_figure_box("dl-chart"); box._dom_classes, box.children == (out,)
+    (('dl-fit-box', 'dl-chart'), True)
+    """
+    out = widgets.Output(layout=widgets.Layout(width="100%", margin="0"))  # no margin: it fits the box
+    box = widgets.VBox([out], layout=widgets.Layout(width="100%"))
+    box.add_class("dl-fit-box")
+    box.add_class(cls)
+    return box, out
+
+
+def show_figure(out: widgets.Output, fig: go.Figure) -> bool:
+    """Show ``fig`` in ``out`` in place of what it showed; False outside a kernel (nothing to show it).
+
+    >>> show_figure(widgets.Output(), go.Figure())   # no kernel here: a test, a doctest
+    False
+    """
+    from IPython import get_ipython
+    from IPython.display import display
+
+    if get_ipython() is None or not hasattr(get_ipython(), "kernel"):
+        return False
+    out.clear_output(wait=True)
+    with out:
+        display(fig)
+    return True
+

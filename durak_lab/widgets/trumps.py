@@ -6,11 +6,14 @@ step box (the table as the viewpoint's seat sees it: the other hands face
 down), and adds below it:
 
 * a "Viewpoint" dropdown: whose knowledge (P1 …);
-* an "Inference" dropdown: counting only, or an ε opponent model
-  (:class:`~durak_lab.analysis.inference.EpsilonModel`): ε = 1/10, 1/3, or 0 (certain);
+* a "Guess with" dropdown (the inference): counting only, or an ε opponent model
+  (:class:`~durak_lab.analysis.inference.EpsilonModel`): ε = 1/10, 1/3, or 0 (certain),
+  labelled in a learner's words ("Also how they play: 10% odd moves");
 * the trump-count bars of every other hand and the talon (counting beside the
   posterior), the card × place heatmap of the trumps, the expected trumps
-  move by move, and the same numbers as a table (the text alternative).
+  move by move, and the same numbers as a table (the text alternative).  The charts are
+  those of :mod:`durak_lab.plots.trumps` with the learner's words put in (sources, titles,
+  axes, hover texts: chances in percent), see ``_bars_words`` and the two after it.
 
 The numbers shown belong to the position after the record's move of the
 current frame (a bout's draws are part of the move that ended it).  Two
@@ -18,17 +21,17 @@ players: the exact posterior; more: sampled (``n`` hypotheses, seeded).
 Results are cached per record, seat and model, so stepping back is instant.
 
 UI contract (CSS classes): the widget ``dl-trumps``; the Dropdowns
-"Viewpoint" ``dl-viewpoint`` and "Inference" ``dl-inference``; the figures
+"Viewpoint" ``dl-viewpoint`` and "Guess with" ``dl-inference``; the figures
 (boxes around them) ``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
 ``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.
 
-Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget).
+Presentation layer: needs ipywidgets 8 and plotly (its charts are shown through the notebook's plotly renderer).
 
 >>> w = TrumpWidget("EX-KO-2", seat=0)
 >>> w.stepper.end(); "After move 4: P1 take" in w.caption.value
 True
 >>> w.viewpoint.value = 1; sorted({t.name for t in w.bars.data})
-['counting', 'posterior']
+['how they play too', 'the cards seen']
 >>> w.stepper.viewer, "seen by P2" in w.stepper.table.value
 (1, True)
 """
@@ -38,10 +41,9 @@ from __future__ import annotations
 import html
 import random
 from fractions import Fraction
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import ipywidgets as widgets
-import pandas as pd
 import plotly.graph_objects as go
 
 from ..engine.errors import DurakError
@@ -51,21 +53,31 @@ from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
-from .figure_box import figure_box, fitted_figure, replace_figure
+from .figure_box import show_figure, shown_figure_box
 from ..analysis.probability import trump_counts
 from ..engine.records import Record, record_from_game
 from .stepper import Stepper
 from ..tables.trumps import COLUMNS, _rows, expected_trumps
+from ..tables._pandas import needs_pandas
+
+if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
+    import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["TrumpWidget", "MODELS"]
 
-#: The choices of the "Inference" dropdown: label -> ε (None: counting only).
+#: The choices of the "Guess with" dropdown: label -> ε (None: counting only).
 MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
           say("trumps-model-third"): "1/3", say("trumps-model-certain"): "0"}
 
 
-def _replace(fw: go.FigureWidget, fig: go.Figure) -> None:
-    replace_figure(fw, fig)  # the chart takes its box's width, not plotly's 700 px
+def _replace(target: go.Figure, fig: go.Figure) -> None:
+    """Put ``fig``'s traces and layout into ``target`` (the widget's figure, kept for its tests)."""
+    with target.batch_update():
+        target.data = []
+        target.add_traces(list(fig.data))
+        target.layout = fig.layout
+        target.layout.width = None  # the chart takes its box's width, not plotly's 700 px
+        target.layout.autosize = True
 
 
 class _Course:
@@ -100,6 +112,7 @@ class _Course:
         return post
 
 
+@needs_pandas
 class TrumpWidget(widgets.VBox):
     """Step through a record and see the trump probabilities from a chosen seat.
 
@@ -142,15 +155,20 @@ class TrumpWidget(widgets.VBox):
         self.caption.add_class("dl-trump-caption")
         self.message = widgets.HTML(layout=widgets.Layout(display="none"))
         self.message.add_class("dl-trump-message")
-        self.bars = fitted_figure()
-        self.heatmap = fitted_figure()
-        self.course = fitted_figure()
+        # plain figures, shown through the notebook's plotly renderer: several FigureWidgets in one
+        # widget do not all draw (see figure_box.shown_figure_box)
+        self.bars = go.Figure()
+        self.heatmap = go.Figure()
+        self.course = go.Figure()
+        self._outs: list = []
         self.summary = widgets.HTML()
         self.summary.add_class("dl-trump-summary")
         boxes = []
         for fw, cls in ((self.bars, "dl-trump-bars"), (self.heatmap, "dl-trump-heatmap"),
                         (self.course, "dl-trump-course")):
-            boxes.append(figure_box(fw, cls))  # the chart fits its box, and refits when the box changes
+            box, out = shown_figure_box(cls)  # the chart fits its box, and follows its width
+            boxes.append(box)
+            self._outs.append((out, fw))
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
@@ -247,17 +265,24 @@ class TrumpWidget(widgets.VBox):
         post = course.at(step) if course is not None else None
         when = say("trumps-at-start") if step == 0 else say("trumps-after-move", number=step,
                                                              move=str(t.moves[step - 1]))
-        how = "" if post is None else (say("trumps-exact") if post.exact else
-                                       say("trumps-sampled", n=post.n, ess=f"{post.ess:.0f}"))
+        how = "" if post is None else (say("trumps-exact") if post.exact else say("trumps-sampled", n=post.n))
         self.caption.value = (f"<b>{html.escape(when)}</b>"
                               f"{html.escape(say('trumps-seen-from', seat=seat_text(seat)) + how)}")
-        _replace(self.bars, trump_bars(prior, post))
-        _replace(self.heatmap, card_heatmap(post if post is not None else prior))
-        _replace(self.course, self._course_figure(rec, t, seat, eps, step, post))
+        who = seat_text(seat)
+        title = say("trumps-bars-title", seat=who)
+        if post is not None:  # two lines: in one, the title is wider than a chart 370 px wide
+            title = f"{html.escape(title)}:<br>{html.escape(say('trumps-bars-both'))}"
+        _replace(self.bars, _bars_words(trump_bars(prior, post, title=title), post is not None))
+        heat = card_heatmap(post if post is not None else prior, title=say("trumps-heatmap-title", seat=who))
+        _replace(self.heatmap, _heatmap_words(heat))
+        _replace(self.course, _course_words(self._course_figure(rec, t, seat, eps, step, post)))
+        for out, fig in getattr(self, "_outs", ()):
+            show_figure(out, fig)
         self.summary.value = self._summary(prior, post)
 
     def _course_figure(self, rec: Record, t: Timeline, seat: int, eps: Optional[str], step: int,
                        post: Optional[Posterior]) -> go.Figure:
+        import pandas as pd
         rows: list = []
         for s in range(len(t.moves) + 1):
             move = "" if s == 0 else str(t.moves[s - 1])
@@ -276,6 +301,7 @@ class TrumpWidget(widgets.VBox):
 
     @staticmethod
     def _summary(prior: Any, post: Optional[Posterior]) -> str:
+        import pandas as pd
         rows = _rows(0, "", "counting", trump_counts(prior))
         if post is not None:
             rows += _rows(0, "", "posterior", post.trump_counts(), post.stderr)
@@ -283,6 +309,58 @@ class TrumpWidget(widgets.VBox):
         cols = (say("trumps-col-place"), say("trumps-col-source"), say("trumps-col-expected"), say("trumps-col-any"))
         head = ("<table><thead><tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in cols)
                 + "</tr></thead><tbody>")
-        body = "".join(f"<tr><td>{html.escape(r.place)}</td><td>{r.source}</td><td>{r.expected:.2f}</td>"
-                       f"<td>{r.p_any:.3f}</td></tr>" for r in e.itertuples())
+        body = "".join(f"<tr><td>{html.escape(r.place)}</td><td>{html.escape(_source_words(r.source))}</td>"
+                       f"<td>{r.expected:.2f}</td><td>{r.p_any:.0%}</td></tr>" for r in e.itertuples())
         return head + body + "</tbody></table>"
+
+
+# ---------------------------------------------------------------- the charts in a learner's words
+# The charts of durak_lab.plots.trumps speak the analyst's words (counting, posterior, probability,
+# exact fractions in the hover text); the widget puts the learner's words in their place.
+
+def _source_words(source: str) -> str:
+    """A source of the tables ("counting", "posterior") in a learner's words.
+
+    >>> _source_words("posterior"), _source_words("counting")
+    ('how they play too', 'the cards seen')
+    """
+    return say("trumps-source-posterior") if source == "posterior" else say("trumps-source-counting")
+
+
+def _bars_words(fig: go.Figure, both: bool) -> go.Figure:
+    """The trump-count bars: the sources named in words, chances in percent."""
+    for tr in fig.data:
+        if both:
+            tr.name = _source_words(tr.name)
+        tr.hovertext = None
+        tr.hoverinfo = None
+        tr.hovertemplate = say("trumps-hover-bars", count="%{x}", chance="%{y:.0%}") + "<extra>%{fullData.name}</extra>"
+    fig.update_xaxes(title_text=say("trumps-axis-number"))
+    fig.update_yaxes(tickformat=".0%")
+    fig.update_layout(yaxis_title=say("trumps-axis-chance"),
+                      legend_title=say("trumps-legend-source") if both else say("trumps-legend-place"))
+    return fig
+
+
+def _heatmap_words(fig: go.Figure) -> go.Figure:
+    """The card × place heatmap: axes in words, chances in percent (no fractions)."""
+    fig.update_traces(hovertext=None, hoverinfo=None, colorbar_title=say("trumps-axis-chance"),
+                      colorbar_tickformat=".0%",
+                      hovertemplate=say("trumps-hover-card", card="%{y}", place="%{x}", chance="%{z:.0%}")
+                      + "<extra></extra>")
+    fig.update_layout(xaxis_title=say("trumps-axis-place"), yaxis_title=say("trumps-axis-card"))
+    return fig
+
+
+def _course_words(fig: go.Figure) -> go.Figure:
+    """The expected trumps move by move: each line named by its place and its source in words."""
+    for tr in fig.data:
+        place, _, source = tr.name.rpartition(" (")
+        tr.name = f"{place} ({_source_words(source.rstrip(')'))})"
+        tr.hovertext = None
+        tr.hoverinfo = None
+        tr.hovertemplate = say("trumps-hover-course", step="%{x}", expected="%{y:.1f}") + "<extra>%{fullData.name}</extra>"
+    fig.update_layout(xaxis_title=say("trumps-axis-moves"), yaxis_title=say("trumps-axis-expected"),
+                      legend_title=say("trumps-legend-place"))
+    return fig
+

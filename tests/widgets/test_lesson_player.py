@@ -325,3 +325,22 @@ def test_a_progress_file_that_cannot_be_written_is_said_and_the_lesson_goes_on(t
     assert st["lesson"]["feedback"].endswith(MESSAGES["learn-not-saved"].format(name="progress.json"))
     assert player.progress.fraction(lesson("cards")) > 0  # kept in memory
     assert send(player, {"do": "next"})["lesson"]["step_text"] == "Step 3 of 6"
+
+
+def test_the_lesson_player_shares_the_play_tables_base_styles():
+    """The host, the theme's colours, the box and the font are written once, in play_table.css, for
+    both widgets; lesson_player.css (loaded after it) adds only its own."""
+    import re
+    from pathlib import Path
+
+    static = Path(__file__).resolve().parents[2] / "durak_lab" / "widgets" / "static"
+    table = (static / "play_table.css").read_text("utf-8")
+    lesson = (static / "lesson_player.css").read_text("utf-8")
+    assert re.search(r"\.dl-play-table,\s*\.dl-lesson-player\s*\{[^}]*--dl-accent: #1565c0;[^}]*font-size: 14px;", table)
+    assert re.search(r"\.dl-pt-host,\s*\.dl-lp-host\s*\{\s*container-type: inline-size;", table)
+    for shared in ("--dl-fg:", "--dl-bg:", "--dl-bg2:", "--dl-line:", "--dl-accent:", "--dl-gold:", "font-family:",
+                   "container-type:", "max-width: 1100px"):
+        assert shared not in lesson, shared
+    from durak_lab.widgets.lesson_player import front_end
+    css = front_end()[1]
+    assert css.index(".dl-lesson-player {") > css.index(".dl-play-table,\n.dl-lesson-player {")

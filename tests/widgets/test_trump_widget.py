@@ -27,10 +27,10 @@ def test_stepping_shows_the_numbers_of_each_move():
         step = w.moves_played
         k = counting_knowledge(t, step)
         want = [[float(p) for p in d.values()] for d in trump_counts(k).values()]
-        assert _bar_values(w, "counting") == [pytest.approx(v) for v in want]
+        assert _bar_values(w, "the cards seen") == [pytest.approx(v) for v in want]
         post = exact_posterior(rec, 0, EpsilonModel("1/10"), upto=step)
         want = [[float(p) for p in d.values()] for d in post.trump_counts().values()]
-        assert _bar_values(w, "posterior") == [pytest.approx(v) for v in want]
+        assert _bar_values(w, "how they play too") == [pytest.approx(v) for v in want]
         assert any(s.x0 == step for s in w.course.layout.shapes)
     assert "expected trumps" in w.summary.value and "<table>" in w.summary.value
 
@@ -45,8 +45,8 @@ def test_buttons_viewpoint_and_inference():
     end = w.moves_played
     w.stepper.back_button.click()
     assert w.moves_played <= end
-    w.inference.value = MODELS["ε = 0 (never unusual: certain)"]
-    assert {t.name for t in w.bars.data} == {"counting", "posterior"}
+    w.inference.value = MODELS["Also how they play: no odd moves"]
+    assert {t.name for t in w.bars.data} == {"the cards seen", "how they play too"}
     assert w.stepper.viewer == 1 and "seen by P2" in w.stepper.table.value
     assert w.stepper.seen_by.layout.display == "none"  # the Viewpoint dropdown chooses instead
     w.viewpoint.value = 0
@@ -63,7 +63,7 @@ def test_another_example_and_a_game_with_more_players():
     w.stepper.select("EX-ZH-BOUT")                                     # 4 players: sampled
     assert [label for label, _ in w.viewpoint.options] == ["P1", "P2", "P3", "P4"]
     w.stepper.go(3)
-    assert "sampled posterior" in w.caption.value
+    assert "an estimate from" in w.caption.value
     g = Game.deal(Rules(players=3), seed=5)
     for _ in range(4):
         g.play(g.legal_moves()[0])
