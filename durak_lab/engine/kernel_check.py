@@ -28,7 +28,7 @@ from .kernel import kernel_state, legal_moves, play_events, random_games, to_mov
 from .rules import Rules
 from .state import Position
 
-__all__ = ["KernelMismatch", "differential_game", "differential", "fast_agrees"]
+__all__ = ["KernelMismatch", "differential_game", "differential", "fast_agrees", "reference_game"]
 
 
 class KernelMismatch(DurakError, AssertionError):
@@ -99,15 +99,26 @@ def fast_agrees(rules: Rules, games: int, seed: int = 0) -> int:
     rng = random.Random(seed)
     krng = random.Random(seed)
     for g in range(games):
-        p = Position.deal(rules, rng)
-        n = 0
-        rand = rng.random
-        while p.result is None:
-            moves = p.sequential_moves()
-            p = p.play_unchecked(moves[int(rand() * len(moves))])
-            n += 1
+        n, result = reference_game(rules, rng)
         actions, results = random_games(rules, 1, krng)
-        if (actions, results[0]) != (n, p.result):
+        if (actions, results[0]) != (n, result):
             raise KernelMismatch(f"{rules.short_name()} players={rules.players} seed={seed} game {g}: "
-                                 f"reference {n} actions, result {p.result}; kernel {actions}, {results[0]}")
+                                 f"reference {n} actions, result {result}; kernel {actions}, {results[0]}")
     return games
+
+
+def reference_game(rules: Rules, rng: random.Random) -> tuple:
+    """One benchmark game dealt and played by the reference engine, uniformly at random with
+    ``rng``: ``(actions, result)``.
+
+    >>> reference_game(Rules.preset("podkidnoy"), random.Random(5))[0] > 10
+    True
+    """
+    p = Position.deal(rules, rng)
+    n = 0
+    rand = rng.random
+    while p.result is None:
+        moves = p.sequential_moves()
+        p = p.play_unchecked(moves[int(rand() * len(moves))])
+        n += 1
+    return n, p.result

@@ -20,12 +20,11 @@ import random
 import pytest
 
 from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import fast_agrees
+from durak_lab.engine.kernel_check import fast_agrees, reference_game
 from durak_lab.engine.kernel_fast import random_run
 from durak_lab.engine.kernel_loop import run
 from durak_lab.engine.kernel_two import deal_two, supports, two_run
 from durak_lab.engine.rules import Rules
-from durak_lab.engine.state import Position
 
 
 def _presets():
@@ -46,18 +45,6 @@ OPTIONS = [{"attack_limit": 4}, {"first_bout_carry": True}, {"after_take": "none
            {"show_lowest_trump": False}]
 
 
-def _reference_game(rules: Rules, rng: random.Random) -> tuple:
-    """One benchmark game with the reference engine: (actions, result)."""
-    p = Position.deal(rules, rng)
-    n = 0
-    rand = rng.random
-    while p.result is None:
-        moves = p.sequential_moves()
-        p = p.play_unchecked(moves[int(rand() * len(moves))])
-        n += 1
-    return n, p.result
-
-
 def test_the_main_two_player_presets_take_the_two_player_loop():
     assert {"podkidnoy", "perevodnoy", "classic", "neighbours", "by_turns"} <= {n for n, _ in PRESETS2}
 
@@ -68,7 +55,7 @@ def test_300_games_per_preset_as_the_reference_engine(name, rules):
     got = random.Random(300)
     cfg = K.check_rules(rules)
     for g in range(300):
-        actions, result = _reference_game(rules, ref)
+        actions, result = reference_game(rules, ref)
         f, steps = two_run(cfg, deal_two(rules, got, K._shuffle), got)
         assert (steps, f[14]) == (actions, result), f"{name} game {g}"
         assert f[14] in ((0,), (1,), ())
