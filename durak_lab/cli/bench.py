@@ -29,8 +29,8 @@ import time
 from typing import Optional
 
 from ..engine import kernel
+from ..engine.kernel_check import reference_game
 from ..engine.rules import Rules
-from ..engine.state import Position
 
 __all__ = ["run_case", "run_cases", "verify", "main", "random_game"]
 
@@ -43,14 +43,7 @@ def random_game(rules: Rules, rng: random.Random) -> int:
     >>> random_game(Rules(players=2), random.Random(5)) > 10
     True
     """
-    p = Position.deal(rules, rng)
-    n = 0
-    rand = rng.random
-    while p.result is None:
-        moves = p.sequential_moves()
-        p = p.play_unchecked(moves[int(rand() * len(moves))])  # uniform over the legal moves
-        n += 1
-    return n
+    return reference_game(rules, rng)[0]  # uniform over the legal moves of Position
 
 
 def _time_once(engine: str, rules: Rules, games: int, seed: int, clock) -> tuple:
