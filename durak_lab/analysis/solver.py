@@ -422,14 +422,39 @@ class Solver:
         if seat is None:
             seat = mover
         before = self.nodes
-        values = [(mv, self._child_value(position.play_unchecked(mv), mover))
+        best = self._value(position)
+        values = [(mv, self._child_score(position.play_unchecked(mv), mover, best))
                   for mv in position.sequential_moves()]
-        best = max(v for _, v in values)
         best_moves = tuple(mv for mv, v in values if v == best)
         pv, positions, repeats = self._pv(position, mover, best)
         sign = 1 if seat == mover else -1
         return Solution(position, seat, sign * best, tuple((mv, sign * v) for mv, v in values),
                         best_moves, pv, self.nodes - before, repeats, positions)
+
+    def _child_score(self, child: Position, seat: int, best: int, history: tuple = ()) -> int:
+        """The exact value of ``child`` for ``seat``, knowing it is at most ``best`` (the value
+        of its parent, ``seat`` to act there): a probe "does it reach ``best``?" first, then
+        only for a move below a win, "is it a draw?"."""
+        if child.result is not None:
+            return _score(child.result, seat)
+        if best == -1:
+            return -1
+        v = self._bound(child, seat, best, history)
+        if v >= best or v == -1:
+            return v if v < best else best
+        # v is an upper bound 0 < best = 1
+        return 0 if self._bound(child, seat, 0, history) >= 0 else -1
+
+    def _bound(self, child: Position, seat: int, want: int, history: tuple = ()) -> int:
+        """One zero-window probe of ``child`` (the game not over) for ``seat`` around ``want``:
+        a value at least ``want`` is a lower bound, one below it an upper bound."""
+        if child.to_act() == seat:
+            return self._value(child, want - 1, want, history)
+        return -self._value(child, -want, -want + 1, history)
+
+    def _at_least(self, child: Position, seat: int, want: int, history: tuple = ()) -> bool:
+        """Whether the value of ``child`` (the game not over) for ``seat`` is at least ``want``."""
+        return want == -1 or self._bound(child, seat, want, history) >= want
 
     def _child_value(self, child: Position, seat: int, history: tuple = ()) -> int:
         """The exact value of ``child`` for ``seat``."""
@@ -466,7 +491,10 @@ class Solver:
             want = value if act == mover else -value
             for mv in p.sequential_moves():
                 child = p.play_unchecked(mv)
-                if self._child_value(child, act, tuple(history)) >= want:
+                if child.result is not None:
+                    if _score(child.result, act) >= want:
+                        break
+                elif self._at_least(child, act, want, tuple(history)):
                     break
             else:  # pragma: no cover - the value is exact, so some move keeps it
                 raise AssertionError("no move keeps the value")

@@ -167,13 +167,19 @@ class _Search:
                         c = m & -m
                         m ^= c
                         i = c.bit_length() - 1
-                        out.append((lead_pri[i] + (1 if pc(d & beat[i]) > 1 else 0),
-                                    (a ^ c, d, c, c, 0, x, False)))
+                        bt = d & beat[i]
+                        if bt or (cyclic and d & spread << (i % 13)):
+                            out.append((lead_pri[i] + (1 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
+                        else:  # nothing beats it and no transfer: the defender takes (R15)
+                            out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
                 else:
                     for c in attack_sets(a, k):
                         i = (c & -c).bit_length() - 1
-                        out.append((lead_pri[i] + (1 if pc(d & beat[i]) > 1 else 0),
-                                    (a ^ c, d, c, c, 0, x, False)))
+                        bt = d & beat[i]
+                        if bt or (cyclic and d & spread << (i % 13)):
+                            out.append((lead_pri[i] + (1 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
+                        else:
+                            out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
                 out.sort(key=first)
                 return [ch for _, ch in out]
             if unc and not tk:
@@ -211,7 +217,9 @@ class _Search:
                         b ^= c
                         dc = d ^ c
                         if rest and dc:
-                            out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
+                            # the next card too, or a dead end (no take half-way): left out
+                            if dc & beat[(rest & -rest).bit_length() - 1]:
+                                out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
                         else:
                             out.append(settle(a, dc, tbl | c, rest, 0, xc))
                 if not x & NT:
@@ -229,7 +237,10 @@ class _Search:
                 rs = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
                 for c in attack_sets(a & rs, k):
                     i = (c & -c).bit_length() - 1
-                    out.append(((i % 13) if tk else lead_pri[i], settle(a ^ c, d, tbl | c, unc | c, tk, x)))
+                    if tk:
+                        out.append((i % 13, settle(a ^ c, d, tbl | c, unc | c, 1, x)))
+                    else:  # a card nothing beats is taken at once (no transfer once a card is covered)
+                        out.append((lead_pri[i], settle(a ^ c, d, tbl | c, unc | c, 0 if d & beat[i] else 1, x)))
                 if len(out) > 1:
                     out.sort(key=first)
             kids = [ch for _, ch in out]
@@ -268,8 +279,11 @@ class _Search:
             if counter[0] > counter[1]:
                 checkpoint()
             if tbl:
-                key = (a, d, tbl, unc, tk, x)
+                me_def = not tk and unc != 0
+                # a defender's choice inside a bout is never kept in the table: no key, no look
+                key = None if me_def else (a, d, tbl, unc, tk, x)
             else:
+                me_def = False
                 v = quick(a, d, x)
                 if v is not None:
                     return v
@@ -280,7 +294,7 @@ class _Search:
                         if idx < low[0]:
                             low[0] = idx
                         return 0
-            e = tt.get(key)
+            e = None if key is None else tt.get(key)
             hint = 0
             if e is not None:
                 lo, hi, hint = e
@@ -300,10 +314,9 @@ class _Search:
             kids = children(a, d, tbl, unc, tk, x)
             if hint:
                 kids.insert(0, kids.pop(hint))
-            me_def = bool(unc) and not tk
             # enhanced transposition cutoff: a finished game or a next bout already known to cut
-            # (after a lead every successor is inside the bout: nothing to probe)
-            for ch in (kids if tbl else ()):
+            # (after a lead, the next bouts of the leads nothing beats, taken at once)
+            for ch in kids:
                 if type(ch) is int:
                     if (-ch if me_def else ch) >= beta:
                         return -ch if me_def else ch
@@ -402,6 +415,8 @@ class _Search:
                 v = self.search(*state, 0, 1)
                 if v > 0:
                     return 1
+                if v < 0:  # fail-soft: the probe proved a loss on the way
+                    return -1
                 return -1 if self.search(*state, -1, 0) < 0 else 0
             return self.search(*state, alpha, beta)
         finally:
