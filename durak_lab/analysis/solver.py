@@ -302,7 +302,7 @@ class Solver:
         """Entries in the transposition tables now (over all rules and trumps seen).
 
         >>> from durak_lab.engine.rules import Rules
-        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣", "8♦ 6♥"], trump="♠",
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣ Q♥", "8♦ 6♥ 10♣"], trump="♠",
         ...                    discard="rest", attacker=0, first_bout=False)
         >>> solver = Solver(); _ = solver.value(p); solver.table_size > 0
         True
