@@ -432,33 +432,61 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
 
     Closing up a rank that no card in play has keeps the order of the cards
     within each suit and which cards share a rank; sorting the three non-trump
-    suits renames suits.  Neither changes a legal move or an outcome.
+    suits renames suits.  Neither changes a legal move or an outcome.  The ranks
+    are closed up by runs: each run of ranks in play moves down by the number of
+    ranks out of play below it (one mask and one shift per run, for all four
+    suits at once; the runs are worked out once per set of ranks in play).
+
+    >>> canon = _canonical(0)
+    >>> canon(1 << 13, 1 << 14, 0) == canon(1 << 13, 1 << 16, 0)   # ♦6 v ♦7, or ♦6 v ♦9: the same
+    True
+    >>> canon(1 << 13, 1 << 26, 0) == canon(1 << 39, 1 << 26, 0)   # suits renamed
+    True
     """
     ts = 13 * trump
     o0, o1, o2 = (13 * s for s in range(4) if s != trump)
     low13, spread = _LOW13, _SPREAD
-    holes: dict = {}
+    runs: dict = {}
 
-    def holes_of(present: int) -> tuple:
+    def runs_of(present: int) -> tuple:
+        """``((mask over the four suits, shift), ...)`` for each run of ranks in play; () if
+        no rank below the highest one in play is out of play (nothing to close up)."""
         out = []
-        for i in range(present.bit_length() - 1, -1, -1):
-            if not present >> i & 1:
-                out.append((((1 << i) - 1) * spread, (low13 ^ ((1 << (i + 1)) - 1)) * spread))
-        return tuple(out)
+        shift = i = 0
+        while present >> i:
+            if present >> i & 1:
+                j = i
+                while present >> j & 1:
+                    j += 1
+                out.append((((1 << j) - (1 << i)) * spread, shift))
+                i = j
+            else:
+                shift += 1
+                i += 1
+        return tuple(out) if shift else ()
 
     def canon(a: int, d: int, x: int) -> int:
         m = low13
         allc = a | d
         present = (allc | allc >> 13 | allc >> 26 | allc >> 39) & m
-        hs = holes.get(present)
-        if hs is None:
-            hs = holes[present] = holes_of(present)
+        rs = runs.get(present)
+        if rs is None:
+            rs = runs[present] = runs_of(present)
         sh = x >> 1
-        for lp, hp in hs:
-            a = (a & lp) | (a & hp) >> 1
-            d = (d & lp) | (d & hp) >> 1
+        if rs:
+            na = nd = 0
             if sh:
-                sh = (sh & lp) | (sh & hp) >> 1
+                ns = 0
+                for msk, s in rs:
+                    na |= (a & msk) >> s
+                    nd |= (d & msk) >> s
+                    ns |= (sh & msk) >> s
+                sh = ns
+            else:
+                for msk, s in rs:
+                    na |= (a & msk) >> s
+                    nd |= (d & msk) >> s
+            a, d = na, nd
         p0 = (a >> o0 & m) << 13 | (d >> o0 & m)
         p1 = (a >> o1 & m) << 13 | (d >> o1 & m)
         p2 = (a >> o2 & m) << 13 | (d >> o2 & m)
