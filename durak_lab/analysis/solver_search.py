@@ -140,13 +140,10 @@ class _Search:
                 self.flushes += 1
             counter[1] = counter[2] if cap is None else min(counter[2], counter[0] + _CHECK_EVERY)
 
-        def canon(a: int, d: int, x: int) -> int:
-            """The canonical key, remembered per exact state (ETC looks keys up before searching)."""
-            k = (a, d, x)
-            c = memo_get(k)
-            if c is None:
-                c = memo[k] = canon_raw(a, d, x)
-            return c
+        # The memo maps a bout start's exact state (a, d, x) to what the search needs of it: its
+        # value if a shortcut of quick() knows it (-1, 0 or +1), else its canonical key (at least
+        # 2**13, the attacker holding a card).  The search and the transposition cutoffs look
+        # each bout start up once, with no call.
 
         NT = _NO_TAKE
         first = _FIRST
@@ -223,8 +220,9 @@ class _Search:
                         else:
                             out.append(settle(a, dc, tbl | c, rest, 0, xc))
                 if not x & NT:
-                    for _, _, succ in transfer_options(a, d, tbl, unc, x):
-                        out.append(succ)
+                    if cyclic and tbl == unc:
+                        for _, _, succ in transfer_options(a, d, tbl, unc, x):
+                            out.append(succ)
                     out.append(settle(a, d, tbl, unc, 1, x))
                 return out
             # the attacker throws in (low non-trumps first; while the defender takes, low first) or passes
@@ -284,10 +282,13 @@ class _Search:
                 key = None if me_def else (a, d, tbl, unc, tk, x)
             else:
                 me_def = False
-                v = quick(a, d, x)
-                if v is not None:
-                    return v
-                key = canon(a, d, x)
+                k3 = (a, d, x)
+                key = memo_get(k3)
+                if key is None:
+                    v = quick(a, d, x)
+                    key = memo[k3] = canon_raw(a, d, x) if v is None else v
+                if key < 2:  # a shortcut's exact value
+                    return key
                 if cyclic:
                     idx = path.get(key)
                     if idx is not None:  # the position repeats on this line: endless play, a draw
@@ -323,13 +324,17 @@ class _Search:
                     continue
                 if ch[2]:  # probing successors within the bout costs more than it saves
                     continue
-                q = quick(ch[0], ch[1], ch[5])
-                if q is not None:
-                    v = q if ch[6] == me_def else -q
+                k3 = (ch[0], ch[1], ch[5])
+                ck = memo_get(k3)
+                if ck is None:
+                    q = quick(*k3)
+                    ck = memo[k3] = canon_raw(*k3) if q is None else q
+                if ck < 2:
+                    v = ck if ch[6] == me_def else -ck
                     if v >= beta:
                         return v
                     continue
-                ce = tt.get(canon(ch[0], ch[1], ch[5]))
+                ce = tt.get(ck)
                 if ce is not None:
                     v = ce[0] if ((bool(ch[3]) and not ch[4]) != me_def) == ch[6] else -ce[1]
                     if v >= beta:
@@ -391,7 +396,7 @@ class _Search:
         self.search = search
         self.shed_bound = shed_bound
         self.quick = quick
-        self.canon = canon
+        self.canon = canon_raw
         self.memo = memo
 
     def release(self) -> None:
