@@ -57,7 +57,6 @@ Standard library only.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Callable, Optional
 
 from ..engine.cards import SUIT_MASKS
@@ -67,7 +66,6 @@ from .solver_model import _LOW13, _NO_TAKE, _SPREAD, _Model, _model
 __all__ = ["MAX_TABLE"]
 
 _INF = 1 << 62
-_FIRST = itemgetter(0)
 #: The default bound on a solver's transposition table, in entries (about 330 bytes each with
 #: the canonical-key memo: some 650 MB at the bound).  Past it the table drops the positions
 #: inside bouts (and, if that is not enough, everything) and refills.
@@ -146,9 +144,10 @@ class _Search:
         # each bout start up once, with no call.
 
         NT = _NO_TAKE
-        first = _FIRST
         # lead order: non-trumps before trumps, low before high (ties: fewer possible covers first)
-        lead_pri = [(50 if c // 13 == trump else 0) + 2 * (c % 13) for c in range(52)]
+        # (times 64 plus the card: keys all different, so a plain sort never compares the states)
+        lead_pri = [((50 if c // 13 == trump else 0) + 2 * (c % 13)) * 64 + c for c in range(52)]
+        take_pri = [(c % 13) * 64 + c for c in range(52)]  # throw-ins while the defender takes
 
         def children(a: int, d: int, tbl: int, unc: int, tk: int, x: int) -> list:
             """The successors to search, best first (outcomes as ints, states as 7-tuples)."""
@@ -166,7 +165,7 @@ class _Search:
                         i = c.bit_length() - 1
                         bt = d & beat[i]
                         if bt or (cyclic and d & spread << (i % 13)):
-                            out.append((lead_pri[i] + (1 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
+                            out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
                         else:  # nothing beats it and no transfer: the defender takes (R15)
                             out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
                 else:
@@ -174,10 +173,10 @@ class _Search:
                         i = (c & -c).bit_length() - 1
                         bt = d & beat[i]
                         if bt or (cyclic and d & spread << (i % 13)):
-                            out.append((lead_pri[i] + (1 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
+                            out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
                         else:
                             out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
-                out.sort(key=first)
+                out.sort()
                 return [ch for _, ch in out]
             if unc and not tk:
                 # the defender covers the first uncovered card: same-suit covers low to high, then
@@ -233,14 +232,26 @@ class _Search:
             out = []
             if k > 0 and not no_throw:
                 rs = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
-                for c in attack_sets(a & rs, k):
-                    i = (c & -c).bit_length() - 1
-                    if tk:
-                        out.append((i % 13, settle(a ^ c, d, tbl | c, unc | c, 1, x)))
-                    else:  # a card nothing beats is taken at once (no transfer once a card is covered)
-                        out.append((lead_pri[i], settle(a ^ c, d, tbl | c, unc | c, 0 if d & beat[i] else 1, x)))
+                if tk:
+                    for c in attack_sets(a & rs, k):
+                        i = (c & -c).bit_length() - 1
+                        out.append((take_pri[i], settle(a ^ c, d, tbl | c, unc | c, 1, x)))
+                elif k == 1:  # all covered (unc is 0): one card, which the defender covers or takes
+                    m = a & rs
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        i = c.bit_length() - 1
+                        if d & beat[i]:
+                            out.append((lead_pri[i], (a ^ c, d, tbl | c, c, 0, x, False)))
+                        else:  # a card nothing beats is taken at once (no transfer once a card is covered)
+                            out.append((lead_pri[i], settle(a ^ c, d, tbl | c, c, 1, x)))
+                else:
+                    for c in attack_sets(a & rs, k):
+                        i = (c & -c).bit_length() - 1
+                        out.append((lead_pri[i], settle(a ^ c, d, tbl | c, c, 0 if d & beat[i] else 1, x)))
                 if len(out) > 1:
-                    out.sort(key=first)
+                    out.sort()
             kids = [ch for _, ch in out]
             kids.append(end(a, d, tbl, not tk, x))
             return kids
