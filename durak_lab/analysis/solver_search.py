@@ -168,14 +168,16 @@ class _Search:
                             out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
                         else:  # nothing beats it and no transfer: the defender takes (R15)
                             out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
-                else:
-                    for c in attack_sets(a, k):
+                else:  # sets of one rank share their lowest card: the listing's order breaks ties
+                    for n, c in enumerate(attack_sets(a, k)):
                         i = (c & -c).bit_length() - 1
                         bt = d & beat[i]
                         if bt or (cyclic and d & spread << (i % 13)):
-                            out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
+                            out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), n, (a ^ c, d, c, c, 0, x, False)))
                         else:
-                            out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
+                            out.append((lead_pri[i], n, settle(a ^ c, d, c, c, 1, x)))
+                    out.sort()
+                    return [ch for _, _, ch in out]
                 out.sort()
                 return [ch for _, ch in out]
             if unc and not tk:
@@ -233,9 +235,9 @@ class _Search:
             if k > 0 and not no_throw:
                 rs = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
                 if tk:
-                    for c in attack_sets(a & rs, k):
+                    for n, c in enumerate(attack_sets(a & rs, k)):
                         i = (c & -c).bit_length() - 1
-                        out.append((take_pri[i], settle(a ^ c, d, tbl | c, unc | c, 1, x)))
+                        out.append((take_pri[i] << 8 | n, settle(a ^ c, d, tbl | c, unc | c, 1, x)))
                 elif k == 1:  # all covered (unc is 0): one card, which the defender covers or takes
                     m = a & rs
                     while m:
@@ -243,13 +245,13 @@ class _Search:
                         m ^= c
                         i = c.bit_length() - 1
                         if d & beat[i]:
-                            out.append((lead_pri[i], (a ^ c, d, tbl | c, c, 0, x, False)))
+                            out.append((lead_pri[i] << 8, (a ^ c, d, tbl | c, c, 0, x, False)))
                         else:  # a card nothing beats is taken at once (no transfer once a card is covered)
-                            out.append((lead_pri[i], settle(a ^ c, d, tbl | c, c, 1, x)))
+                            out.append((lead_pri[i] << 8, settle(a ^ c, d, tbl | c, c, 1, x)))
                 else:
-                    for c in attack_sets(a & rs, k):
+                    for n, c in enumerate(attack_sets(a & rs, k)):
                         i = (c & -c).bit_length() - 1
-                        out.append((lead_pri[i], settle(a ^ c, d, tbl | c, c, 0 if d & beat[i] else 1, x)))
+                        out.append((lead_pri[i] << 8 | n, settle(a ^ c, d, tbl | c, c, 0 if d & beat[i] else 1, x)))
                 if len(out) > 1:
                     out.sort()
             kids = [ch for _, ch in out]
