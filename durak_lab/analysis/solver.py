@@ -45,8 +45,15 @@ With transfers, a position that repeats on the current line scores 0, and
 results that depended on such a repetition are not kept (the graph-history
 problem), except the win and loss bounds no repetition can give.
 
-The value is found by two zero-window probes ("a win?", then if not "a loss?").
-Some bout starts are scored without a search: an attacker with one card left
+The value is found by two zero-window probes ("a loss?", then if not "a win?").
+A full solve then needs every move's value, and each move is worth at most the
+position's value: one probe "does it keep the value?" settles the moves that
+do, and only below a win a second, "a draw?"; every move of a lost position is
+lost.  The line of best play takes, step by step, the first move for which the
+probe "does it keep the value?" says yes.  A lead or throw-in that the defender
+can neither beat nor transfer is taken at once: the take is his only move (R15).
+A cover after which the next uncovered card cannot be beaten is left out (no
+take half-way, see above).  Some bout starts are scored without a search: an attacker with one card left
 leads it and is out (a draw only if the defender's lone card beats it); an
 attacker holding one rank only, fewer cards than the defender and no more than
 the bout allows, sheds them all (lead, then throw-ins) and wins (with transfers

