@@ -164,15 +164,15 @@ class _Search:
                         m ^= c
                         i = c.bit_length() - 1
                         bt = d & beat[i]
-                        if bt or (cyclic and d & spread << (i % 13)):
+                        if bt or (cyclic and d & spread << (i % 13) and transfer_options(a ^ c, d, c, c, x)):
                             out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), (a ^ c, d, c, c, 0, x, False)))
-                        else:  # nothing beats it and no transfer: the defender takes (R15)
+                        else:  # nothing beats it and no transfer (R20, R22, R24): the defender takes (R15)
                             out.append((lead_pri[i], settle(a ^ c, d, c, c, 1, x)))
                 else:  # sets of one rank share their lowest card: the listing's order breaks ties
                     for n, c in enumerate(attack_sets(a, k)):
                         i = (c & -c).bit_length() - 1
                         bt = d & beat[i]
-                        if bt or (cyclic and d & spread << (i % 13)):
+                        if bt or (cyclic and d & spread << (i % 13) and transfer_options(a ^ c, d, c, c, x)):
                             out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), n, (a ^ c, d, c, c, 0, x, False)))
                         else:
                             out.append((lead_pri[i], n, settle(a ^ c, d, c, c, 1, x)))
@@ -352,7 +352,11 @@ class _Search:
                     v = ce[0] if ((bool(ch[3]) and not ch[4]) != me_def) == ch[6] else -ce[1]
                     if v >= beta:
                         return v
-            if cyclic:
+            # the repetitions a result leans on: tracked where a result is kept (a defender's
+            # choice inside a bout is not; the lowest repetition found below it simply stays in
+            # low[0] for the node above)
+            track = cyclic and not me_def
+            if track:
                 saved = low[0]
                 low[0] = _INF
                 threshold = len(path)
@@ -380,20 +384,18 @@ class _Search:
                 i += 1
             if hint:
                 best_i = hint if best_i == 0 else (best_i - 1 if best_i <= hint else best_i)
-            if cyclic:
+            if track:
                 dep = low[0]
                 if not tbl:
                     del path[key]
                 low[0] = dep if dep < saved else saved
                 if dep < threshold:  # the result leaned on a repetition above: keep only sure bounds
-                    if me_def and tbl:
-                        pass
-                    elif best == 1 and best >= beta:
+                    if best == 1 and best >= beta:
                         tt[key] = (1, 1, best_i)
                     elif best == -1 and best <= a0:
                         tt[key] = (-1, -1, best_i)
                     return best
-            if me_def and tbl:
+            if me_def:
                 # a defender's choice inside a bout is not kept: it is seldom met again (the
                 # covers come in one order), and leaving it out halves the table (see the
                 # module docstring's measurements); the table is only a cache, so results stay exact
