@@ -209,19 +209,31 @@ class _Search:
                                 rq = pres >> (j % 13) & spread
                                 if not rc & (rc - 1) and not rq & (rq - 1):
                                     bt ^= c
+                if rest:
+                    nb = beat[(rest & -rest).bit_length() - 1]
+                else:  # the last uncovered card: may the attacker throw in after it (R12, R13)?
+                    rt = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread if a and not no_throw else -1
+                    xe = xc ^ 1 if xc & 1 else xc  # a defended bout ends the first bout (R14)
                 for b in (bt & ~tmask, bt & tmask):
                     while b:
                         c = b & -b
                         b ^= c
                         dc = d ^ c
-                        if rest and dc:
-                            # the next card too, or a dead end (no take half-way): left out
-                            if dc & beat[(rest & -rest).bit_length() - 1]:
-                                out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
-                        else:
+                        if not dc:  # his last card: the bout and the game end (R16, R28)
                             out.append(settle(a, dc, tbl | c, rest, 0, xc))
+                        elif rest:
+                            # the next card too, or a dead end (no take half-way): left out
+                            if dc & nb:
+                                out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
+                        elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13) \
+                                and room(dc, tbl | c, 0, 0, xc) > 0:
+                            out.append((a, dc, tbl | c, 0, 0, xc, False))  # the attacker throws in or passes
+                        elif a:  # defended: the defender leads the next bout (R17)
+                            out.append((dc, a, 0, 0, 0, xe, True))
+                        else:  # the attacker is out and the defender holds cards (R28)
+                            out.append(1)
                 if not x & NT:
-                    if cyclic and tbl == unc:
+                    if cyclic and tbl == unc and d & spread << (t.bit_length() - 1) % 13:
                         for _, _, succ in transfer_options(a, d, tbl, unc, x):
                             out.append(succ)
                     out.append(settle(a, d, tbl, unc, 1, x))
