@@ -149,6 +149,18 @@ class _Search:
         lead_pri = [((50 if c // 13 == trump else 0) + 2 * (c % 13)) * 64 + c for c in range(52)]
         take_pri = [(c % 13) * 64 + c for c in range(52)]  # throw-ins while the defender takes
 
+        def take_key(c: int) -> int:
+            return take_pri[c.bit_length() - 1]
+
+        def take_sets(cs: list, j: int, s: int, left: int, out: list) -> None:
+            """Append every set of cards that adds up to ``left`` more of ``cs[j:]`` to ``s``,
+            each set once: with cs[j] before without it."""
+            if j == len(cs) or not left:
+                out.append(s)
+                return
+            take_sets(cs, j + 1, s | cs[j], left - 1, out)
+            take_sets(cs, j + 1, s, left, out)
+
         def children(a: int, d: int, tbl: int, unc: int, tk: int, x: int) -> list:
             """The successors to search, best first (outcomes as ints, states as 7-tuples)."""
             if not tbl:  # the lead (R10): low non-trumps first, then low trumps
@@ -247,9 +259,21 @@ class _Search:
             if k > 0 and not no_throw:
                 rs = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
                 if tk:
-                    for n, c in enumerate(attack_sets(a & rs, k)):
-                        i = (c & -c).bit_length() - 1
-                        out.append((take_pri[i] << 8 | n, settle(a ^ c, d, tbl | c, unc | c, 1, x)))
+                    # While the defender takes nobody answers a throw-in (R18), and a throw-in
+                    # keeps the ranks on the table: the throw-ins are a set, not a sequence.
+                    # Every set of up to r of the cards that may go, each set once (low cards
+                    # first, the most cards first; none, the pass, last), as the next bout.
+                    m = a & rs
+                    cs = []
+                    while m:
+                        c = m & -m
+                        m ^= c
+                        cs.append(c)
+                    if len(cs) > 1:
+                        cs.sort(key=take_key)
+                    sets: list = []
+                    take_sets(cs, 0, 0, r, sets)
+                    return [end(a ^ s, d, tbl | s, False, x) for s in sets]
                 elif k == 1:  # all covered (unc is 0): one card, which the defender covers or takes
                     m = a & rs
                     while m:
