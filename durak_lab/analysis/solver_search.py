@@ -165,9 +165,10 @@ class _Search:
             """The successors to search, best first (outcomes as ints, states as 7-tuples)."""
             if not tbl:  # the lead (R10): low non-trumps first, then low trumps
                 k = lead
-                r = room(d, 0, 0, 0, x)
-                if r < k:
-                    k = r
+                if k > 1:  # (one card always goes: the defender holds one, every bout takes one)
+                    r = room(d, 0, 0, 0, x)
+                    if r < k:
+                        k = r
                 out = []
                 if k == 1:
                     m = a
