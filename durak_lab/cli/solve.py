@@ -40,14 +40,14 @@ positions searched: ...
 ...       "start": {"trump": "♠", "hands": {"P1": ["7♦"], "P2": ["8♦", "9♣"]},
 ...                 "discard": "rest", "attacker": "P1", "first_bout": false}}''')
 >>> main([path, "--json"])
-{"value": 1, "best_moves": ["P1 attack 7♦"], "pv": ["P1 attack 7♦", "P2 cover 7♦ with 8♦"], "nodes": 4}
+{"value": 1, "best_moves": ["P1 attack 7♦"], "pv": ["P1 attack 7♦", "P2 cover 7♦ with 8♦"], "nodes": 3}
 0
 >>> main([path])
 after 0 moves: P1 7♦ | P2 8♦ 9♣
 P1 to act: win with best play (+1)
 best: P1 attack 7♦
 line: P1 attack 7♦; P2 cover 7♦ with 8♦
-positions searched: 4
+positions searched: 3
 0
 """
 
