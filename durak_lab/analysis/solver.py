@@ -409,9 +409,10 @@ class Solver:
         """
         check_domain(position)
         mover = position.to_act()
-        seat = mover if seat is None else seat
-        return [(mv, self._child_value(position.play_unchecked(mv), seat))
-                for mv in position.sequential_moves()]
+        _, values = self._move_values(position, mover)
+        if seat is None or seat == mover:
+            return values
+        return [(mv, -v) for mv, v in values]
 
     def solve(self, position: Position, seat: Optional[int] = None) -> Solution:
         """Solve ``position``: its value for ``seat`` (default: the seat to act), every move's
@@ -430,16 +431,21 @@ class Solver:
         if seat is None:
             seat = mover
         before = self.nodes
-        best = self._value(position)
-        values = [(mv, self._child_score(position.play_unchecked(mv), mover, best))
-                  for mv in position.sequential_moves()]
+        best, values = self._move_values(position, mover)
         best_moves = tuple(mv for mv, v in values if v == best)
         pv, positions, repeats = self._pv(position, mover, best)
         sign = 1 if seat == mover else -1
         return Solution(position, seat, sign * best, tuple((mv, sign * v) for mv, v in values),
                         best_moves, pv, self.nodes - before, repeats, positions)
 
-    def _child_score(self, child: Position, seat: int, best: int, history: tuple = ()) -> int:
+    def _move_values(self, position: Position, mover: int) -> tuple:
+        """``(value, [(move, value)])`` of an in-domain position for its ``mover``: the
+        position's value first, then each move probed against it (:meth:`_child_score`)."""
+        best = self._value(position)
+        return best, [(mv, self._child_score(position.play_unchecked(mv), mover, best))
+                      for mv in position.sequential_moves()]
+
+    def _child_score(self, child: Position, seat: int, best: int) -> int:
         """The exact value of ``child`` for ``seat``, knowing it is at most ``best`` (the value
         of its parent, ``seat`` to act there): a probe "does it reach ``best``?" first, then
         only for a move below a win, "is it a draw?"."""
@@ -447,11 +453,12 @@ class Solver:
             return _score(child.result, seat)
         if best == -1:
             return -1
-        v = self._bound(child, seat, best, history)
-        if v >= best or v == -1:
-            return v if v < best else best
-        # v is an upper bound 0 < best = 1
-        return 0 if self._bound(child, seat, 0, history) >= 0 else -1
+        v = self._bound(child, seat, best)
+        if v >= best:
+            return best
+        if v < 0:  # below a draw (fail-soft: the probe may prove a loss below a win too)
+            return -1
+        return 0 if self._at_least(child, seat, 0) else -1
 
     def _bound(self, child: Position, seat: int, want: int, history: tuple = ()) -> int:
         """One zero-window probe of ``child`` (the game not over) for ``seat`` around ``want``:
@@ -463,13 +470,6 @@ class Solver:
     def _at_least(self, child: Position, seat: int, want: int, history: tuple = ()) -> bool:
         """Whether the value of ``child`` (the game not over) for ``seat`` is at least ``want``."""
         return want == -1 or self._bound(child, seat, want, history) >= want
-
-    def _child_value(self, child: Position, seat: int, history: tuple = ()) -> int:
-        """The exact value of ``child`` for ``seat``."""
-        if child.result is not None:
-            return _score(child.result, seat)
-        v = self._value(child, history=history)
-        return v if child.to_act() == seat else -v
 
     def _pv(self, position: Position, mover: int, value: int) -> tuple:
         """A line of best play: at each step the first move (engine order) that keeps the value,
