@@ -112,6 +112,7 @@ from ..engine.moves import Move, moves_text, seat_text
 from ..engine.state import Position
 from .solver_model import _state_of, check_domain, in_domain, transitions
 from .solver_search import _INF, MAX_TABLE, _NodeLimit, _Search
+from .solver_tables import table_for
 
 __all__ = [
     "Solution", "Solver", "solve", "solve_value", "value_for", "check_domain", "in_domain",
@@ -287,11 +288,13 @@ class Solver:
     (1, -1)
     """
 
-    def __init__(self, max_nodes: Optional[int] = None, max_table: Optional[int] = MAX_TABLE) -> None:
+    def __init__(self, max_nodes: Optional[int] = None, max_table: Optional[int] = MAX_TABLE,
+                 tables: bool = True) -> None:
         if max_table is not None and max_table < 1:
             raise ValueError(f"max_table must be at least 1 (or None), not {max_table}")
         self.max_nodes = max_nodes
         self.max_table = max_table
+        self.tables = tables
         self._searches: dict = {}
 
     def __del__(self) -> None:
@@ -302,7 +305,8 @@ class Solver:
         key = (position.rules, position.trump)
         s = self._searches.get(key)
         if s is None:
-            s = self._searches[key] = _Search(position.rules, position.trump, self.max_table)
+            s = self._searches[key] = _Search(position.rules, position.trump, self.max_table,
+                                              table_for(position.rules) if self.tables else None)
         return s
 
     @property
@@ -312,8 +316,10 @@ class Solver:
         >>> from durak_lab.engine.rules import Rules
         >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣ Q♥", "8♦ 6♥ 10♣"], trump="♠",
         ...                    discard="rest", attacker=0, first_bout=False)
-        >>> solver = Solver(); _ = solver.value(p); solver.table_size > 0
+        >>> solver = Solver(tables=False); _ = solver.value(p); solver.table_size > 0
         True
+        >>> solver = Solver(); _ = solver.value(p); solver.table_size, solver.nodes  # in the endgame table
+        (0, 1)
         """
         return sum(len(s.tt) for s in self._searches.values())
 

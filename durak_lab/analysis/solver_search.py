@@ -113,8 +113,11 @@ class _Search:
     The table maps a key to ``(lower bound, upper bound, index of the best move)``.
     """
 
-    def __init__(self, rules: Rules, trump: int, max_table: Optional[int] = MAX_TABLE) -> None:
+    def __init__(self, rules: Rules, trump: int, max_table: Optional[int] = MAX_TABLE,
+                 tables: Optional[tuple] = None) -> None:
         self.model = m = _model(rules, trump)
+        # an endgame table: (values by canonical key, most cards in play it holds), or None
+        self.tables = tables
         self.tt: dict = {}
         self.path: dict = {}
         # positions searched, the next checkpoint, the node limit; the table's bound, times thinned out
@@ -167,9 +170,24 @@ class _Search:
             counter[1] = counter[2] if cap is None else min(counter[2], counter[0] + _CHECK_EVERY)
 
         # The memo maps a bout start's exact state (a, d, x) to what the search needs of it: its
-        # value if a shortcut of quick() knows it (-1, 0 or +1), else its canonical key (at least
-        # 2**13, the attacker holding a card).  The search and the transposition cutoffs look
-        # each bout start up once, with no call.
+        # value if a shortcut of quick() or the endgame table knows it (-1, 0 or +1), else its
+        # canonical key (at least 2**13, the attacker holding a card).  The search and the
+        # transposition cutoffs look each bout start up once, with a call only the first time.
+        tables = self.tables
+        table_get = tables[0].get if tables is not None else None
+        table_cards = tables[1] if tables is not None else -1
+
+        def bout_entry(a: int, d: int, x: int) -> int:
+            """The memo's entry of a bout start met for the first time (see above)."""
+            v = quick(a, d, x)
+            if v is not None:
+                return v
+            k = canon_raw(a, d, x)
+            if not x and pc(a | d) <= table_cards:  # in the table: every position it covers, exact
+                v = table_get(k)
+                if v is not None:
+                    return v
+            return k
 
         NT = _NO_TAKE
         # lead order: non-trumps before trumps, low before high (ties: fewer possible covers first)
@@ -363,8 +381,7 @@ class _Search:
                 k3 = (a, d, x)
                 key = memo_get(k3)
                 if key is None:
-                    v = quick(a, d, x)
-                    key = memo[k3] = canon_raw(a, d, x) if v is None else v
+                    key = memo[k3] = bout_entry(a, d, x)
                 if key < 2:  # a shortcut's exact value
                     return key
                 if cyclic:
@@ -405,8 +422,7 @@ class _Search:
                 k3 = (ch[0], ch[1], ch[5])
                 ck = memo_get(k3)
                 if ck is None:
-                    q = quick(*k3)
-                    ck = memo[k3] = canon_raw(*k3) if q is None else q
+                    ck = memo[k3] = bout_entry(*k3)
                 if ck < 2:
                     v = ck if ch[6] == me_def else -ck
                     if v >= beta:
