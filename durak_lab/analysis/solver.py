@@ -60,7 +60,11 @@ the bout allows, sheds them all (lead, then throw-ins) and wins (with transfers
 only when the defender holds no card of that rank); an attacker none of whose
 cards the defender can beat wins, and a defender holding one card that beats
 every card of an attacker with two or more wins (the shedding bounds, proved in
-:mod:`durak_lab.analysis.solver_search`).  A defender's choices inside a bout
+:mod:`durak_lab.analysis.solver_search`).  Every bout start with at most six cards in play (and no first-bout
+limit, no trump shown) is looked up in an endgame table, worked out once and
+shipped with the package for podkidnoy and perevodnoy, and searched no further
+(:mod:`durak_lab.analysis.solver_tables`; ``Solver(tables=False)`` searches
+without them).  A defender's choices inside a bout
 are not kept in the transposition table, which holds a third fewer entries for
 it.  A defender with several cover cards in a run (the next lower card in play of the
 suit, both the only cards in play of their ranks, neither a shown trump) covers
@@ -83,7 +87,7 @@ transfers (R20–R22) and transfers by showing a trump (R24), multi-card leads
 of the rules is the kernel's, :mod:`durak_lab.engine.kernel_endgame`),
 :mod:`durak_lab.analysis.solver_search` the search with its transposition
 table, :mod:`durak_lab.analysis.solver_keys` its canonical keys and shedding
-bounds.  Every public name is importable from here.
+bounds, :mod:`durak_lab.analysis.solver_tables` the endgame tables.  Every public name is importable from here.
 
 Standard library only.
 
@@ -278,7 +282,10 @@ class Solver:
     drops its positions inside bouts (keeping the bout starts, each of which
     stands for everything after it), or everything if that is not enough, and
     the search goes on, exact but slower.  Only searches of several million
-    positions reach the default.
+    positions reach the default.  ``tables`` (default True) looks the bout
+    starts of up to six cards up in the shipped endgame tables
+    (:mod:`durak_lab.analysis.solver_tables`), for the rules that have one;
+    False searches them: the same values, more positions searched.
 
     >>> from durak_lab.engine.rules import Rules
     >>> p = Position.start(Rules.preset("perevodnoy", players=2), ["7♦ 7♣", "7♥ 8♦"],

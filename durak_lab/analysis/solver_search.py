@@ -173,9 +173,15 @@ class _Search:
         # value if a shortcut of quick() or the endgame table knows it (-1, 0 or +1), else its
         # canonical key (at least 2**13, the attacker holding a card).  The search and the
         # transposition cutoffs look each bout start up once, with a call only the first time.
+        # With transfers a table's value is kept apart (exact, by canonical key) and given only
+        # after the look for a repetition on the line: a line of best play that returns to one
+        # of its positions scores a draw there, with or without tables, so a won line ends.
         tables = self.tables
         table_get = tables[0].get if tables is not None else None
         table_cards = tables[1] if tables is not None else -1
+        exact: dict = {}
+        exact_get = exact.get
+        self.exact = exact
 
         def bout_entry(a: int, d: int, x: int) -> int:
             """The memo's entry of a bout start met for the first time (see above)."""
@@ -186,7 +192,9 @@ class _Search:
             if not x and pc(a | d) <= table_cards:  # in the table: every position it covers, exact
                 v = table_get(k)
                 if v is not None:
-                    return v
+                    if not cyclic:
+                        return v
+                    exact[k] = v
             return k
 
         NT = _NO_TAKE
@@ -390,6 +398,9 @@ class _Search:
                         if idx < low[0]:
                             low[0] = idx
                         return 0
+                    v = exact_get(key)
+                    if v is not None:  # the endgame table's value
+                        return v
             e = None if key is None else tt.get(key)
             hint = 0
             if e is not None:
@@ -428,6 +439,13 @@ class _Search:
                     if v >= beta:
                         return v
                     continue
+                if cyclic:
+                    v = exact_get(ck)
+                    if v is not None and ck not in path:
+                        v = v if ch[6] == me_def else -v
+                        if v >= beta:
+                            return v
+                        continue
                 ce = tt.get(ck)
                 if ce is not None:
                     v = ce[0] if ((bool(ch[3]) and not ch[4]) != me_def) == ch[6] else -ce[1]
@@ -502,6 +520,7 @@ class _Search:
         self.tt.clear()
         self.memo.clear()
         self.path.clear()
+        self.exact.clear()
 
     def value(self, state: tuple, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
         """The value of ``state`` for the seat to act; ``history`` lists bout-start keys

@@ -18,7 +18,7 @@ the kernel's configuration the endgame model reads (:func:`signature`), not
 to a preset name: every preset with the same endgame rules shares it.  The
 package ships the tables of the presets the bots and the benchmark play
 (:data:`SHIPPED`); for any other rules the solver searches as before.
-``durak-lab tables build PRESET`` makes a table again (a few minutes), and
+``durak-lab tables build PRESET`` makes a table again (some seconds), and
 ``durak-lab tables check`` re-solves a sample of the shipped ones.
 
 **What is left out.**  Positions a shortcut of the search settles without a
@@ -150,11 +150,11 @@ class EndgameTable:
         if missing:
             raise EndgameTableError(f"{name}: the header has no {', '.join(missing)}")
         counts = head["counts"]
-        if not (isinstance(counts, dict) and all(isinstance(counts.get(n), int) and counts[n] >= 0 for n in _NAMES)):
+        if not (isinstance(counts, dict) and all(_whole(counts.get(n)) and counts[n] >= 0 for n in _NAMES)):
             raise EndgameTableError(f"{name}: counts must give a whole number of each of {', '.join(_NAMES)}")
-        if not (isinstance(head["signature"], list) and all(isinstance(v, int) for v in head["signature"])):
+        if not (isinstance(head["signature"], list) and all(_whole(v) for v in head["signature"])):
             raise EndgameTableError(f"{name}: the signature must be a list of whole numbers")
-        if not isinstance(head["max_cards"], int) or head["max_cards"] < 1:
+        if not _whole(head["max_cards"]) or head["max_cards"] < 1:
             raise EndgameTableError(f"{name}: max_cards must be a whole number, at least 1")
         try:
             raw = zlib.decompress(parts[2])
@@ -169,10 +169,15 @@ class EndgameTable:
         values: dict = {}
         frm = int.from_bytes
         at = 0
-        for v, n in zip(_VALUES, sizes):
+        for v, word, n in zip(_VALUES, _NAMES, sizes):
             end = at + _KEY_BYTES * n
-            values.update(dict.fromkeys([frm(raw[i:i + _KEY_BYTES], "big") for i in range(at, end, _KEY_BYTES)], v))
+            keys = [frm(raw[i:i + _KEY_BYTES], "big") for i in range(at, end, _KEY_BYTES)]
+            if any(k0 >= k1 for k0, k1 in zip(keys, keys[1:])):
+                raise EndgameTableError(f"{name}: the keys of the {word}s are not in increasing order")
+            values.update(dict.fromkeys(keys, v))
             at = end
+        if len(values) != sum(sizes):
+            raise EndgameTableError(f"{name}: {sum(sizes) - len(values)} keys stand in more than one group")
         return cls(tuple(head["signature"]), head["max_cards"], values)
 
     def save(self, path: str) -> None:
@@ -185,6 +190,11 @@ class EndgameTable:
         """Read the table file at ``path``."""
         with open(path, "rb") as fh:
             return cls.from_bytes(fh.read(), os.path.basename(path))
+
+
+def _whole(v: object) -> bool:
+    """A JSON whole number (not true or false, which Python counts as ints)."""
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 # ---------------------------------------------------------------------------- the positions

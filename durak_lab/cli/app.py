@@ -30,6 +30,11 @@ Subcommands:
     the solver's verdict on every move of a two-player record played once the
     talon is empty: best, or a mistake with the better moves
     (:mod:`durak_lab.cli.analyse`).
+``durak-lab tables [info]``, ``durak-lab tables build PRESET [--out FILE]``, ``durak-lab tables check [PRESET…]``
+    the exact solver's endgame tables: describe the shipped ones; work a
+    preset's table out again (``--max-cards N``); re-solve a seeded sample of
+    them without tables (``--sample N --seed S``) and compare, exit status 1 at
+    a disagreement (:mod:`durak_lab.cli.tables`).
 ``durak-lab play [--vs LEVEL[,LEVEL…]] [--players N] [--preset NAME] [--seed N] [--seat N] [--coach] [--humans N]``
     a game at the terminal against bots (or people at one keyboard): one move
     a line, as its text or a short form; ``hint``, ``undo``, ``help``, ``quit``
@@ -76,6 +81,7 @@ from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
 from . import solve as solver_cli
+from . import tables as tables_cli
 from . import trumps as trumps_cli
 from .commands import OptionError, positive_int, replayed, resolve, run_standalone
 from ..engine.errors import RecordError
@@ -109,6 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     trumps_cli.add_parser(sub)
     solver_cli.add_parser(sub)
     analyse_cli.add_parser(sub)
+    tables_cli.add_parser(sub)
     play_cli.add_parser(sub)
     lessons_cli.add_parser(sub)
     glossary_cli.add_parser(sub)
@@ -200,6 +207,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return solver_cli.run(ns, out, err)
     if ns.command == "analyse":
         return analyse_cli.run(ns, out, err)
+    if ns.command == "tables":
+        return tables_cli.run(ns, out, err)
     if ns.command == "play":
         return play_cli.run(ns, sys.stdin, out, err)
     if ns.command == "lessons":

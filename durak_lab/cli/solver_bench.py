@@ -4,7 +4,9 @@ For each size N it deals N+N cards of the deck to two players (a seeded
 ``random.Random``), picks a random trump suit and a random attacker, puts every
 other card in the discard (an empty talon), and solves the position with a
 fresh :class:`~durak_lab.analysis.solver.Solver` (its transposition table unbounded,
-``max_table=None``): the value, every move's value, the
+``max_table=None``) and its endgame tables
+(:mod:`durak_lab.analysis.solver_tables`; ``--no-tables``: the search alone,
+``Solver(tables=False)``): the value, every move's value, the
 best moves and a principal variation (``--value-only``: the value alone).  It
 prints the distribution of the solve times (median, p90, p99, max), of the
 positions searched, the results, and how the median grows from one size to the
@@ -56,9 +58,10 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[k]
 
 
-def solve_one(preset: str, position_text: str, value_only: bool = False) -> tuple:
-    """Solve one position (given as its position text) with a fresh solver; return
-    ``(seconds, nodes, value)``: the benchmark's unit of work.
+def solve_one(preset: str, position_text: str, value_only: bool = False, tables: bool = True) -> tuple:
+    """Solve one position (given as its position text) with a fresh solver (with its endgame
+    tables, or without them: ``tables=False``); return ``(seconds, nodes, value)``: the
+    benchmark's unit of work.
 
     >>> p = random_endgame(Rules.preset("podkidnoy", players=2), 3, 3, random.Random(2))
     >>> seconds, nodes, value = solve_one("podkidnoy", str(p))
@@ -68,7 +71,8 @@ def solve_one(preset: str, position_text: str, value_only: bool = False) -> tupl
     position = Position.parse(position_text)
     if position.rules != Rules.preset(preset, players=2):
         raise ValueError(f"the position is not played under the {preset} preset")
-    solver = Solver(max_table=None)  # the search itself, never slowed by thinning out a full table
+    # the search itself, never slowed by thinning out a full table; with or without the endgame tables
+    solver = Solver(max_table=None, tables=tables)
     t0 = time.process_time()
     value = solver.value(position) if value_only else solver.solve(position).value
     return time.process_time() - t0, solver.nodes, value
@@ -85,22 +89,25 @@ def digest(position_text: str) -> str:
 
 
 def solver_stamp() -> str:
-    """A fingerprint of the solver's source: the first 12 hex digits of the SHA-256 of its
-    modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
-    ``solver_model.py``, ``solver_search.py``, then the model of the rules it searches,
-    ``durak_lab/engine/kernel_endgame.py``).  A results file's lines count only for the
-    solver that made them.
+    """A fingerprint of the solver's source and tables: the first 12 hex digits of the SHA-256
+    of its modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
+    ``solver_model.py``, ``solver_search.py``, ``solver_keys.py``, ``solver_tables.py``, then the
+    model of the rules it searches, ``durak_lab/engine/kernel_endgame.py``), then the shipped
+    endgame tables.  A results file's lines count only for the solver that made them.
 
     >>> len(solver_stamp())
     12
     """
-    from ..analysis import solver, solver_model, solver_search
+    from ..analysis import solver, solver_keys, solver_model, solver_search, solver_tables
     from ..engine import kernel_endgame
 
     h = hashlib.sha256()
-    for module in (solver, solver_model, solver_search, kernel_endgame):
-        with open(module.__file__, "rb") as fh:
-            h.update(fh.read())
+    paths = [m.__file__ for m in (solver, solver_model, solver_search, solver_keys, solver_tables, kernel_endgame)]
+    paths += [solver_tables.shipped_path(name) for name in solver_tables.SHIPPED]
+    for path in paths:
+        if os.path.exists(path):
+            with open(path, "rb") as fh:
+                h.update(fh.read())
     return h.hexdigest()[:12]
 
 
@@ -140,7 +147,7 @@ def load_results(path: str) -> list:
 
 def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0,
              value_only: bool = False, max_seconds: Optional[float] = None,
-             results: Optional[str] = None, solve: bool = True) -> dict:
+             results: Optional[str] = None, solve: bool = True, tables: bool = True) -> dict:
     """Solve ``count`` random N+N positions (fewer if ``max_seconds`` runs out); return the figures.
 
     Times are the CPU seconds of each solve (``time.process_time``: the
@@ -151,7 +158,10 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
 
     ``results`` names a JSON-lines file that keeps one line per solved
     position: its index in the seeded sequence, a digest of its position text,
-    seconds, nodes, value, the machine, the Python and :func:`solver_stamp`.
+    seconds, nodes, value, the machine, the Python, :func:`solver_stamp` and
+    ``tables``, whether the solver used its endgame tables (a line without it
+    comes from a solver that had none: False); lines of the other setting are
+    another measurement, like those of another seed, and are left alone.
     Positions already in it, solved by this version of the solver, are not
     solved again; new ones are appended as they finish; the figures cover them
     all.  A long size can so be measured over several runs (each line says on
@@ -174,8 +184,8 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
     earlier: dict = {}  # lines of other versions of the solver, by their stamp
     if results is not None:
         for rec in load_results(results):
-            if (rec["preset"], rec["seed"], rec["cards"], rec["what"]) == (preset, seed, n, what) \
-                    and rec["index"] < count:
+            if (rec["preset"], rec["seed"], rec["cards"], rec["what"], bool(rec.get("tables", False))) \
+                    == (preset, seed, n, what, tables) and rec["index"] < count:
                 same = rec["digest"] == digest(texts[rec["index"]])
                 if rec.get("solver") != stamp_solver:  # another version of the solver: solve again
                     other += 1
@@ -203,11 +213,11 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
                 continue
             if not solve or (max_seconds is not None and spent > max_seconds):
                 break
-            dt, nd, value = solve_one(preset, text, value_only)
+            dt, nd, value = solve_one(preset, text, value_only, tables)
             spent += dt
             rec = {"preset": preset, "seed": seed, "cards": n, "what": what, "index": i, "digest": digest(text),
-                   "seconds": round(dt, 6), "nodes": nd, "value": value, "solver": stamp_solver, **stamp,
-                   "load": _load()}
+                   "seconds": round(dt, 6), "nodes": nd, "value": value, "solver": stamp_solver, "tables": tables,
+                   **stamp, "load": _load()}
             done[i] = rec
             if out is not None:
                 out.write(json.dumps(rec, ensure_ascii=False) + "\n")
@@ -217,14 +227,15 @@ def run_size(n: int, count: int = 1000, preset: str = "podkidnoy", seed: int = 0
             out.close()
     recs = [done[i] for i in sorted(done)]
     if not recs:
-        raise ValueError(f"{results}: no {what} of {n}+{n} {preset} positions (seed {seed}) to report")
+        raise ValueError(f"{results}: no {what} of {n}+{n} {preset} positions (seed {seed}, "
+                         f"{'with' if tables else 'without'} endgame tables) to report")
     ts = sorted(r["seconds"] for r in recs)
     ns = sorted(r["nodes"] for r in recs)
     tally = {"win": 0, "draw": 0, "loss": 0}
     for r in recs:
         tally[result_word(r["value"])] += 1
     return {
-        "cards": n, "preset": preset, "positions": len(recs), "requested": count, "what": what,
+        "cards": n, "preset": preset, "positions": len(recs), "requested": count, "what": what, "tables": tables,
         "median_ms": statistics.median(ts) * 1e3, "p90_ms": _quantile(ts, 0.90) * 1e3,
         "p99_ms": _quantile(ts, 0.99) * 1e3, "max_ms": ts[-1] * 1e3, "mean_ms": statistics.fmean(ts) * 1e3,
         "nodes_median": statistics.median(ns), "nodes_p99": _quantile(ns, 0.99), "nodes_max": ns[-1],
@@ -270,6 +281,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--value-only", action="store_true", help="time the value alone, not the full solve")
+    parser.add_argument("--no-tables", action="store_true",
+                        help="solve without the endgame tables (Solver(tables=False)): the search alone")
     parser.add_argument("--max-seconds", type=float, default=None,
                         help="stop a size once its solves took this long (the table says how many)")
     parser.add_argument("--results", default=None, metavar="FILE",
@@ -290,7 +303,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             parser.error("--report reads a results file: give --results FILE")
         try:
             rows.append(run_size(n, args.count, args.preset, args.seed, args.value_only, args.max_seconds,
-                                 args.results, solve=not args.report))
+                                 args.results, solve=not args.report, tables=not args.no_tables))
         except ValueError as err:
             print(f"durak-lab bench solver: {err}", file=sys.stderr)
             if args.report and "to report" in str(err):
@@ -306,10 +319,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     info = machine()
     if args.json:
         print(json.dumps({"machine": info, "preset": args.preset, "seed": args.seed,
-                          "what": "value" if args.value_only else "solve", "sizes": rows}, indent=1))
+                          "what": "value" if args.value_only else "solve", "tables": not args.no_tables,
+                          "sizes": rows}, indent=1))
         return 0
     what = "value only" if args.value_only else "full solve: value, every move's value, best moves, line"
-    print(f"durak-lab solver benchmark: {args.preset}, two players, empty talon, seed {args.seed}, {what}")
+    tables = "without endgame tables (the search alone)" if args.no_tables else "with the endgame tables"
+    print(f"durak-lab solver benchmark: {args.preset}, two players, empty talon, seed {args.seed}, {what}; "
+          f"{tables}")
     print(f"machine: {info['cpu']}, {info['cores']} cores, {info['platform']}; "
           f"{info['implementation']} {info['python']}; load average {info['load_average']}")
     print(_table(rows))

@@ -148,11 +148,14 @@ def test_a_report_of_lines_from_an_earlier_solver_says_so(tmp_path, capsys):
     assert r["current_solver"] and r["positions"] == 3 and r["other_solver_lines"] == 3
 
 
-def test_the_solver_stamp_covers_every_module_of_the_solver():
-    from durak_lab.analysis import solver, solver_model, solver_search
+def test_the_solver_stamp_covers_every_module_of_the_solver_and_its_tables():
+    from durak_lab.analysis import solver, solver_keys, solver_model, solver_search, solver_tables
     from durak_lab.engine import kernel_endgame
 
-    source = b"".join(Path(m.__file__).read_bytes() for m in (solver, solver_model, solver_search, kernel_endgame))
+    modules = (solver, solver_model, solver_search, solver_keys, solver_tables, kernel_endgame)
+    source = b"".join(Path(m.__file__).read_bytes() for m in modules)
+    source += b"".join(Path(solver_tables.shipped_path(n)).read_bytes() for n in solver_tables.SHIPPED)
+    assert len(solver_tables.SHIPPED) == 2
     assert solver_stamp() == hashlib.sha256(source).hexdigest()[:12]
 
 

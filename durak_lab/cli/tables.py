@@ -1,0 +1,265 @@
+"""``durak-lab tables``: the exact solver's endgame tables (:mod:`durak_lab.analysis.solver_tables`).
+
+``durak-lab tables [info]``
+    each shipped table: its file, the presets whose two-player endgame rules it
+    serves, the most cards in play, the positions stored, its losses, draws and
+    wins (for the attacker to lead), its size in kB.
+``durak-lab tables build PRESET [--max-cards N] [--out FILE]``
+    work the table of ``Rules.preset(PRESET, players=2)`` out again (default
+    ``--max-cards 6``; some seconds), a line on stderr after each number of
+    cards, and write it to ``FILE`` (default: the shipped file, for a preset in
+    the package's list; any other preset needs ``--out``).
+``durak-lab tables check [PRESET ...] [--sample N] [--seed S]``
+    re-solve a seeded random sample of ``N`` entries (default 200) of each shipped
+    table (or of the ones named) with a search that uses no table, and compare.
+
+Exit status: 0; 1 when a table disagrees with the search (the first disagreement
+is named) or a shipped table is missing or damaged; 2 for bad options: an unknown
+preset, rules outside the solver's domain, a table that is not shipped.
+
+Standard library and the durak_lab core only.
+
+>>> main(["info"])  # doctest: +ELLIPSIS
+podkidnoy.dtb: the endgame rules of podkidnoy, neighbours (two players), up to 6 cards in play
+  ... positions: ... losses, ... draws, ... wins for the attacker; ... kB
+perevodnoy.dtb: the endgame rules of perevodnoy (two players), up to 6 cards in play
+  ...
+0
+>>> import os, tempfile
+>>> path = os.path.join(tempfile.mkdtemp(), "small.dtb")
+>>> main(["build", "perevodnoy", "--max-cards", "4", "--out", path])  # doctest: +ELLIPSIS
+wrote ...small.dtb: ... positions up to 4 cards in play (... losses, ... draws, ... wins), ... kB
+0
+>>> main(["check", "podkidnoy", "--sample", "20"])
+podkidnoy.dtb: 20 of 20 sampled positions agree with the search without tables (seed 0)
+0
+>>> main(["build", "unlimited"])
+2
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from typing import Any, Optional, Sequence, TextIO
+
+from .commands import positive_int, run_standalone
+from .console import write_line
+from ..analysis.solver_keys import _canonical
+from ..analysis.solver_model import check_domain
+from ..analysis.solver_search import _Search
+from ..analysis.solver_tables import (MAX_CARDS, SHIPPED, EndgameTable, EndgameTableError, build, shipped_path,
+                                      signature)
+from ..engine.cards import SUIT_SYMBOLS, cards_of
+from ..engine.errors import DurakError
+from ..engine.rules import PRESETS, Rules
+from ..engine.state import Position
+
+__all__ = ["add_parser", "run", "main"]
+
+PROG = "durak-lab tables"
+_WORDS, _M13 = ("loss", "draw", "win"), (1 << 13) - 1
+
+
+def add_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register the ``tables`` subcommand on an argparse subparsers object.
+
+    >>> ap = argparse.ArgumentParser(prog="durak-lab")
+    >>> p = add_parser(ap.add_subparsers(dest="command"))
+    >>> ns = ap.parse_args(["tables", "check", "podkidnoy", "--sample", "5"]); ns.names, ns.sample, ns.seed
+    (['podkidnoy'], 5, 0)
+    """
+    p = sub.add_parser("tables", help="the exact solver's endgame tables: info, build, check",
+                       description="The exact solver's endgame tables: 'info' describes the shipped ones, "
+                       "'build' works one out again, 'check' re-solves a sample without tables.")
+    _arguments(p)
+    return p
+
+
+def _arguments(p: argparse.ArgumentParser) -> None:
+    sub = p.add_subparsers(dest="action", metavar="ACTION")
+    sub.add_parser("info", help="describe the shipped tables (the default)")
+    b = sub.add_parser("build", help="work out the table of a preset's two-player endgame rules and write it")
+    b.add_argument("preset", metavar="PRESET", help="a rules preset (the table is for its two-player endgame)")
+    b.add_argument("--max-cards", type=positive_int, default=MAX_CARDS, metavar="N",
+                   help=f"the most cards in play, both hands together (default {MAX_CARDS})")
+    b.add_argument("--out", metavar="FILE", help="write the table here (default: the shipped file of PRESET)")
+    c = sub.add_parser("check", help="re-solve a sample of the shipped tables without them; exit status 1 at "
+                       "any disagreement")
+    c.add_argument("names", nargs="*", metavar="PRESET", help=f"the tables to check (default: {', '.join(SHIPPED)})")
+    c.add_argument("--sample", type=positive_int, default=200, metavar="N", help="entries per table (default 200)")
+    c.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
+
+
+def _position_of(key: int) -> tuple:
+    """``(a, d)``: the attacker's and the defender's cards of an endgame table's key (the
+    canonical key of :func:`~durak_lab.analysis.solver_keys._canonical` with trump suit 0 and
+    ``x = 0``: 26 bits a suit, the attacker's 13 above the defender's 13, the trump suit lowest).
+
+    >>> canon = _canonical(0)
+    >>> key = canon(1 | 1 << 14, 1 << 27 | 1 << 41, 0)
+    >>> a, d = _position_of(key); canon(a, d, 0) == key, bin(a | d).count("1")
+    (True, 4)
+    """
+    a = d = 0
+    for suit in range(4):
+        field = key >> (26 * suit)
+        a |= (field >> 13 & _M13) << (13 * suit)
+        d |= (field & _M13) << (13 * suit)
+    return a, d
+
+
+def _rules(preset: str) -> Rules:
+    """The two-player rules of ``preset``; :class:`DurakError` when it is none or the solver cannot play them."""
+    rules = Rules.preset(preset, players=2)
+    check_domain(Position.start(rules, ["K♦", "A♦"], trump="♠", discard="rest", attacker=0, first_bout=False))
+    return rules
+
+
+def _served(sig: tuple) -> list:
+    """The presets whose two-player endgame rules have the signature ``sig``."""
+    names = []
+    for name in PRESETS:
+        try:
+            names += [name] if signature(_rules(name)) == sig else []
+        except DurakError:  # no two-player game, or outside the solver's domain
+            pass
+    return names
+
+
+def _tally(c: dict) -> str:
+    return f"{c['loss']} losses, {c['draw']} draws, {c['win']} wins"
+
+
+def _why(e: Exception) -> str:
+    return (e.strerror or str(e)) if isinstance(e, OSError) else str(e)
+
+
+def _info(out: TextIO, err: TextIO) -> int:
+    status = 0
+    for name in SHIPPED:
+        path = shipped_path(name)
+        try:
+            t = EndgameTable.load(path)
+        except (OSError, EndgameTableError) as e:
+            write_line(err, f"{PROG} info: {name}: {_why(e)} (durak-lab tables build {name} makes it again)")
+            status = 1
+            continue
+        served = ", ".join(_served(t.signature)) or "no preset"
+        write_line(out, f"{os.path.basename(path)}: the endgame rules of {served} (two players), "
+                        f"up to {t.max_cards} cards in play")
+        write_line(out, f"  {len(t)} positions: {_tally(t.counts())} for the attacker; "
+                        f"{os.path.getsize(path) / 1000:.1f} kB")
+    return status
+
+
+def _build(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        rules = _rules(ns.preset)
+    except DurakError as e:
+        write_line(err, f"{PROG} build: {ns.preset}: {e}")
+        return 2
+    path = ns.out
+    if path is None:
+        if ns.preset not in SHIPPED:
+            write_line(err, f"{PROG} build: {ns.preset} has no shipped table ({', '.join(SHIPPED)}): "
+                            "give --out FILE")
+            return 2
+        path = shipped_path(ns.preset)
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):  # before the minutes of work, not after
+        write_line(err, f"{PROG} build: --out: {path}: no such directory")
+        return 2
+    t0 = time.process_time()
+
+    def progress(cards: int, stored: int) -> None:
+        write_line(err, f"{PROG} build: {ns.preset}, {cards} cards in play: {stored} positions stored "
+                        f"({time.process_time() - t0:.1f} s)")
+        err.flush()
+
+    table = build(rules, ns.max_cards, progress)
+    try:
+        table.save(path)
+    except OSError as e:
+        write_line(err, f"{PROG} build: --out: {path}: {_why(e)}")
+        return 2
+    write_line(out, f"wrote {path}: {len(table)} positions up to {table.max_cards} cards in play "
+                    f"({_tally(table.counts())}), {os.path.getsize(path) / 1000:.1f} kB")
+    return 0
+
+
+def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> bool:
+    path = shipped_path(name)
+    file = os.path.basename(path)
+    try:
+        t = EndgameTable.load(path)
+        rules = _rules(name)
+    except (OSError, DurakError) as e:
+        write_line(err, f"{PROG} check: {file}: {_why(e)}")
+        return False
+    if t.signature != signature(rules):
+        write_line(err, f"{PROG} check: {file}: made for other endgame rules than {name}'s "
+                        f"(signature {list(t.signature)}, not {list(signature(rules))})")
+        return False
+    keys = random.Random(seed).sample(sorted(t.values), min(sample, len(t)))  # sorted: the same sample each time
+    canon = _canonical(0)
+    srch = _Search(rules, 0, None, None)  # the search alone: no endgame table
+    agree, first = 0, None
+    for key in keys:
+        a, d = _position_of(key)
+        srch.arm(None)
+        got = srch.value((a, d, 0, 0, 0, 0)) if canon(a, d, 0) == key else None
+        srch.release()  # each position searched from scratch
+        if got == t.values[key]:
+            agree += 1
+        elif first is None:
+            first = (key, a, d, got)
+    write_line(out, f"{file}: {agree} of {len(keys)} sampled positions agree with the search without tables "
+                    f"(seed {seed})")
+    if first is not None:
+        key, a, d, got = first
+        hands = f"attacker {' '.join(map(str, cards_of(a)))} | defender {' '.join(map(str, cards_of(d)))}"
+        said = "a key that is not canonical" if got is None else f"the search says {_WORDS[got + 1]}"
+        write_line(err, f"{PROG} check: {file}: key {key:#x} ({hands}, trump {SUIT_SYMBOLS[0]}): the table "
+                        f"says {_WORDS[t.values[key] + 1]}, {said}")
+    return first is None
+
+
+def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
+    """Run the subcommand for parsed arguments (output to ``out``, messages to ``err``: default
+    ``sys.stdout`` and ``sys.stderr``); return the exit status.
+
+    >>> ap = argparse.ArgumentParser(); _arguments(ap)
+    >>> import io; err = io.StringIO()
+    >>> run(ap.parse_args(["build", "classic"]), err=err), err.getvalue()
+    (2, 'durak-lab tables build: classic has no shipped table (podkidnoy, perevodnoy): give --out FILE\\n')
+    >>> run(ap.parse_args(["check", "classic"]), err=err)
+    2
+    """
+    out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
+    if ns.action == "build":
+        return _build(ns, out, err)
+    if ns.action == "check":
+        unknown = [n for n in ns.names if n not in SHIPPED]
+        if unknown:
+            write_line(err, f"{PROG} check: no shipped table {', '.join(unknown)}; shipped: {', '.join(SHIPPED)}")
+            return 2
+        ok = [_check_one(n, ns.sample, ns.seed, out, err) for n in (ns.names or SHIPPED)]
+        return 0 if all(ok) else 1
+    return _info(out, err)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``durak-lab tables`` on its own: parse ``argv`` and :func:`run`.
+
+    >>> main(["check", "--sample", "0"])
+    2
+    """
+    return run_standalone(PROG, "The exact solver's endgame tables: info, build, check.", _arguments, run, argv)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
