@@ -279,7 +279,10 @@ class _Search:
                 if rest:
                     nb = beat[(rest & -rest).bit_length() - 1]
                 else:  # the last uncovered card: may the attacker throw in after it (R12, R13)?
-                    rt = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread if a and not no_throw else -1
+                    # (room after the cover, R13: the defender keeps a card below, so only the
+                    # bout's limit counts; the table will hold pc(tbl) + 1 cards)
+                    rt = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread \
+                        if a and not no_throw and (cap_first if xc & 1 else cap_normal) > (pc(tbl) + 1) >> 1 else -1
                     xe = xc ^ 1 if xc & 1 else xc  # a defended bout ends the first bout (R14)
                 for b in (bt & ~tmask, bt & tmask):
                     while b:
@@ -292,8 +295,7 @@ class _Search:
                             # the next card too, or a dead end (no take half-way): left out
                             if dc & nb:
                                 out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
-                        elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13) \
-                                and room(dc, tbl | c, 0, 0, xc) > 0:
+                        elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13):
                             out.append((a, dc, tbl | c, 0, 0, xc, False))  # the attacker throws in or passes
                         elif a:  # defended: the defender leads the next bout (R17)
                             out.append((dc, a, 0, 0, 0, xe, True))

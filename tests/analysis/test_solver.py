@@ -63,7 +63,11 @@ def check_against_oracle(p: Position, sample: random.Random) -> None:
         oracle = Oracle(p)
     except OverflowError:
         assume(False)
-    solver = Solver()
+    for tables in (True, False):  # with the endgame tables, and the search alone
+        check_solver_against_oracle(p, oracle, Solver(tables=tables), sample)
+
+
+def check_solver_against_oracle(p: Position, oracle: Oracle, solver: Solver, sample: random.Random) -> None:
     # the root: value, every move's value, the best moves, a line that ends as promised
     s = solver.solve(p)
     assert s.value == oracle.values[0]
@@ -106,7 +110,7 @@ def test_agrees_with_plain_minimax_and_the_oracle(preset, n, m, rng):
         n, m = min(n, 3), min(m, 2)
     p = deal(Rules.preset(preset, players=2), n, m, rng, first_bout=False)
     oracle = Oracle(p)
-    solver = Solver()
+    solver = Solver(tables=rng.random() < 0.5)
     assert solver.value(p) == minimax(p) == oracle.values[0]
     for mv, v in solver.move_values(p):
         child = p.play_unchecked(mv)
@@ -124,7 +128,7 @@ def test_agrees_with_the_oracle_on_a_thousand_seeded_endgames():
         top = 4 if i % 2 else 3
         p = deal(rules, rng.randint(1, top), rng.randint(1, top), rng, first_bout=False)
         oracle = Oracle(p)
-        solver = Solver()
+        solver = Solver(tables=i % 4 < 2)  # each preset with the endgame tables and without
         for j in [0] + rng.sample(range(len(oracle.positions)), min(2, len(oracle.positions))):
             assert solver.value(oracle.positions[j]) == oracle.values[j]
             compared += 1
