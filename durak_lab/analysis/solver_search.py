@@ -3,7 +3,8 @@
 Alpha-beta over the kernel's endgame model (:mod:`durak_lab.engine.kernel_endgame`,
 through :mod:`durak_lab.analysis.solver_model`) for one (rules, trump) pair
 (:class:`_Search`): two zero-window probes for the value, exact shortcuts at
-a bout start (with the shedding bounds of :func:`_shed_bound`), one cover per run of interchangeable cover cards, move
+a bout start (with the shedding bounds of :func:`_shed_bound`), the endgame
+table's values (:mod:`durak_lab.analysis.solver_tables`), one cover per run of interchangeable cover cards, move
 ordering, enhanced transposition cutoffs, canonical keys at the start of a bout
 (:func:`~durak_lab.analysis.solver_keys._canonical`), repetitions on the current line with transfers, the node
 limit, and the table's bound (:data:`MAX_TABLE`) with its thinning out; a
@@ -59,7 +60,20 @@ throw-ins on a take as one set         podkidnoy 6+6,   2,767 -> 2,668 (-1%)
                                        100
 (same)                                 perevodnoy 6+6,  (1,169k -> 1,159k, -1%)
                                        100
+endgame tables: every bout start of    podkidnoy 6+6,   2,721.5 -> 1,790             0.66
+up to 6 cards looked up                1,000            (4,354k -> 2,767k, -36%)
+(:mod:`.solver_tables`)
+(same)                                 perevodnoy 6+6,  6,287 -> 3,650.5             0.67
+                                       1,000            (13,676k -> 8,777k, -36%)
+(same)                                 podkidnoy 7+7,   28,691 -> 21,630.5           0.80
+                                       200              (11,129k -> 8,386k, -25%)
+(same)                                 podkidnoy 8+8,   381,941.5 -> 324,677         0.99
+                                       12               (8,663k -> 7,752k, -11%)
 =====================================  ===============  ===========================  ========
+
+The endgame tables pay where the search spends its positions on small
+endgames: about 40% of the positions of a 6+6 solve have at most six cards in
+play, 29% at 7+7, 15% at 8+8.
 
 Costs per position, same positions searched: canonical keys closed up by runs
 (6.5 -> 4.1 microseconds a key), one memo lookup per bout start for both the

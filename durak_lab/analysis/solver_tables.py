@@ -52,9 +52,9 @@ from typing import Callable, Iterator, Optional
 from ..engine.errors import DurakError
 from ..engine.rules import Rules
 from .solver_keys import _canonical
-from .solver_model import endgame_config
+from .solver_model import _LOW13, endgame_config
 
-__all__ = ["EndgameTable", "EndgameTableError", "build", "table_for", "signature", "positions", "shipped_path",
+__all__ = ["EndgameTable", "EndgameTableError", "build", "bout_start", "table_for", "signature", "positions", "shipped_path",
            "MAX_CARDS", "SHIPPED", "FORMAT"]
 
 FORMAT = "durak-lab endgame table/1"
@@ -246,6 +246,24 @@ def positions(cards: int) -> Iterator[tuple]:
                 yield from grow(rank + 1, left - n, a | ra << rank, d | rd << rank)
 
     yield from grow(0, cards, 0, 0)
+
+
+def bout_start(key: int) -> tuple:
+    """``(a, d)``: a bout start whose canonical key (with ``x = 0``) is ``key``, the trump suit
+    being suit 0: each 26-bit field of the key, the attacker's 13 bits above the defender's,
+    is a suit (the trump suit the lowest field).
+
+    >>> canon = _canonical(_TRUMP)
+    >>> key = canon(1 | 1 << 14, 1 << 27 | 1 << 41, 0)
+    >>> a, d = bout_start(key); canon(a, d, 0) == key, (a | d).bit_count()
+    (True, 4)
+    """
+    a = d = 0
+    for suit in range(4):
+        field = key >> (26 * suit)
+        a |= (field >> 13 & _LOW13) << (13 * suit)
+        d |= (field & _LOW13) << (13 * suit)
+    return a, d
 
 
 def build(rules: Rules, max_cards: int = MAX_CARDS,

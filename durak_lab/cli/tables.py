@@ -51,8 +51,8 @@ from .console import write_line
 from ..analysis.solver_keys import _canonical
 from ..analysis.solver_model import check_domain
 from ..analysis.solver_search import _Search
-from ..analysis.solver_tables import (MAX_CARDS, SHIPPED, EndgameTable, EndgameTableError, build, shipped_path,
-                                      signature)
+from ..analysis.solver_tables import (MAX_CARDS, SHIPPED, EndgameTable, EndgameTableError, bout_start, build,
+                                      shipped_path, signature)
 from ..engine.cards import SUIT_SYMBOLS, cards_of
 from ..engine.errors import DurakError
 from ..engine.rules import PRESETS, Rules
@@ -61,7 +61,7 @@ from ..engine.state import Position
 __all__ = ["add_parser", "run", "main"]
 
 PROG = "durak-lab tables"
-_WORDS, _M13 = ("loss", "draw", "win"), (1 << 13) - 1
+_WORDS = ("loss", "draw", "win")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -92,24 +92,6 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("names", nargs="*", metavar="PRESET", help=f"the tables to check (default: {', '.join(SHIPPED)})")
     c.add_argument("--sample", type=positive_int, default=200, metavar="N", help="entries per table (default 200)")
     c.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
-
-
-def _position_of(key: int) -> tuple:
-    """``(a, d)``: the attacker's and the defender's cards of an endgame table's key (the
-    canonical key of :func:`~durak_lab.analysis.solver_keys._canonical` with trump suit 0 and
-    ``x = 0``: 26 bits a suit, the attacker's 13 above the defender's 13, the trump suit lowest).
-
-    >>> canon = _canonical(0)
-    >>> key = canon(1 | 1 << 14, 1 << 27 | 1 << 41, 0)
-    >>> a, d = _position_of(key); canon(a, d, 0) == key, bin(a | d).count("1")
-    (True, 4)
-    """
-    a = d = 0
-    for suit in range(4):
-        field = key >> (26 * suit)
-        a |= (field >> 13 & _M13) << (13 * suit)
-        d |= (field & _M13) << (13 * suit)
-    return a, d
 
 
 def _rules(preset: str) -> Rules:
@@ -208,7 +190,7 @@ def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> b
     srch = _Search(rules, 0, None, None)  # the search alone: no endgame table
     agree, first = 0, None
     for key in keys:
-        a, d = _position_of(key)
+        a, d = bout_start(key)
         srch.arm(None)
         got = srch.value((a, d, 0, 0, 0, 0)) if canon(a, d, 0) == key else None
         srch.release()  # each position searched from scratch

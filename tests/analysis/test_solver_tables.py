@@ -468,3 +468,12 @@ def test_a_key_twice_or_keys_out_of_order_or_true_for_a_number_are_refused():
         h[field] = bad
         with pytest.raises(EndgameTableError, match=field if field != "counts" else "whole number"):
             EndgameTable.from_bytes(first + b"\n" + json.dumps(h).encode() + b"\n" + rest)
+
+
+def test_the_modules_bout_start_decodes_as_this_file_does():
+    from durak_lab.analysis.solver_tables import bout_start
+
+    for name in SHIPPED:
+        t = EndgameTable.load(shipped_path(name))
+        for key in sorted(t.values)[::499]:
+            assert bout_start(key) == decode(key)

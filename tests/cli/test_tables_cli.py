@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from durak_lab.analysis.solver_tables import SHIPPED, EndgameTable, shipped_path
+from durak_lab.analysis.solver_tables import SHIPPED, EndgameTable, bout_start, shipped_path
 from durak_lab.cli import main
 from durak_lab.cli import tables as tables_cli
 from durak_lab.cli.solver_bench import load_results, run_size
@@ -110,7 +110,7 @@ def test_key_decoding_round_trips_through_the_canonical_key():
     canon = _canonical(0)
     t = EndgameTable.load(shipped_path("perevodnoy"))
     for key in sorted(t.values)[::997]:
-        a, d = tables_cli._position_of(key)
+        a, d = bout_start(key)
         assert a & d == 0 and a and d and canon(a, d, 0) == key
 
 
