@@ -62,7 +62,7 @@ cards the defender can beat wins, and a defender holding one card that beats
 every card of an attacker with two or more wins (the shedding bounds, proved in
 :mod:`durak_lab.analysis.solver_search`).  Every bout start with at most six cards in play (and no first-bout
 limit, no trump shown) is looked up in an endgame table, worked out once and
-shipped with the package for podkidnoy and perevodnoy, and searched no further
+shipped with the package for every preset it plays, and searched no further
 (:mod:`durak_lab.analysis.solver_tables`; ``Solver(tables=False)`` searches
 without them).  A defender's choices inside a bout
 are not kept in the transposition table, which holds a third fewer entries for

@@ -15,9 +15,11 @@ without it, and every table position of up to four cards.
 
 **Which rules.**  A table belongs to the rules of the endgame, the fields of
 the kernel's configuration the endgame model reads (:func:`signature`), not
-to a preset name: every preset with the same endgame rules shares it.  The
-package ships the tables of the presets the bots and the benchmark play
-(:data:`SHIPPED`); for any other rules the solver searches as before.
+to a preset name: every preset with the same endgame rules shares it (the
+first bout's limit, R14, does not count: no table position is in the first
+bout).  The package ships a table for the endgame rules of every preset the
+solver plays (:data:`SHIPPED`); for any other rules (say, a changed attack
+limit) the solver searches as before.
 ``durak-lab tables build PRESET`` makes a table again (some seconds), and
 ``durak-lab tables check`` re-solves a sample of the shipped ones.
 
@@ -60,8 +62,10 @@ __all__ = ["EndgameTable", "EndgameTableError", "build", "bout_start", "table_fo
 FORMAT = "durak-lab endgame table/1"
 #: The most cards in play (both hands together) a shipped table holds.
 MAX_CARDS = 6
-#: The presets whose tables the package ships, by file name (``endgame_tables/NAME.dtb``).
-SHIPPED = ("podkidnoy", "perevodnoy")
+#: The presets whose tables the package ships, by file name (``endgame_tables/NAME.dtb``): one for each
+#: endgame rules of the presets the solver plays (``podkidnoy`` serves ``classic``, ``neighbours`` and
+#: ``by_turns`` too, ``perevodnoy_show`` serves ``doker``).
+SHIPPED = ("podkidnoy", "perevodnoy", "perevodnoy_show", "simple", "finnish", "he_hand")
 _KEY_BYTES = 13  # a canonical key with x = 0 has 8 fields of 13 bits
 _DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "endgame_tables")
 _TRUMP = 0  # the suit a table is built with (the canonical key does not name the trump suit)
@@ -79,15 +83,19 @@ class EndgameTableError(DurakError, ValueError):
 
 
 def signature(rules: Rules) -> tuple:
-    """The rules of a two-player endgame: the fields of the kernel's configuration that its
-    endgame model reads (the attack limits, ``carry``, ``take_none``, ``transfer``, ``nothrow``,
-    the hand limit, ``seen``, ``lead``) and whether a trump may be shown to transfer (R24).
+    """The rules of a two-player endgame after the first bout: the fields of the kernel's
+    configuration that its endgame model reads (the attack limit, ``take_none``, ``transfer``,
+    ``nothrow``, the hand limit, ``seen``, ``lead``) and whether a trump may be shown to transfer
+    (R24).  The first bout's limit and ``carry`` (R14) are left out: a table holds no position of
+    the first bout.
 
     >>> signature(Rules.preset("podkidnoy", players=2)) == signature(Rules.preset("perevodnoy", players=2))
     False
+    >>> signature(Rules.preset("podkidnoy", players=2)) == signature(Rules.preset("classic", players=2))
+    True
     """
     cfg, show = endgame_config(rules)
-    return tuple(int(v) for v in (*cfg[2:7], cfg[8], cfg[12], cfg[13], cfg[14], show))
+    return tuple(int(v) for v in (cfg[2], *cfg[5:7], cfg[8], cfg[12], cfg[13], cfg[14], show))
 
 
 class EndgameTable:

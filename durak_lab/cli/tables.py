@@ -20,10 +20,12 @@ preset, rules outside the solver's domain, a table that is not shipped.
 Standard library and the durak_lab core only.
 
 >>> main(["info"])  # doctest: +ELLIPSIS
-podkidnoy.dtb: the endgame rules of podkidnoy, neighbours (two players), up to 6 cards in play
-  ... positions: ... losses, ... draws, ... wins for the attacker; ... kB
+podkidnoy.dtb: the endgame rules of podkidnoy, classic, neighbours, by_turns (two players), up to 6 cards in play
+  147291 positions: 56541 losses, 7817 draws, 82933 wins for the attacker; 369.4 kB
 perevodnoy.dtb: the endgame rules of perevodnoy (two players), up to 6 cards in play
   ...
+he_hand.dtb: the endgame rules of he_hand (two players), up to 6 cards in play
+  147291 positions: 57892 losses, 7389 draws, 82010 wins for the attacker; 371.0 kB
 0
 >>> import os, tempfile
 >>> path = os.path.join(tempfile.mkdtemp(), "small.dtb")
@@ -145,12 +147,13 @@ def _build(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         write_line(err, f"{PROG} build: {ns.preset}: {e}")
         return 2
     path = ns.out
-    if path is None:
-        if ns.preset not in SHIPPED:
+    if path is None:  # the shipped table of the preset's endgame rules
+        name = next((n for n in SHIPPED if signature(Rules.preset(n, players=2)) == signature(rules)), None)
+        if name is None:
             write_line(err, f"{PROG} build: {ns.preset} has no shipped table ({', '.join(SHIPPED)}): "
                             "give --out FILE")
             return 2
-        path = shipped_path(ns.preset)
+        path = shipped_path(name)
     if not os.path.isdir(os.path.dirname(os.path.abspath(path))):  # before the minutes of work, not after
         write_line(err, f"{PROG} build: --out: {path}: no such directory")
         return 2
@@ -215,9 +218,9 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
 
     >>> ap = argparse.ArgumentParser(); _arguments(ap)
     >>> import io; err = io.StringIO()
-    >>> run(ap.parse_args(["build", "classic"]), err=err), err.getvalue()
-    (2, 'durak-lab tables build: classic has no shipped table (podkidnoy, perevodnoy): give --out FILE\\n')
-    >>> run(ap.parse_args(["check", "classic"]), err=err)
+    >>> run(ap.parse_args(["build", "pushing"]), err=err), err.getvalue().startswith("durak-lab tables build: pushing:")
+    (2, True)
+    >>> run(ap.parse_args(["check", "classic"]), err=err)  # its table is podkidnoy's: check podkidnoy
     2
     """
     out = out if out is not None else sys.stdout

@@ -309,8 +309,7 @@ def test_table_for_other_rules_is_none():
     for players in (3, 4):
         assert table_for(Rules.preset("podkidnoy", players=players)) is None
         assert table_for(Rules.preset("perevodnoy", players=players)) is None
-    # transfer by showing a trump (R24) is another endgame; an unlimited attack is outside the model
-    assert table_for(Rules.preset("perevodnoy_show", players=2)) is None
+    # an unlimited attack is outside the model
     assert table_for(Rules.preset("unlimited", players=2)) is None
     with pytest.raises(DurakError):
         signature(Rules.preset("podkidnoy", players=3))
@@ -327,7 +326,30 @@ def test_signature_reads_only_the_endgame():
     assert signature(rules_of("neighbours")) == signature(pod)
     big = Rules.preset("perevodnoy", players=2, deck=52)
     assert big.deck == 52 and signature(big) == signature(per)
+    # the first bout's limit (R14) never acts in a table's positions: classic shares podkidnoy's table
+    assert rules_of("classic").first_bout_limit != pod.first_bout_limit
+    assert table_for(rules_of("classic"))[0] is table_for(pod)[0]
+    # a transfer by showing a trump (R24) is another endgame, with a table of its own
+    assert signature(rules_of("perevodnoy_show")) != signature(per)
+    assert table_for(rules_of("perevodnoy_show"))[0] is not table_for(per)[0]
     assert all(type(v) is int for v in signature(pod))
+
+
+def test_every_preset_the_solver_plays_has_a_shipped_table():
+    from durak_lab.analysis.solver_model import check_domain
+    from durak_lab.engine.rules import PRESETS
+
+    served = 0
+    for name in PRESETS:
+        try:
+            rules = Rules.preset(name, players=2)
+            check_domain(Position.start(rules, ["K♦", "A♦"], trump="♠", discard="rest", attacker=0,
+                                        first_bout=False))
+        except DurakError:
+            continue
+        assert table_for(rules) is not None, name
+        served += 1
+    assert served >= len(SHIPPED)
 
 
 # ---------------------------------------------------------------------------- 6. the file

@@ -155,7 +155,7 @@ def test_the_solver_stamp_covers_every_module_of_the_solver_and_its_tables():
     modules = (solver, solver_model, solver_search, solver_keys, solver_tables, kernel_endgame)
     source = b"".join(Path(m.__file__).read_bytes() for m in modules)
     source += b"".join(Path(solver_tables.shipped_path(n)).read_bytes() for n in solver_tables.SHIPPED)
-    assert len(solver_tables.SHIPPED) == 2
+    assert len(solver_tables.SHIPPED) >= 2
     assert solver_stamp() == hashlib.sha256(source).hexdigest()[:12]
 
 

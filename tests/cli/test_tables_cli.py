@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_info_describes_every_shipped_table(capsys, argv):
         assert body == (f"  {len(t)} positions: {c['loss']} losses, {c['draw']} draws, {c['win']} wins for the "
                         f"attacker; {os.path.getsize(shipped_path(name)) / 1000:.1f} kB")
     # podkidnoy's endgame rules are also those of the neighbours preset (who throws in does not matter to two)
-    assert "podkidnoy, neighbours (two players)" in lines[0]
+    assert "podkidnoy, classic, neighbours, by_turns (two players)" in lines[0]
 
 
 # ------------------------------------------------------------ build
@@ -69,9 +70,13 @@ def test_build_refuses_an_unknown_preset_or_rules_outside_the_domain(tmp_path, c
     assert line.startswith(f"durak-lab tables build: {preset}: ") and words in line
 
 
-def test_build_needs_out_for_a_preset_with_no_shipped_table(capsys):
+def test_build_needs_out_for_a_preset_with_no_shipped_table(capsys, monkeypatch):
+    # every preset the solver plays has a shipped table: pretend podkidnoy's (classic's too) is not
+    monkeypatch.setattr(tables_cli, "SHIPPED", ("perevodnoy",))
+    before = Path(shipped_path("podkidnoy")).read_bytes()
     code, out, err = run(capsys, "tables", "build", "classic", "--max-cards", "2")
     assert code == 2 and out == "" and "give --out FILE" in err
+    assert Path(shipped_path("podkidnoy")).read_bytes() == before
     code, _, err = run(capsys, "tables", "build", "podkidnoy", "--max-cards", "0")
     assert code == 2 and "at least 1" in err
 
