@@ -154,7 +154,7 @@ def _build(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                             "give --out FILE")
             return 2
         path = shipped_path(name)
-    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):  # before the minutes of work, not after
+    if not os.path.isdir(os.path.dirname(os.path.abspath(path))):  # before the work, not after it
         write_line(err, f"{PROG} build: --out: {path}: no such directory")
         return 2
     t0 = time.process_time()
