@@ -132,8 +132,8 @@ class SearchLimitExceeded(DurakError):
     """The search needed more positions than the ``max_nodes`` it was given.
 
     >>> from durak_lab.engine.rules import Rules
-    >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["6♥ 7♥ 8♥ 9♥", "6♠ 7♠ 8♠ 9♠"],
-    ...                    trump="♦", discard="rest", attacker=0, first_bout=False)
+    >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["6♥ 7♥ 8♥ 9♥ 10♥",
+    ...                    "6♠ 7♠ 8♠ 9♠ 10♠"], trump="♦", discard="rest", attacker=0, first_bout=False)
     >>> solve(p, max_nodes=3)
     Traceback (most recent call last):
     ...
@@ -283,9 +283,10 @@ class Solver:
     stands for everything after it), or everything if that is not enough, and
     the search goes on, exact but slower.  Only searches of several million
     positions reach the default.  ``tables`` (default True) looks the bout
-    starts of up to six cards up in the shipped endgame tables
-    (:mod:`durak_lab.analysis.solver_tables`), for the rules that have one;
-    False searches them: the same values, more positions searched.
+    starts of up to six cards (eight in podkidnoy and perevodnoy) up in the
+    shipped endgame
+    tables (:mod:`durak_lab.analysis.solver_tables`), for the rules that have
+    one; False searches them: the same values, more positions searched.
 
     >>> from durak_lab.engine.rules import Rules
     >>> p = Position.start(Rules.preset("perevodnoy", players=2), ["7♦ 7♣", "7♥ 8♦"],

@@ -69,11 +69,25 @@ up to 6 cards looked up                1,000            (4,354k -> 2,767k, -36%)
                                        200              (11,129k -> 8,386k, -25%)
 (same)                                 podkidnoy 8+8,   381,941.5 -> 324,677         0.99
                                        12               (8,663k -> 7,752k, -11%)
+and every bout start of 7 and 8        podkidnoy 6+6,   1,907.5 -> 693               0.41
+cards, in a dense array                300              (797k -> 292k, -63%)
+(:mod:`.solver_dense`)
+(same)                                 podkidnoy 7+7,   22,953 -> 10,763.5           0.46
+                                       100              (4,303k -> 1,927k, -55%)
+(same)                                 podkidnoy 8+8,   389,244.5 -> 203,899.5       0.58
+                                       100              (68,568k -> 37,987k, -45%)
+(same)                                 perevodnoy 6+6,  3,512 -> 1,278              0.37
+                                       300              (2,807k -> 977k, -65%)
+(same)                                 perevodnoy 7+7,  49,727.5 -> 19,183.5         0.54
+                                       60               (15,781k -> 8,267k, -48%)
 =====================================  ===============  ===========================  ========
 
 The endgame tables pay where the search spends its positions on small
 endgames: about 40% of the positions of a 6+6 solve have at most six cards in
-play, 29% at 7+7, 15% at 8+8.
+play, 29% at 7+7, 15% at 8+8.  With the dense part up to eight cards, the bout
+starts an 8+8 solve still meets hold ten cards (41% of them), eight (37%:
+looked up), twelve (13%) or more; a table of ten cards would hold about 2,300
+million positions.
 
 Costs per position, same positions searched: canonical keys closed up by runs
 (6.5 -> 4.1 microseconds a key), one memo lookup per bout start for both the
@@ -130,7 +144,8 @@ class _Search:
     def __init__(self, rules: Rules, trump: int, max_table: Optional[int] = MAX_TABLE,
                  tables: Optional[tuple] = None) -> None:
         self.model = m = _model(rules, trump)
-        # an endgame table: (values by canonical key, most cards in play it holds), or None
+        # an endgame table: (values by canonical key, most cards in play they hold, None or the
+        # DenseValues of the sizes above), or None
         self.tables = tables
         self.tt: dict = {}
         self.path: dict = {}
@@ -193,6 +208,9 @@ class _Search:
         tables = self.tables
         table_get = tables[0].get if tables is not None else None
         table_cards = tables[1] if tables is not None else -1
+        dense = tables[2] if tables is not None and len(tables) > 2 else None
+        dense_get = dense.get if dense is not None else None
+        dense_cards = dense.high if dense is not None else -1
         exact: dict = {}
         exact_get = exact.get
         self.exact = exact
@@ -203,8 +221,14 @@ class _Search:
             if v is not None:
                 return v
             k = canon_raw(a, d, x)
-            if not x and pc(a | d) <= table_cards:  # in the table: every position it covers, exact
-                v = table_get(k)
+            if not x:
+                n = pc(a | d)
+                if n <= table_cards:  # in the table: every position it covers, exact
+                    v = table_get(k)
+                elif n <= dense_cards:  # in its dense part (None: not worked out)
+                    v = dense_get(k, n)
+                else:
+                    return k
                 if v is not None:
                     if not cyclic:
                         return v

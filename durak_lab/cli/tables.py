@@ -2,13 +2,15 @@
 
 ``durak-lab tables [info]``
     each shipped table: its file, the presets whose two-player endgame rules it
-    serves, the most cards in play, the positions stored, its losses, draws and
-    wins (for the attacker to lead), its size in kB.
-``durak-lab tables build PRESET [--max-cards N] [--out FILE]``
+    serves, the most cards in play (and those in a dense array), the positions
+    stored, its losses, draws and wins (for the attacker to lead), its size in kB.
+``durak-lab tables build PRESET [--max-cards N] [--out FILE] [--jobs J]``
     work the table of ``Rules.preset(PRESET, players=2)`` out again (default
-    ``--max-cards 6``; some seconds), a line on stderr after each number of
-    cards, and write it to ``FILE`` (default: the shipped file, for a preset in
-    the package's list; any other preset needs ``--out``).
+    ``--max-cards``: the shipped table's, 8 for podkidnoy and perevodnoy, else 6;
+    some seconds up to 6 cards, some minutes with 8), a line on stderr after each
+    number of cards, and write it to ``FILE`` (default: the shipped file, for a preset in
+    the package's list; any other preset needs ``--out``).  The sizes above 6
+    cards are worked out by ``J`` processes side by side (default: one per CPU).
 ``durak-lab tables check [PRESET ...] [--sample N] [--seed S]``
     re-solve a seeded random sample of ``N`` entries (default 200) of each shipped
     table (or of the ones named) with a search that uses no table, and compare.
@@ -20,9 +22,9 @@ preset, rules outside the solver's domain, a table that is not shipped.
 Standard library and the durak_lab core only.
 
 >>> main(["info"])  # doctest: +ELLIPSIS
-podkidnoy.dtb: the endgame rules of podkidnoy, classic, neighbours, by_turns (two players), up to 6 cards in play
-  147291 positions: 56541 losses, 7817 draws, 82933 wins for the attacker; 369.4 kB
-perevodnoy.dtb: the endgame rules of perevodnoy (two players), up to 6 cards in play
+podkidnoy.dtb: the endgame rules of podkidnoy, classic, neighbours, by_turns (two players), up to 8 cards in play (7 to 8 in a dense array)
+  19842047 positions: 7389666 losses, 643663 draws, 11808718 wins for the attacker; 2578.5 kB
+perevodnoy.dtb: the endgame rules of perevodnoy (two players), up to 8 cards in play (7 to 8 in a dense array)
   ...
 he_hand.dtb: the endgame rules of he_hand (two players), up to 6 cards in play
   147291 positions: 57892 losses, 7389 draws, 82010 wins for the attacker; 371.0 kB
@@ -50,10 +52,11 @@ from typing import Any, Optional, Sequence, TextIO
 
 from .commands import positive_int, run_standalone
 from .console import write_line
+from ..analysis.solver_dense import MOST_CARDS, DenseValues, position_at
 from ..analysis.solver_keys import _canonical
 from ..analysis.solver_model import check_domain
 from ..analysis.solver_search import _Search
-from ..analysis.solver_tables import (MAX_CARDS, SHIPPED, EndgameTable, EndgameTableError, bout_start, build,
+from ..analysis.solver_tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError, bout_start, build,
                                       shipped_path, signature)
 from ..engine.cards import SUIT_SYMBOLS, cards_of
 from ..engine.errors import DurakError
@@ -86,8 +89,11 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     sub.add_parser("info", help="describe the shipped tables (the default)")
     b = sub.add_parser("build", help="work out the table of a preset's two-player endgame rules and write it")
     b.add_argument("preset", metavar="PRESET", help="a rules preset (the table is for its two-player endgame)")
-    b.add_argument("--max-cards", type=positive_int, default=MAX_CARDS, metavar="N",
-                   help=f"the most cards in play, both hands together (default {MAX_CARDS})")
+    b.add_argument("--max-cards", type=positive_int, default=None, metavar="N",
+                   help=f"the most cards in play, both hands together, at most {MOST_CARDS} (default: the "
+                   f"shipped table's, {MAX_CARDS} for a preset without one)")
+    b.add_argument("--jobs", type=positive_int, default=None, metavar="J",
+                   help="processes side by side for the sizes above " f"{KEYED_CARDS} cards (default: one per CPU)")
     b.add_argument("--out", metavar="FILE", help="write the table here (default: the shipped file of PRESET)")
     c = sub.add_parser("check", help="re-solve a sample of the shipped tables without them; exit status 1 at "
                        "any disagreement")
@@ -133,8 +139,9 @@ def _info(out: TextIO, err: TextIO) -> int:
             status = 1
             continue
         served = ", ".join(_served(t.signature)) or "no preset"
+        dense = f" ({t.dense.low} to {t.dense.high} in a dense array)" if t.dense is not None else ""
         write_line(out, f"{os.path.basename(path)}: the endgame rules of {served} (two players), "
-                        f"up to {t.max_cards} cards in play")
+                        f"up to {t.max_cards} cards in play{dense}")
         write_line(out, f"  {len(t)} positions: {_tally(t.counts())} for the attacker; "
                         f"{os.path.getsize(path) / 1000:.1f} kB")
     return status
@@ -146,9 +153,13 @@ def _build(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except DurakError as e:
         write_line(err, f"{PROG} build: {ns.preset}: {e}")
         return 2
+    name = next((n for n in SHIPPED if signature(Rules.preset(n, players=2)) == signature(rules)), None)
+    cards = ns.max_cards or (SHIPPED_CARDS.get(name, MAX_CARDS) if name is not None else MAX_CARDS)
+    if cards > MOST_CARDS:
+        write_line(err, f"{PROG} build: --max-cards: at most {MOST_CARDS}, not {cards}")
+        return 2
     path = ns.out
     if path is None:  # the shipped table of the preset's endgame rules
-        name = next((n for n in SHIPPED if signature(Rules.preset(n, players=2)) == signature(rules)), None)
         if name is None:
             write_line(err, f"{PROG} build: {ns.preset} has no shipped table ({', '.join(SHIPPED)}): "
                             "give --out FILE")
@@ -157,14 +168,14 @@ def _build(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not os.path.isdir(os.path.dirname(os.path.abspath(path))):  # before the work, not after it
         write_line(err, f"{PROG} build: --out: {path}: no such directory")
         return 2
-    t0 = time.process_time()
+    t0 = time.perf_counter()
 
     def progress(cards: int, stored: int) -> None:
         write_line(err, f"{PROG} build: {ns.preset}, {cards} cards in play: {stored} positions stored "
-                        f"({time.process_time() - t0:.1f} s)")
+                        f"({time.perf_counter() - t0:.1f} s)")
         err.flush()
 
-    table = build(rules, ns.max_cards, progress)
+    table = build(rules, cards, progress, jobs=ns.jobs or os.cpu_count() or 1)
     try:
         table.save(path)
     except OSError as e:
@@ -188,28 +199,46 @@ def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> b
         write_line(err, f"{PROG} check: {file}: made for other endgame rules than {name}'s "
                         f"(signature {list(t.signature)}, not {list(signature(rules))})")
         return False
-    keys = random.Random(seed).sample(sorted(t.values), min(sample, len(t)))  # sorted: the same sample each time
+    rng = random.Random(seed)
+    keyed = min(sample - sample // 2 if t.dense is not None else sample, len(t.values))
+    entries = [(k, t.values[k]) for k in rng.sample(sorted(t.values), keyed)]  # sorted: the same sample each time
+    if t.dense is not None:
+        entries += _dense_sample(t.dense, sample - keyed, rng)
     canon = _canonical(0)
     srch = _Search(rules, 0, None, None)  # the search alone: no endgame table
     agree, first = 0, None
-    for key in keys:
+    for key, want in entries:
         a, d = bout_start(key)
         srch.arm(None)
         got = srch.value((a, d, 0, 0, 0, 0)) if canon(a, d, 0) == key else None
         srch.release()  # each position searched from scratch
-        if got == t.values[key]:
+        if got == want:
             agree += 1
         elif first is None:
-            first = (key, a, d, got)
-    write_line(out, f"{file}: {agree} of {len(keys)} sampled positions agree with the search without tables "
+            first = (key, a, d, got, want)
+    write_line(out, f"{file}: {agree} of {len(entries)} sampled positions agree with the search without tables "
                     f"(seed {seed})")
     if first is not None:
-        key, a, d, got = first
+        key, a, d, got, want = first
         hands = f"attacker {' '.join(map(str, cards_of(a)))} | defender {' '.join(map(str, cards_of(d)))}"
         said = "a key that is not canonical" if got is None else f"the search says {_WORDS[got + 1]}"
         write_line(err, f"{PROG} check: {file}: key {key:#x} ({hands}, trump {SUIT_SYMBOLS[0]}): the table "
-                        f"says {_WORDS[t.values[key] + 1]}, {said}")
+                        f"says {_WORDS[want + 1]}, {said}")
     return first is None
+
+
+def _dense_sample(dense: DenseValues, n: int, rng: random.Random) -> list:
+    """``n`` entries ``(key, value)`` of a dense part, drawn at random (empty slots skipped)."""
+    out: list = []
+    filled = sum(dense.counts())
+    while len(out) < min(n, filled):
+        r = rng.randrange(dense.slots)
+        cards = max(c for c in range(dense.low, dense.high + 1) if dense.base[c] <= r)
+        key = position_at(r - dense.base[cards], cards)
+        v = dense.get(key, cards)
+        if v is not None and (key, v) not in out:
+            out.append((key, v))
+    return out
 
 
 def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:

@@ -297,7 +297,7 @@ def test_a_bounded_table_is_thinned_out_when_full_and_the_answers_stay_exact(mon
     rules = Rules.preset(preset, players=2)
     flushed = 0
     for _ in range(6):
-        p = random_endgame(rules, 5, 5, rng)
+        p = random_endgame(rules, 6, 6, rng)
         free = Solver(max_table=None)
         tight = Solver(max_table=50)
         assert tight.solve(p).move_values == free.solve(p).move_values

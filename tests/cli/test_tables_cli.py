@@ -32,7 +32,8 @@ def test_info_describes_every_shipped_table(capsys, argv):
         c = t.counts()
         head, body = lines[2 * i], lines[2 * i + 1]
         assert head.startswith(f"{name}.dtb: the endgame rules of {name}")
-        assert head.endswith(f"(two players), up to {t.max_cards} cards in play")
+        dense = f" ({t.dense.low} to {t.dense.high} in a dense array)" if t.dense is not None else ""
+        assert head.endswith(f"(two players), up to {t.max_cards} cards in play{dense}")
         assert body == (f"  {len(t)} positions: {c['loss']} losses, {c['draw']} draws, {c['win']} wins for the "
                         f"attacker; {os.path.getsize(shipped_path(name)) / 1000:.1f} kB")
     # podkidnoy's endgame rules are also those of the neighbours preset (who throws in does not matter to two)
