@@ -16,7 +16,7 @@ one at a time in one process on one core.
 
 ``--max-seconds`` stops a size early once its time is spent and says how many
 positions it solved.  ``--results FILE`` keeps every solve in a JSON-lines
-file and skips the positions already there: a size that takes hours (8+8) can
+file and skips the positions already there: a size that takes long (8+8) can
 be measured over several runs, each line naming its machine.
 
 Standard library only.
@@ -295,7 +295,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(list(argv) if argv is not None else None)
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
     if max(sizes, default=0) >= 8 and args.count >= 100 and not args.report and args.max_seconds is None:
-        print(f"durak-lab bench solver: {args.count} positions of {max(sizes)}+{max(sizes)} cards take hours"
+        print(f"durak-lab bench solver: {args.count} positions of {max(sizes)}+{max(sizes)} cards take a long "
+              "while (8+8: about a second each with the endgame tables, minutes in all)"
               + ("" if args.results else "; --results FILE keeps every solve, so a stopped run can resume"),
               file=sys.stderr, flush=True)
     rows: list = []
