@@ -140,6 +140,12 @@ class Table:
             field = self.root.get_by_label(labels[name], exact=True)
             if name == "seed":
                 field.fill(str(form[name]))
+            elif name == "speed" and field.input_value() != str(form[name]):
+                # the speed takes effect at once (a message, then a redraw): wait for that redraw,
+                # or it could come after the click below and pass for the new game's
+                serial = self.data("serial")
+                field.select_option(value=str(form[name]))
+                self.wait_redraw(serial)
             else:
                 field.select_option(value=str(form[name]))
         self.click(self.button("dl-pt-new"))
