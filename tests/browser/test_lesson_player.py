@@ -316,7 +316,11 @@ def play_throwing_in(p: Player, screenshot, report) -> None:
     t = Table(p.page)
     expect(t.button("dl-pt-hint")).to_be_visible()
     t.root.locator("details.dl-pt-settings summary").click()
-    t.root.get_by_label("Bot speed", exact=True).select_option(value="instant")
+    speed = t.root.get_by_label("Bot speed", exact=True)
+    if speed.input_value() != "instant":  # the speed takes effect at once: wait for its redraw
+        serial = t.data("serial")
+        speed.select_option(value="instant")
+        t.wait_redraw(serial)
     t.root.locator("details.dl-pt-settings summary").click()
     screenshot(p.root, "-play")
     turns = 0
