@@ -93,7 +93,8 @@ def solver_stamp() -> str:
     of its modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
     ``solver_model.py``, ``solver_search.py``, ``solver_keys.py``, ``solver_tables.py``,
     ``solver_dense.py``, then the model of the rules it searches,
-    ``durak_lab/engine/kernel_endgame.py``), then the shipped endgame tables.  A results file's lines count only for the solver that made them.
+    ``durak_lab/engine/kernel_endgame.py``), then the shipped endgame tables.  A results file's
+    lines count only for the solver that made them.
 
     >>> len(solver_stamp())
     12

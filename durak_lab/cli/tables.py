@@ -56,7 +56,8 @@ from ..analysis.solver_dense import MOST_CARDS, DenseValues, position_at
 from ..analysis.solver_keys import _canonical
 from ..analysis.solver_model import check_domain
 from ..analysis.solver_search import _Search
-from ..analysis.solver_tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError, bout_start, build,
+from ..analysis.solver_tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError,
+                                      bout_start, build,
                                       shipped_path, signature)
 from ..engine.cards import SUIT_SYMBOLS, cards_of
 from ..engine.errors import DurakError
@@ -93,7 +94,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                    help=f"the most cards in play, both hands together, at most {MOST_CARDS} (default: the "
                    f"shipped table's, {MAX_CARDS} for a preset without one)")
     b.add_argument("--jobs", type=positive_int, default=None, metavar="J",
-                   help="processes side by side for the sizes above " f"{KEYED_CARDS} cards (default: one per CPU)")
+                   help=f"processes side by side for the sizes above {KEYED_CARDS} cards (default: one per CPU)")
     b.add_argument("--out", metavar="FILE", help="write the table here (default: the shipped file of PRESET)")
     c = sub.add_parser("check", help="re-solve a sample of the shipped tables without them; exit status 1 at "
                        "any disagreement")
@@ -229,16 +230,16 @@ def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> b
 
 def _dense_sample(dense: DenseValues, n: int, rng: random.Random) -> list:
     """``n`` entries ``(key, value)`` of a dense part, drawn at random (empty slots skipped)."""
-    out: list = []
+    out: dict = {}  # key -> value, in the order drawn
     filled = sum(dense.counts())
     while len(out) < min(n, filled):
         r = rng.randrange(dense.slots)
         cards = max(c for c in range(dense.low, dense.high + 1) if dense.base[c] <= r)
         key = position_at(r - dense.base[cards], cards)
         v = dense.get(key, cards)
-        if v is not None and (key, v) not in out:
-            out.append((key, v))
-    return out
+        if v is not None:
+            out.setdefault(key, v)
+    return list(out.items())
 
 
 def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
