@@ -1,5 +1,6 @@
 """The solver's bout-start keys and exact bounds: :func:`_canonical` (the canonical
-transposition key of a bout start) and :func:`_shed_bound` (the shedding bounds), for
+transposition key of a bout start), :func:`_cover_order` (the covers a defender's search
+tries) and :func:`_shed_bound` (the shedding bounds), for
 :mod:`durak_lab.analysis.solver_search`.  Pure functions of bit masks (the kernel's
 card layout: card ``13 * suit + rank``).
 
@@ -89,6 +90,53 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
                 | (x & 1) << 104 | (sh >> ts & m) << 105)
 
     return canon
+
+
+def _cover_order(trump: int) -> Callable[[int, int, int], tuple]:
+    """The cover cards a defender's search tries, in order: ``cover_order(bt, pres, sh)`` for
+    the covers ``bt``, the cards in play ``pres`` and the trumps shown ``sh``.
+
+    Same-suit covers low to high, then trumps low to high (R11), each run of interchangeable
+    covers by its lowest card only: a cover whose next lower card in play in its suit is also
+    a cover, both the only cards in play of their ranks and neither shown, is as good as that
+    card (the two never meet again: the cover is discarded or picked up with the other), and so,
+    step by step, as good as the lowest card of the run.
+
+    >>> order = _cover_order(0)                  # ♠ trump; ♥7 led against ♥8 ♥9 ♥10 ♠6
+    >>> h = lambda r: 1 << (13 + r)              # ♥ of rank r (0 is the 2)
+    >>> covers = h(6) | h(7) | h(8) | 1 << 4
+    >>> order(covers, covers | h(5), 0) == (h(6), 1 << 4)
+    True
+    """
+    tmask = SUIT_MASKS[trump]
+    suit_masks = SUIT_MASKS
+    spread = _SPREAD
+
+    def cover_order(bt: int, pres: int, sh: int) -> tuple:
+        keep = bt
+        b = bt
+        while b:
+            c = b & -b
+            b ^= c
+            i = c.bit_length() - 1
+            below = pres & suit_masks[i // 13] & (c - 1)
+            if below:
+                q = 1 << (below.bit_length() - 1)
+                if q & bt and not (c | q) & sh:
+                    rc = pres >> (i % 13) & spread
+                    j = q.bit_length() - 1
+                    rq = pres >> (j % 13) & spread
+                    if not rc & (rc - 1) and not rq & (rq - 1):
+                        keep ^= c
+        out = []
+        for b in (keep & ~tmask, keep & tmask):
+            while b:
+                c = b & -b
+                b ^= c
+                out.append(c)
+        return tuple(out)
+
+    return cover_order
 
 
 def _shed_bound(beat: list, cyclic: bool, cap_first: int, cap_normal: int) -> Callable[[int, int, int], Optional[int]]:

@@ -123,7 +123,8 @@ class Endgame:
     ``config`` is :func:`endgame_config`'s ``(cfg, show)``; ``rules``, the rules it was made from
     (kept for the caller, never read).  Attributes: ``trump``, ``beat``
     (``BEATERS[trump]``), ``lead`` (most cards in a lead, R10), ``no_throw`` (R12), and the
-    functions ``room``, ``end``, ``settle``, ``attack_sets``, ``transfer_options`` (see each).
+    functions ``room``, ``end``, ``settle``, ``take`` (``settle`` for a take, shorter),
+    ``attack_sets``, ``transfer_options`` (see each).
     """
 
     def __init__(self, config: tuple, trump: int, rules: Optional[Rules] = None) -> None:
@@ -181,6 +182,33 @@ class Endgame:
                     return (a, d, tbl, unc, tk, x, False)
             return end(a, d, tbl, not tk, x)
 
+        if after_none or no_throw:
+            def take(a: int, d: int, tbl: int, unc: int, x: int):
+                """``settle(a, d, tbl, unc, 1, x)``: the defender takes (R15) and nobody throws in."""
+                return end(a, d, tbl, False, x)
+        else:
+            def take(a: int, d: int, tbl: int, unc: int, x: int):
+                """``settle(a, d, tbl, unc, 1, x)``, the same successor by a shorter way: the
+                defender takes (R15); the attacker throws in while a card matches and the table
+                has room (R12, R13, R18), else the bout ends and he leads again."""
+                if a and a & ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread:
+                    if after_seen:
+                        return (a, d, tbl, unc, 1, x, False)
+                    nu = pc(unc)
+                    nt = pc(tbl)
+                    natt = (nt + nu) >> 1
+                    if bout_start:
+                        h = pc(d) + ((nt - nu) >> 1) - natt
+                    else:
+                        h = pc(d) - nu
+                    if h > 0 and (cap_first if x & 1 else cap_normal) > natt:
+                        return (a, d, tbl, unc, 1, x, False)
+                if x & 1 and not carry:
+                    x ^= 1
+                if not a:
+                    return 1
+                return (a, d | tbl, 0, 0, 0, x, False)
+
         def attack_sets(cards: int, k_max: int) -> list:
             """Single cards, or sets of one rank of up to k_max cards (R10), as masks."""
             out = []
@@ -225,7 +253,7 @@ class Endgame:
 
         self.rules, self.config, self.trump = rules, config, trump
         self.beat, self.lead, self.no_throw = beat, lead, no_throw
-        self.room, self.end, self.settle = room, end, settle
+        self.room, self.end, self.settle, self.take = room, end, settle, take
         self.attack_sets, self.transfer_options = attack_sets, transfer_options
 
 

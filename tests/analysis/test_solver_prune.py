@@ -14,6 +14,7 @@ import pytest
 from durak_lab.analysis.solver import Solver
 from durak_lab.analysis.solver_model import _state_of
 from durak_lab.analysis.solver_search import _Search
+from durak_lab.engine.cards import BEATERS, CardSet
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
@@ -150,3 +151,27 @@ def test_one_rank_shortcut_with_transfers_on_random_endgames():
         if fired >= 10:
             break
     assert fired >= 10
+
+
+
+def test_only_the_lowest_of_a_run_of_interchangeable_covers_is_searched():
+    """7♥ led against 8♥ 9♥ 10♥ 6♠ (♠ trump): the three hearts are a run (each the next card in
+    play above the other, each alone in its rank), so the search tries 8♥, then the trump (R11);
+    9♥ and 10♥ are as good as 8♥.  The value and every move's value stay the earlier search's."""
+    p = start("podkidnoy", ["7♥ J♣ Q♣", "8♥ 9♥ 10♥ 6♠"], "♠", 0)
+    led = p.play("P1 attack 7♥")
+    srch = _Search(p.rules, p.trump)
+    a, d, tbl, _, _, x = _state_of(led)
+    bt = d & BEATERS[p.trump][mask("7♥").bit_length() - 1]
+    assert bt == d  # every card of his covers
+    assert srch.cover_order(bt, a | d | tbl, x >> 1) == (mask("8♥"), mask("6♠"))
+    # 9♥ and 10♥ stand apart once a club shares a rank with one of them
+    p2 = start("podkidnoy", ["7♥ J♣ 9♣", "8♥ 9♥ 10♥ 6♠"], "♠", 0)
+    a2, d2, tbl2, _, _, x2 = _state_of(p2.play("P1 attack 7♥"))
+    assert srch.cover_order(d2, a2 | d2 | tbl2, x2 >> 1) == (mask("8♥"), mask("9♥"), mask("10♥"), mask("6♠"))
+    for q in (p, led, p2):
+        check_exact(q)
+
+
+def mask(text: str) -> int:
+    return CardSet.parse(text).mask

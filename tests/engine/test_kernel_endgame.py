@@ -26,6 +26,7 @@ from durak_lab.engine.cards import deck_mask
 from durak_lab.engine.errors import SolverDomainError
 from durak_lab.engine.kernel_endgame import (SHOW_BASE, endgame_config, endgame_model, move_parts,
                                              successors)
+from durak_lab.engine.kernel_loop import TAKE_CODE
 from durak_lab.engine.moves import Move
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
@@ -96,7 +97,12 @@ def check_step(p: Position, kernel_plays: bool) -> tuple:
     """Compare the model, the engine (and the kernel) at ``p``; return (the engine's moves, the model's)."""
     m = endgame_model(p.rules, p.trump)
     attacker = 1 - p.defender
-    model = list(successors(m, engine_state(p), attacker))
+    state = engine_state(p)
+    model = list(successors(m, state, attacker))
+    a, d, tbl, unc, tk, x = state
+    if unc and not tk:  # the defender may take: the short way gives settle's successor (R15, R18)
+        took = m.take(a, d, tbl, unc, x)
+        assert took == m.settle(a, d, tbl, unc, 1, x) == dict(model)[((1 - attacker) << 12) + TAKE_CODE], f"{p}"
     found = dict(model)
     assert len(found) == len(model), f"a move listed twice: {p}"
     ref = p.sequential_moves()
