@@ -148,7 +148,8 @@ _INF = 1 << 62
 #: the canonical-key memo: some 650 MB at the bound).  Past it the table drops the positions
 #: inside bouts (and, if that is not enough, everything) and refills.
 MAX_TABLE = 2_000_000
-_CHECK_EVERY = 65_536  # positions between two looks at the table's size
+_CHECK_EVERY = 65_536
+_KNOWN = 10  # added to a next bout's known value in a list of successors (outcomes are -1, 0, +1)  # positions between two looks at the table's size
 
 
 class _NodeLimit(Exception):
@@ -216,6 +217,7 @@ class _Search:
                     del tt[k]
                 memo.clear()
                 cover_memo.clear()
+                take_memo.clear()
                 if len(tt) > cap // 2:
                     tt.clear()
                 self.flushes += 1
@@ -285,9 +287,11 @@ class _Search:
             take_sets(cs, j + 1, s | cs[j], left - 1, out)
             take_sets(cs, j + 1, s, left, out)
 
-        cover_memo: dict = {}
+        cover_memo: dict = {}  # the covers to try, by (covers, cards in play, trumps shown)
         cover_memo_get = cover_memo.get
-        self.cover_memo = cover_memo
+        take_memo: dict = {}  # the sets of throw-ins on a take, by (cards that may go, room)
+        take_memo_get = take_memo.get
+        self.cover_memo, self.take_memo = cover_memo, take_memo
 
         cover_order = _cover_order(trump)
 
@@ -323,55 +327,6 @@ class _Search:
                     return [ch for _, _, ch in out]
                 out.sort()
                 return [ch for _, ch in out]
-            if unc and not tk:
-                # the defender covers the first uncovered card: same-suit covers low to high, then
-                # trumps low to high; then transfers; then the take
-                t = unc & -unc
-                bt = d & beat[t.bit_length() - 1]
-                rest = unc ^ t
-                xc = x & ~NT
-                out = []
-                if bt & (bt - 1):
-                    # Interchangeable covers: a cover card whose next lower card in play in its suit
-                    # is also the defender's and also covers, both the only cards in play of their
-                    # ranks (and neither a shown trump), is as good as that lower card (see the
-                    # docstring of durak_lab.analysis.solver): only the lowest of such a run is searched.
-                    # (The covers to search, in order, depend on bt, the cards in play and the shown
-                    # trumps only: worked out once for each.)
-                    ck = (bt, a | d | tbl, x >> 1)
-                    covers = cover_memo_get(ck)
-                    if covers is None:
-                        covers = cover_memo[ck] = cover_order(bt, a | d | tbl, x >> 1)
-                else:
-                    covers = (bt,) if bt else ()
-                if rest:
-                    nb = beat[(rest & -rest).bit_length() - 1]
-                else:  # the last uncovered card: may the attacker throw in after it (R12, R13)?
-                    # (room after the cover, R13: the defender keeps a card below, so only the
-                    # bout's limit counts; the table will hold pc(tbl) + 1 cards)
-                    rt = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread \
-                        if a and not no_throw and (cap_first if xc & 1 else cap_normal) > (pc(tbl) + 1) >> 1 else -1
-                    xe = xc ^ 1 if xc & 1 else xc  # a defended bout ends the first bout (R14)
-                for c in covers:
-                    dc = d ^ c
-                    if not dc:  # his last card: the bout and the game end (R16, R28)
-                        out.append(settle(a, dc, tbl | c, rest, 0, xc))
-                    elif rest:
-                        # the next card too, or a dead end (no take half-way): left out
-                        if dc & nb:
-                            out.append((a, dc, tbl | c, rest, 0, xc | NT, False))
-                    elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13):
-                        out.append((a, dc, tbl | c, 0, 0, xc, False))  # the attacker throws in or passes
-                    elif a:  # defended: the defender leads the next bout (R17)
-                        out.append((dc, a, 0, 0, 0, xe, True))
-                    else:  # the attacker is out and the defender holds cards (R28)
-                        out.append(1)
-                if not x & NT:
-                    if cyclic and tbl == unc and d & spread << (t.bit_length() - 1) % 13:
-                        for _, _, succ in transfer_options(a, d, tbl, unc, x):
-                            out.append(succ)
-                    out.append(take(a, d, tbl, unc, x))
-                return out
             # the attacker throws in (low non-trumps first; while the defender takes, low first) or passes
             k = lead
             r = room(d, tbl, unc, tk, x)
@@ -386,15 +341,19 @@ class _Search:
                     # Every set of up to r of the cards that may go, each set once (low cards
                     # first, the most cards first; none, the pass, last), as the next bout.
                     m = a & rs
-                    cs = []
-                    while m:
-                        c = m & -m
-                        m ^= c
-                        cs.append(c)
-                    if len(cs) > 1:
-                        cs.sort(key=take_key)
-                    sets: list = []
-                    take_sets(cs, 0, 0, r, sets)
+                    sk = (m, r)
+                    sets = take_memo_get(sk)
+                    if sets is None:  # (the sets depend on the cards that may go and r only)
+                        cs = []
+                        while m:
+                            c = m & -m
+                            m ^= c
+                            cs.append(c)
+                        if len(cs) > 1:
+                            cs.sort(key=take_key)
+                        sets = []
+                        take_sets(cs, 0, 0, r, sets)
+                        sets = take_memo[sk] = tuple(sets)
                     return [end(a ^ s, d, tbl | s, False, x) for s in sets]
                 elif k == 1:  # all covered (unc is 0): one card, which the defender covers or takes
                     m = a & rs
@@ -442,17 +401,134 @@ class _Search:
                     return 1
             return None
 
+        def defend(a: int, d: int, tbl: int, unc: int, x: int, alpha: int, beta: int) -> int:
+            """A defender's choice inside a bout (counted by :func:`search`): the value for him,
+            fail-soft within (alpha, beta).  The moves and their order are those a list of
+            successors would hold (the first uncovered card covered: same-suit covers low to
+            high, then trumps, one per run of interchangeable covers; transfers; the take), with
+            the transposition cutoffs looked for while they are made, before any is searched.
+            Never kept in the table: it is seldom met again (the covers come in one order), and
+            leaving it out halves the table (see the module docstring's measurements); the table
+            is only a cache, so results stay exact."""
+            t = unc & -unc
+            bt = d & beat[t.bit_length() - 1]
+            rest = unc ^ t
+            xc = x & ~NT
+            if bt & (bt - 1):
+                ck = (bt, a | d | tbl, x >> 1)
+                covers = cover_memo_get(ck)
+                if covers is None:
+                    covers = cover_memo[ck] = cover_order(bt, a | d | tbl, x >> 1)
+            else:
+                covers = (bt,) if bt else ()
+            kids = []  # ints: a finished game's value for him; else (state..., he acts there)
+            if rest:
+                nb = beat[(rest & -rest).bit_length() - 1]
+            else:  # the last uncovered card: may the attacker throw in after it (R12, R13)?
+                # (room after the cover, R13: the defender keeps a card below, so only the
+                # bout's limit counts; the table will hold pc(tbl) + 1 cards)
+                rt = ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread \
+                    if a and not no_throw and (cap_first if xc & 1 else cap_normal) > (pc(tbl) + 1) >> 1 else -1
+                xe = xc ^ 1 if xc & 1 else xc  # a defended bout ends the first bout (R14)
+            for c in covers:
+                dc = d ^ c
+                if not dc:  # his last card: the bout and the game end (R16, R28)
+                    o = -settle(a, dc, tbl | c, rest, 0, xc)
+                    if o >= beta:
+                        return o
+                    kids.append(o)
+                elif rest:
+                    # the next card too, or a dead end (no take half-way): left out
+                    if dc & nb:
+                        kids.append((a, dc, tbl | c, rest, 0, xc | NT, True))
+                elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13):
+                    kids.append((a, dc, tbl | c, 0, 0, xc, False))  # the attacker throws in or passes
+                elif a:  # defended: he leads the next bout (R17)
+                    k3 = (dc, a, xe)
+                    v = memo_get(k3)
+                    if v is None:
+                        v = memo[k3] = bout_entry(dc, a, xe)
+                    if v < 2:
+                        if v >= beta:
+                            return v
+                        kids.append(v + _KNOWN)
+                        continue
+                    w = exact_get(v) if cyclic and v not in path else None
+                    if w is not None:
+                        if w >= beta:
+                            return w
+                    else:
+                        ce = tt.get(v)
+                        if ce is not None and ce[0] >= beta:
+                            return ce[0]
+                    kids.append((dc, a, 0, 0, 0, xe, True))
+                else:  # the attacker is out and he holds cards (R28)
+                    if -1 >= beta:
+                        return -1
+                    kids.append(-1)
+            if not x & NT:
+                if cyclic and tbl == unc and d & spread << (t.bit_length() - 1) % 13:
+                    for _, _, succ in transfer_options(a, d, tbl, unc, x):
+                        kids.append(succ[:6] + (False,))  # the attacker defends now
+                succ = take(a, d, tbl, unc, x)
+                if type(succ) is int:
+                    if -succ >= beta:
+                        return -succ
+                    kids.append(-succ)
+                else:
+                    if not succ[2]:  # nobody throws in: the next bout, the attacker leads (R18)
+                        k3 = (succ[0], succ[1], succ[5])
+                        v = memo_get(k3)
+                        if v is None:
+                            v = memo[k3] = bout_entry(*k3)
+                        if v < 2:
+                            if -v >= beta:
+                                return -v
+                            kids.append(_KNOWN - v)
+                            succ = None
+                        else:
+                            w = exact_get(v) if cyclic and v not in path else None
+                            if w is not None:
+                                if -w >= beta:
+                                    return -w
+                            else:
+                                ce = tt.get(v)
+                                if ce is not None and -ce[1] >= beta:
+                                    return -ce[1]
+                    if succ is not None:
+                        kids.append(succ[:6] + (False,))
+            best = -2 if kids else -1  # no move: a dead end in a row of covers
+            for ch in kids:
+                if type(ch) is int:
+                    if ch > 1:  # a next bout of known value (see search)
+                        counter[0] += 1
+                        if counter[0] > counter[1]:
+                            checkpoint()
+                        v = ch - _KNOWN
+                    else:
+                        v = ch
+                elif ch[6]:
+                    v = search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], alpha, beta)
+                else:
+                    v = -search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], -beta, -alpha)
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            return best
+
         def search(a: int, d: int, tbl: int, unc: int, tk: int, x: int, alpha: int, beta: int) -> int:
             """The value for the seat to act, fail-soft within (alpha, beta)."""
             counter[0] += 1
             if counter[0] > counter[1]:
                 checkpoint()
             if tbl:
-                me_def = not tk and unc != 0
-                # a defender's choice inside a bout is never kept in the table: no key, no look
-                key = None if me_def else (a, d, tbl, unc, tk, x)
+                if unc and not tk:  # a defender's choice: never kept in the table
+                    return defend(a, d, tbl, unc, x, alpha, beta)
+                key = (a, d, tbl, unc, tk, x)
             else:
-                me_def = False
                 k3 = (a, d, x)
                 key = memo_get(k3)
                 if key is None:
@@ -468,7 +544,7 @@ class _Search:
                     v = exact_get(key)
                     if v is not None:  # the endgame table's value
                         return v
-            e = None if key is None else tt.get(key)
+            e = tt.get(key)
             hint = 0
             if e is not None:
                 lo, hi, hint = e
@@ -489,11 +565,15 @@ class _Search:
             if hint:
                 kids.insert(0, kids.pop(hint))
             # enhanced transposition cutoff: a finished game or a next bout already known to cut
-            # (after a lead, the next bouts of the leads nothing beats, taken at once)
+            # (after a lead, the next bouts of the leads nothing beats, taken at once); a next
+            # bout whose value a shortcut or the endgame table knows stays in the list as that
+            # value plus _KNOWN (searched without a call, still counted as a position)
+            j = -1
             for ch in kids:
+                j += 1
                 if type(ch) is int:
-                    if (-ch if me_def else ch) >= beta:
-                        return -ch if me_def else ch
+                    if ch >= beta:
+                        return ch
                     continue
                 if ch[2]:  # probing successors within the bout costs more than it saves
                     continue
@@ -502,41 +582,48 @@ class _Search:
                 if ck is None:
                     ck = memo[k3] = bout_entry(*k3)
                 if ck < 2:
-                    v = ck if ch[6] == me_def else -ck
+                    v = -ck if ch[6] else ck
                     if v >= beta:
                         return v
+                    kids[j] = v + _KNOWN
                     continue
                 if cyclic:
                     v = exact_get(ck)
                     if v is not None and ck not in path:
-                        v = v if ch[6] == me_def else -v
+                        if ch[6]:
+                            v = -v
                         if v >= beta:
                             return v
                         continue
                 ce = tt.get(ck)
                 if ce is not None:
-                    v = ce[0] if ((bool(ch[3]) and not ch[4]) != me_def) == ch[6] else -ce[1]
+                    v = -ce[1] if ch[6] else ce[0]  # (a next bout: its attacker to act)
                     if v >= beta:
                         return v
             # the repetitions a result leans on: tracked where a result is kept (a defender's
             # choice inside a bout is not; the lowest repetition found below it simply stays in
             # low[0] for the node above)
-            track = cyclic and not me_def
-            if track:
+            if cyclic:
                 saved = low[0]
                 low[0] = _INF
                 threshold = len(path)
                 if not tbl:
                     path[key] = threshold
-            best = -2 if kids else -1  # no move: a defender's dead end in a row of covers
+            best = -2
             best_i = 0
             i = 0
             for ch in kids:
                 if type(ch) is int:
-                    v = -ch if me_def else ch
+                    if ch > 1:  # a next bout of known value (see above)
+                        counter[0] += 1
+                        if counter[0] > counter[1]:
+                            checkpoint()
+                        v = ch - _KNOWN
+                    else:
+                        v = ch
                 else:
                     ca, cd, ct, cu, ck, cx, sw = ch
-                    if ((bool(cu) and not ck) != me_def) == sw:
+                    if (bool(cu) and not ck) == sw:  # the same seat acts there
                         v = search(ca, cd, ct, cu, ck, cx, alpha, beta)
                     else:
                         v = -search(ca, cd, ct, cu, ck, cx, -beta, -alpha)
@@ -550,7 +637,7 @@ class _Search:
                 i += 1
             if hint:
                 best_i = hint if best_i == 0 else (best_i - 1 if best_i <= hint else best_i)
-            if track:
+            if cyclic:
                 dep = low[0]
                 if not tbl:
                     del path[key]
@@ -561,11 +648,6 @@ class _Search:
                     elif best == -1 and best <= a0:
                         tt[key] = (-1, -1, best_i)
                     return best
-            if me_def:
-                # a defender's choice inside a bout is not kept: it is seldom met again (the
-                # covers come in one order), and leaving it out halves the table (see the
-                # module docstring's measurements); the table is only a cache, so results stay exact
-                return best
             if best <= a0:
                 tt[key] = (lo, best, best_i)
             elif best >= beta:
@@ -588,6 +670,7 @@ class _Search:
         self.tt.clear()
         self.memo.clear()
         self.cover_memo.clear()
+        self.take_memo.clear()
         self.path.clear()
         self.exact.clear()
 
