@@ -86,8 +86,9 @@ transfers (R20–R22) and transfers by showing a trump (R24), multi-card leads
 :mod:`durak_lab.analysis.solver_model` the domain checks (the bit-mask model
 of the rules is the kernel's, :mod:`durak_lab.engine.kernel_endgame`),
 :mod:`durak_lab.analysis.solver_search` the search with its transposition
-table, :mod:`durak_lab.analysis.solver_keys` its canonical keys and shedding
-bounds, :mod:`durak_lab.analysis.solver_tables` the endgame tables.  Every public name is importable from here.
+table, :mod:`durak_lab.analysis.solver_moves` the attacker's moves in the order it
+tries them, :mod:`durak_lab.analysis.solver_keys` its canonical keys, the covers
+it tries and the shedding bounds, :mod:`durak_lab.analysis.solver_tables` the endgame tables.  Every public name is importable from here.
 
 Standard library only.
 
