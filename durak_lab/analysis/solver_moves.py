@@ -96,6 +96,28 @@ def _attacker_moves(m: _Model, rules: Rules, trump: int) -> tuple:
             out.sort()
             return [ch for _, ch in out]
         # the attacker throws in (low non-trumps first; while the defender takes, low first) or passes
+        if not tk and lead == 1 and not no_throw:
+            # all covered (unc is 0): one card, which the defender covers or takes, or the pass
+            m = a & ((tbl | tbl >> 13 | tbl >> 26 | tbl >> 39) & low13) * spread
+            if not m or room(d, tbl, unc, 0, x) < 1:
+                return [end(a, d, tbl, True, x)]
+            if not m & (m - 1):
+                i = m.bit_length() - 1
+                return [(a ^ m, d, tbl | m, m, 0, x, False) if d & beat[i] else take(a ^ m, d, tbl | m, m, x),
+                        end(a, d, tbl, True, x)]
+            out = []
+            while m:
+                c = m & -m
+                m ^= c
+                i = c.bit_length() - 1
+                if d & beat[i]:
+                    out.append((lead_pri[i], (a ^ c, d, tbl | c, c, 0, x, False)))
+                else:  # a card nothing beats is taken at once (no transfer once a card is covered)
+                    out.append((lead_pri[i], take(a ^ c, d, tbl | c, c, x)))
+            out.sort()
+            kids = [ch for _, ch in out]
+            kids.append(end(a, d, tbl, True, x))
+            return kids
         k = lead
         r = room(d, tbl, unc, tk, x)
         if r < k:

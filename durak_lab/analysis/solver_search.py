@@ -192,11 +192,9 @@ class _Search:
 
     def _build(self, m: _Model, rules: Rules, trump: int) -> None:
         beat, lead, no_throw = m.beat, m.lead, m.no_throw
-        room, end, settle, take = m.room, m.end, m.settle, m.take
-        attack_sets, transfer_options = m.attack_sets, m.transfer_options
+        settle, take, transfer_options = m.settle, m.take, m.transfer_options
         cyclic = rules.transfer
         tmask = SUIT_MASKS[trump]
-        suit_masks = SUIT_MASKS
         low13, spread = _LOW13, _SPREAD
         pc = int.bit_count
         tt, path, counter = self.tt, self.path, self.counter
@@ -284,6 +282,7 @@ class _Search:
         self.cover_memo, self.take_memo = cover_memo, take_memo
 
         shed_bound = _shed_bound(beat, cyclic, cap_first, cap_normal)
+        plain = (SUIT_MASKS[0] | SUIT_MASKS[1] | SUIT_MASKS[2] | SUIT_MASKS[3]) & ~tmask  # the non-trumps
 
         def quick(a: int, d: int, x: int) -> Optional[int]:
             """The exact value of a bout start for the attacker about to lead, if a shortcut knows it.
@@ -299,9 +298,12 @@ class _Search:
             """
             if not a & (a - 1):
                 return 0 if not d & (d - 1) and d & beat[a.bit_length() - 1] else 1
-            v = shed_bound(a, d, x)
-            if v is not None:
-                return v
+            # (a defender with two cards or more, one a trump, against a non-trump beats a
+            # card of the attacker's (R11): no shedding bound; the most common case, tested first)
+            if not (d & (d - 1) and d & tmask and a & plain):
+                v = shed_bound(a, d, x)
+                if v is not None:
+                    return v
             na = pc(a)
             if na < pc(d) and na <= (cap_first if x & 1 else cap_normal) and na <= shed_lead:
                 rs = (a | a >> 13 | a >> 26 | a >> 39) & low13
