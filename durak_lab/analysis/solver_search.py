@@ -91,6 +91,10 @@ own function (:func:`defend`: moves    30               positions, one by one)
 and transposition cutoffs in one
 pass); next bouts of known value not
 called; throw-in sets on a take kept
+one throw-in after the covers listed   podkidnoy 8+8,   323,794 (the same)           0.96
+directly; no look for the shedding     20
+bounds where a trump beats a
+non-trump (R11)
 =====================================  ===============  ===========================  ========
 
 The endgame tables pay where the search spends its positions on small
