@@ -83,7 +83,8 @@ transfers (R20–R22) and transfers by showing a trump (R24), multi-card leads
 
 **Modules.**  This module holds the public API (:class:`Solver`,
 :class:`Solution`, :func:`solve` and the rest of ``__all__``);
-:mod:`durak_lab.analysis.solver_model` the domain checks (the bit-mask model
+:mod:`durak_lab.analysis.solver_stack` runs a search with its frames in one block of the
+interpreter's frame stack, :mod:`durak_lab.analysis.solver_model` the domain checks (the bit-mask model
 of the rules is the kernel's, :mod:`durak_lab.engine.kernel_endgame`),
 :mod:`durak_lab.analysis.solver_search` the search with its transposition
 table, :mod:`durak_lab.analysis.solver_moves` the attacker's moves in the order it
@@ -116,6 +117,7 @@ from ..engine.errors import DurakError, SolverDomainError  # noqa: F401 (what th
 from ..engine.moves import Move, moves_text, seat_text
 from ..engine.state import Position
 from .solver_model import _state_of, check_domain, in_domain, transitions
+from .solver_stack import run_deep
 from .solver_search import _INF, MAX_TABLE, _NodeLimit, _Search
 from .solver_tables import table_for
 
@@ -368,7 +370,7 @@ class Solver:
                 sys.setrecursionlimit(_STACK)
             if gc_on:
                 gc.disable()
-            return fn()
+            return run_deep(fn)  # its frames in one block of the frame stack (solver_stack)
         except _NodeLimit:
             raise SearchLimitExceeded(f"the search needed more than {self.max_nodes} positions "
                                       "(max_nodes)") from None
@@ -424,7 +426,7 @@ class Solver:
         """
         check_domain(position)
         mover = position.to_act()
-        _, values = self._move_values(position, mover)
+        _, values = run_deep(lambda: self._move_values(position, mover))
         if seat is None or seat == mover:
             return values
         return [(mv, -v) for mv, v in values]
@@ -441,6 +443,10 @@ class Solver:
         ('draw', ['P2 attack Q♠'], 'P2 attack Q♠; P1 cover Q♠ with K♦; P1 attack 10♥; P2 cover 10♥ with 8♦')
         """
         check_domain(position)
+        # every probe of the solve inside one block of the frame stack (solver_stack)
+        return run_deep(lambda: self._solve(position, seat))
+
+    def _solve(self, position: Position, seat: Optional[int]) -> Solution:
         mover = position.to_act()
         assert mover is not None
         if seat is None:

@@ -95,6 +95,11 @@ one throw-in after the covers listed   podkidnoy 8+8,   323,794 (the same)      
 directly; no look for the shedding     20
 bounds where a trump beats a
 non-trump (R11)
+each solve in one block of the frame   podkidnoy 8+8,   323,794 (the same)           0.86
+stack (:mod:`.solver_stack`: no chunk  20
+mapped and faulted in at every         podkidnoy 6+6,   603 (the same)               0.96
+crossing, some 20,000 page faults an   200
+8+8 solve)
 =====================================  ===============  ===========================  ========
 
 The endgame tables pay where the search spends its positions on small

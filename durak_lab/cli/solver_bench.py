@@ -92,7 +92,7 @@ def solver_stamp() -> str:
     """A fingerprint of the solver's source and tables: the first 12 hex digits of the SHA-256
     of its modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
     ``solver_model.py``, ``solver_search.py``, ``solver_keys.py``, ``solver_tables.py``,
-    ``solver_dense.py``, ``solver_moves.py``, then the model of the rules it searches,
+    ``solver_dense.py``, ``solver_moves.py``, ``solver_stack.py``, then the model of the rules it searches,
     ``durak_lab/engine/kernel_endgame.py``), then the shipped endgame tables.  A results file's
     lines count only for the solver that made them.
 
@@ -100,12 +100,12 @@ def solver_stamp() -> str:
     12
     """
     from ..analysis import (solver, solver_dense, solver_keys, solver_model, solver_moves, solver_search,
-                            solver_tables)
+                            solver_stack, solver_tables)
     from ..engine import kernel_endgame
 
     h = hashlib.sha256()
     paths = [m.__file__ for m in (solver, solver_model, solver_search, solver_keys, solver_tables, solver_dense,
-                                  solver_moves, kernel_endgame)]
+                                  solver_moves, solver_stack, kernel_endgame)]
     paths += [solver_tables.shipped_path(name) for name in solver_tables.SHIPPED]
     for path in paths:
         if os.path.exists(path):

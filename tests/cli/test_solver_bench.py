@@ -150,11 +150,11 @@ def test_a_report_of_lines_from_an_earlier_solver_says_so(tmp_path, capsys):
 
 def test_the_solver_stamp_covers_every_module_of_the_solver_and_its_tables():
     from durak_lab.analysis import (solver, solver_dense, solver_keys, solver_model, solver_moves, solver_search,
-                                    solver_tables)
+                                    solver_stack, solver_tables)
     from durak_lab.engine import kernel_endgame
 
     modules = (solver, solver_model, solver_search, solver_keys, solver_tables, solver_dense, solver_moves,
-               kernel_endgame)
+               solver_stack, kernel_endgame)
     source = b"".join(Path(m.__file__).read_bytes() for m in modules)
     source += b"".join(Path(solver_tables.shipped_path(n)).read_bytes() for n in solver_tables.SHIPPED)
     assert len(solver_tables.SHIPPED) >= 2
