@@ -25,7 +25,8 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
     suits renames suits.  Neither changes a legal move or an outcome.  The ranks
     are closed up by runs: each run of ranks in play moves down by the number of
     ranks out of play below it (one mask and one shift per run, for all four
-    suits at once; the runs are worked out once per set of ranks in play).
+    suits at once).  With ``x = 0`` (no first bout, no trump shown) the work is
+    done by the function :func:`_closers` makes for the ranks in play.
 
     >>> canon = _canonical(0)
     >>> canon(1 << 13, 1 << 14, 0) == canon(1 << 13, 1 << 16, 0)   # ♦6 v ♦7, or ♦6 v ♦9: the same
@@ -35,48 +36,23 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
     """
     ts = 13 * trump
     o0, o1, o2 = (13 * s for s in range(4) if s != trump)
-    low13, spread = _LOW13, _SPREAD
-    runs: dict = {}
-
-    def runs_of(present: int) -> tuple:
-        """``((mask over the four suits, shift), ...)`` for each run of ranks in play; () if
-        no rank below the highest one in play is out of play (nothing to close up)."""
-        out = []
-        shift = i = 0
-        while present >> i:
-            if present >> i & 1:
-                j = i
-                while present >> j & 1:
-                    j += 1
-                out.append((((1 << j) - (1 << i)) * spread, shift))
-                i = j
-            else:
-                shift += 1
-                i += 1
-        return tuple(out) if shift else ()
+    low13 = _LOW13
+    closer = _closers(trump)
 
     def canon(a: int, d: int, x: int) -> int:
         m = low13
         allc = a | d
         present = (allc | allc >> 13 | allc >> 26 | allc >> 39) & m
-        rs = runs.get(present)
-        if rs is None:
-            rs = runs[present] = runs_of(present)
+        if not x:
+            return closer(present)(a, d)
         sh = x >> 1
-        if rs:
-            na = nd = 0
-            if sh:
-                ns = 0
-                for msk, s in rs:
-                    na |= (a & msk) >> s
-                    nd |= (d & msk) >> s
-                    ns |= (sh & msk) >> s
-                sh = ns
-            else:
-                for msk, s in rs:
-                    na |= (a & msk) >> s
-                    nd |= (d & msk) >> s
-            a, d = na, nd
+        if _runs(present):  # every run of ranks in play, the trumps shown outside them dropped
+            na = nd = ns = 0
+            for msk, s in _all_runs(present):
+                na |= (a & msk) >> s
+                nd |= (d & msk) >> s
+                ns |= (sh & msk) >> s
+            a, d, sh = na, nd, ns
         p0 = (a >> o0 & m) << 13 | (d >> o0 & m)
         p1 = (a >> o1 & m) << 13 | (d >> o1 & m)
         p2 = (a >> o2 & m) << 13 | (d >> o2 & m)
@@ -90,6 +66,128 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
                 | (x & 1) << 104 | (sh >> ts & m) << 105)
 
     return canon
+
+
+_RUNS: dict = {}
+
+
+def _runs(present: int) -> tuple:
+    """``((mask over the four suits, shift), ...)`` for each run of ranks in play above a rank
+    out of play (the runs that move down), low to high.
+
+    >>> [(bin(m & _LOW13), s) for m, s in _runs(0b1101)]   # ranks 0, 2, 3 in play: 2 and 3 move down one
+    [('0b1100', 1)]
+    """
+    out = _RUNS.get(present)
+    if out is None:
+        runs = []
+        shift = i = 0
+        while present >> i:
+            if present >> i & 1:
+                j = i
+                while present >> j & 1:
+                    j += 1
+                if shift:
+                    runs.append((((1 << j) - (1 << i)) * _SPREAD, shift))
+                i = j
+            else:
+                shift += 1
+                i += 1
+        out = _RUNS[present] = tuple(runs)
+    return out
+
+
+def _all_runs(present: int) -> tuple:
+    """Every run of ranks in play, as in :func:`_runs` (the first one too, shift 0).
+
+    >>> [(bin(m & _LOW13), s) for m, s in _all_runs(0b1101)]
+    [('0b1', 0), ('0b1100', 1)]
+    """
+    out = []
+    shift = i = 0
+    while present >> i:
+        if present >> i & 1:
+            j = i
+            while present >> j & 1:
+                j += 1
+            out.append((((1 << j) - (1 << i)) * _SPREAD, shift))
+            i = j
+        else:
+            shift += 1
+            i += 1
+    return tuple(out)
+
+
+_CLOSERS: dict = {}  # (trump, ranks in play) -> the key function of x = 0
+
+
+def _closers(trump: int) -> Callable[[int], Callable[[int, int], int]]:
+    """``closer(present)``: the key function ``f(a, d)`` (``x = 0``) of the bout starts whose
+    ranks in play are ``present`` (13 bits), made once per (trump, ranks in play) and kept for
+    the life of the process.
+
+    The key is a hot spot of the solver (one per new bout start, some 150,000 in an 8+8
+    solve), so each function is written out for its number of runs that move down: straight
+    code with no loop and no lookups, its masks, shifts and the suits' places bound in the
+    function (see :func:`_closer_maker`).  It returns exactly what the general path of
+    :func:`_canonical` does.
+
+    >>> f = _closers(0)(0b101)           # ranks 0 and 2 in play, trump ♠ (suit 0)
+    >>> f(1 << 13, 1 << 15) == _canonical(0)(1 << 13, 1 << 15, 1) & ~(1 << 104)
+    True
+    """
+    ts = 13 * trump
+    o0, o1, o2 = (13 * s for s in range(4) if s != trump)
+    got = _CLOSERS.get
+
+    def closer(present: int) -> Callable[[int, int], int]:
+        f = got((trump, present))
+        if f is None:
+            runs = _runs(present)
+            keep = ~sum(m for m, _ in runs) & ((1 << 52) - 1)
+            f = _CLOSERS[(trump, present)] = _closer_maker(len(runs))(
+                keep, *(v for run in runs for v in run), o0, o1, o2, ts)
+        return f
+
+    return closer
+
+
+_MAKERS: dict = {}  # runs that move -> the function that makes a key function
+
+
+def _closer_maker(runs: int) -> Callable[..., Callable[[int, int], int]]:
+    """``make(keep, m1, s1, ..., o0, o1, o2, ts)``: a key function for bout starts with ``runs``
+    runs of ranks that move down (mask ``m``, shift ``s`` each; ``keep`` the ranks that stay),
+    the non-trump suits at bits ``o0 < o1 < o2`` and the trump suit at ``ts``.  The maker's
+    text is written and compiled once per number of runs; each key function it makes is a
+    closure, made in a microsecond.
+
+    >>> make = _closer_maker(1)      # ranks 0 and 2 in play: rank 2 moves down one (all suits)
+    >>> key = make(_SPREAD, 0b100 * _SPREAD, 1, 13, 26, 39, 0)
+    >>> key(1 << 13, 1 << 15) == _canonical(0)(1 << 13, 1 << 15, 0)
+    True
+    """
+    make = _MAKERS.get(runs)
+    if make is None:
+        names = [f"m{i}, s{i}" for i in range(runs)]
+        moved = "".join(f" | (v & m{i}) >> s{i}" for i in range(runs))
+        close = (f"        a = a & keep{moved.replace('v', 'a')}\n"
+                 f"        d = d & keep{moved.replace('v', 'd')}\n") if runs else ""
+        src = (f"def make(keep, {''.join(n + ', ' for n in names)}o0, o1, o2, ts):\n"
+               "    def key(a, d):\n"
+               f"{close}"
+               "        p0 = (a >> o0 & 8191) << 13 | d >> o0 & 8191\n"
+               "        p1 = (a >> o1 & 8191) << 13 | d >> o1 & 8191\n"
+               "        p2 = (a >> o2 & 8191) << 13 | d >> o2 & 8191\n"
+               "        if p0 > p1:\n            p0, p1 = p1, p0\n"
+               "        if p1 > p2:\n            p1, p2 = p2, p1\n"
+               "        if p0 > p1:\n            p0, p1 = p1, p0\n"
+               "        return (a >> ts & 8191) << 13 | d >> ts & 8191 | p0 << 26 | p1 << 52 | p2 << 78\n"
+               "    return key\n")
+        scope: dict = {}
+        exec(compile(src, f"<bout-start keys: {runs} runs>", "exec"), scope)
+        make = _MAKERS[runs] = scope["make"]
+    return make
 
 
 def _cover_order(trump: int) -> Callable[[int, int, int], tuple]:

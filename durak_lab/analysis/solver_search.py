@@ -12,136 +12,9 @@ defender's choice inside a bout is not kept in the table.  The method is
 described in the docstring of :mod:`durak_lab.analysis.solver`, whose
 :class:`~durak_lab.analysis.solver.Solver` runs these searches.
 
-**Measured savings.**  Each idea against the search just before it, on the
-random endgames of ``durak-lab bench solver`` (seed 0), in positions searched
-(deterministic) and CPU time (before and after interleaved position by position
-in one process; the ratio of the totals):
-
-=====================================  ===============  ===========================  ========
-idea                                   endgames         positions, median (total)    CPU
-=====================================  ===============  ===========================  ========
-shedding bounds (:func:`_shed_bound`)  podkidnoy 6+6,   1,208 -> 965                 0.86
-                                       200, value       (545k -> 452k, -17%)
-(same)                                 podkidnoy 6+6,   4,712 -> 3,934 (-15%)        0.89
-                                       200, full solve
-(same)                                 podkidnoy 7+7,   10,850 -> 9,045 (-13%)       0.94
-                                       60, value
-(same)                                 perevodnoy 6+6,  1,972 -> 1,772 (-6%)         1.00
-                                       200, value
-no defender's choice inside a bout     podkidnoy 6+6,   965 -> 967 (+0.1%)           0.97
-in the table                           200, value
-(same)                                 podkidnoy 6+6,   3,870 -> 3,897 (+0.5%)       0.97
-                                       100, full solve
-(same)                                 podkidnoy 7+7,   8,486 -> 8,496 (+0.1%)       1.01
-                                       50, value
-(same)                                 perevodnoy 6+6,  1,374 -> 1,375 (+0.5%)       0.99
-                                       100, value
-one rank shed with transfers too       perevodnoy 6+6,  1,375 -> 1,320 (total -2%)   1.03
-(the defender holding none of it)      100, value
-(same)                                 perevodnoy 7+7,  44,874 -> 44,129 (-1%)       1.03
-                                       30, value
-full solve: each move probed against   podkidnoy 6+6,   3,897 -> 3,885               0.98
-the position's value                   100              (495k -> 487k, -2%)
-a card nothing beats (and no           podkidnoy 6+6,   3,885 -> 3,230               0.90
-transfer) taken at once; dead ends     100              (487k -> 431k, -11%)
-in a row of covers left out            perevodnoy 6+6,  7,084 -> 5,857               0.93
-                                       100              (727k -> 663k, -9%)
-transposition cutoffs after leads      podkidnoy 6+6,   3,809 -> 3,316 (-11%)
-                                       60
-(same)                                 perevodnoy 6+6,  (663k -> 612k, -8%)
-                                       60
-"a loss?" probed first                 podkidnoy 6+6,   2,836 -> 2,767 (-1%)
-                                       100
-(same)                                 podkidnoy 7+7,   25,569 -> 25,129 (-1%)
-                                       30
-no transfer by R22: taken at once      perevodnoy 6+6,  5,500 -> 5,437 (-2%)
-                                       100
-throw-ins on a take as one set         podkidnoy 6+6,   2,767 -> 2,668 (-1%)
-                                       100
-(same)                                 perevodnoy 6+6,  (1,169k -> 1,159k, -1%)
-                                       100
-endgame tables: every bout start of    podkidnoy 6+6,   2,721.5 -> 1,790             0.66
-up to 6 cards looked up                1,000            (4,354k -> 2,767k, -36%)
-(:mod:`.solver_tables`)
-(same)                                 perevodnoy 6+6,  6,287 -> 3,650.5             0.67
-                                       1,000            (13,676k -> 8,777k, -36%)
-(same)                                 podkidnoy 7+7,   28,691 -> 21,630.5           0.80
-                                       200              (11,129k -> 8,386k, -25%)
-(same)                                 podkidnoy 8+8,   381,941.5 -> 324,677         0.99
-                                       12               (8,663k -> 7,752k, -11%)
-and every bout start of 7 and 8        podkidnoy 6+6,   1,907.5 -> 693               0.41
-cards, in a dense array                300              (797k -> 292k, -63%)
-(:mod:`.solver_dense`)
-(same)                                 podkidnoy 7+7,   22,953 -> 10,763.5           0.46
-                                       100              (4,303k -> 1,927k, -55%)
-(same)                                 podkidnoy 8+8,   389,244.5 -> 203,899.5       0.58
-                                       100              (68,568k -> 37,987k, -45%)
-(same)                                 perevodnoy 6+6,  3,512 -> 1,278              0.37
-                                       300              (2,807k -> 977k, -65%)
-(same)                                 perevodnoy 7+7,  49,727.5 -> 19,183.5         0.54
-                                       60               (15,781k -> 8,267k, -48%)
-covers searched worked out once per    podkidnoy 6+6,   603 -> 603                   0.92
-(covers, cards in play), only the      200              (194.2k -> 194.1k)
-lowest of a run (not every other);     perevodnoy 6+6,  1,363.5 -> 1,363.5          0.92
-the take's successor by the model's    200              (569.4k -> 569.3k)
-short way (``take``)                   podkidnoy 8+8,   371,018 -> 370,895.5         0.94
-                                       30               (16,488k -> 16,481k)
-a defender's choice searched by its    podkidnoy 8+8,   370,895.5 (the same          0.90
-own function (:func:`defend`: moves    30               positions, one by one)
-and transposition cutoffs in one
-pass); next bouts of known value not
-called; throw-in sets on a take kept
-one throw-in after the covers listed   podkidnoy 8+8,   323,794 (the same)           0.96
-directly; no look for the shedding     20
-bounds where a trump beats a
-non-trump (R11)
-each solve in one block of the frame   podkidnoy 8+8,   323,794 (the same)           0.86
-stack (:mod:`.solver_stack`: no chunk  20
-mapped and faulted in at every         podkidnoy 6+6,   603 (the same)               0.96
-crossing, some 20,000 page faults an   200
-8+8 solve)
-=====================================  ===============  ===========================  ========
-
-The endgame tables pay where the search spends its positions on small
-endgames: about 40% of the positions of a 6+6 solve have at most six cards in
-play, 29% at 7+7, 15% at 8+8.  With the dense part up to eight cards, the bout
-starts an 8+8 solve still meets hold ten cards (41% of them), eight (37%:
-looked up), twelve (13%) or more; a table of ten cards would hold about 2,300
-million positions.
-
-Costs per position, same positions searched: canonical keys closed up by runs
-(6.5 -> 4.1 microseconds a key), one memo lookup per bout start for both the
-shortcut and the key, no table look for a defender inside a bout, covers that
-end the uncovered cards made inline.  Over 1,000 endgames each, interleaved
-position by position with the search at the start of these changes: median CPU
-time 46.2 -> 35.7 ms (podkidnoy 6+6) and 122.4 -> 93.9 ms (perevodnoy 6+6).
-
-The second is for memory: the table and its key memo hold a third fewer
-entries (podkidnoy 7+7, 20 endgames: median 15,651 -> 10,714, largest
-152,940 -> 99,966), at no cost in time.
-
-Where an 8+8 solve's time goes (podkidnoy, three endgames solved again with
-the same positions searched): given every bout start's memo entry beforehand,
-20-35% less time; given every list of successors, 45-50% less; given both,
-70% less.  Making the successors and the bout starts' entries is most of the
-cost, not the alpha-beta loop; the nodes themselves are near the fewest this
-move order allows (93% of the nodes that cut do so on their first successor).
-
-Tried and left out for 8+8 (podkidnoy, 4 to 6 endgames): raw keys instead of
-canonical ones above the tables (5-16% more positions, no faster); the take
-made only when reached (3-16% more positions: the take's next bout is a
-transposition cutoff); no canonical key for a next bout met only by a
-transposition cutoff (no faster); a history heuristic for leads and throw-ins
-(2-9 times the positions); every move's exact value on its own instead of
-probes against the position's value (a full window: 1.0-2.0 times the
-positions; two probes a move: -16% to +13%).
-
-Tried and left out: the same cards in leads and throw-ins as one card (not
-exact: a led card the defender picks up can meet its neighbour again from the
-other hand; e.g. trump ♣, P1 ``6♥ 7♥ 9♥`` against ``6♠ A♠ 8♦``, 8♥ out: the
-lead 7♥ wins, 9♥ loses), and other move orders (the take first, the take
-before the trump covers, transfers before covers, leads by how many cards beat
-them, high leads first): each searched 20% to many times more positions.
+What each idea saved, in positions and time, and the ideas tried and left out,
+are measured in ``tests/benchmarks/README.md`` (section "The exact solver's
+savings").
 
 Standard library only.
 """
@@ -152,7 +25,7 @@ from typing import Optional
 
 from ..engine.cards import SUIT_MASKS
 from ..engine.rules import Rules
-from .solver_keys import _canonical, _cover_order, _shed_bound
+from .solver_keys import _canonical, _closers, _cover_order, _shed_bound
 from .solver_moves import _attacker_moves
 from .solver_model import _LOW13, _NO_TAKE, _SPREAD, _Model, _model
 
@@ -267,20 +140,30 @@ class _Search:
             v = quick(a, d, x)
             if v is not None:
                 return v
-            k = canon_raw(a, d, x)
-            if not x:
-                n = pc(a | d)
-                if n <= table_cards:  # in the table: every position it covers, exact
-                    v = table_get(k)
-                elif n <= dense_cards:  # in its dense part (None: not worked out)
-                    v = dense_get(k, n)
-                else:
-                    return k
-                if v is not None:
-                    if not cyclic:
-                        return v
-                    exact[k] = v
+            if x:
+                return canon_raw(a, d, x)
+            allc = a | d
+            present = (allc | allc >> 13 | allc >> 26 | allc >> 39) & low13
+            f = closer_get(present)
+            if f is None:
+                f = closer_fns[present] = closer(present)
+            k = f(a, d)
+            n = pc(allc)
+            if n <= table_cards:  # in the table: every position it covers, exact
+                v = table_get(k)
+            elif n <= dense_cards:  # in its dense part (None: not worked out)
+                v = dense_get(k, n)
+            else:
+                return k
+            if v is not None:
+                if not cyclic:
+                    return v
+                exact[k] = v
             return k
+
+        closer = _closers(trump)
+        closer_fns: dict = {}  # the key functions by ranks in play, made by solver_keys
+        closer_get = closer_fns.get
 
         NT = _NO_TAKE
         cover_memo: dict = {}  # the covers to try, by (covers, cards in play, trumps shown)
@@ -321,13 +204,14 @@ class _Search:
             return None
 
         def defend(a: int, d: int, tbl: int, unc: int, x: int, alpha: int, beta: int) -> int:
-            """A defender's choice inside a bout (counted by :func:`search`): the value for him,
+            """A defender's choice inside a bout (counted by its caller: :func:`search` at a lead
+            or a throw-in, or this function before his next cover): the value for him,
             fail-soft within (alpha, beta).  The moves and their order are those a list of
             successors would hold (the first uncovered card covered: same-suit covers low to
             high, then trumps, one per run of interchangeable covers; transfers; the take), with
             the transposition cutoffs looked for while they are made, before any is searched.
             Never kept in the table: it is seldom met again (the covers come in one order), and
-            leaving it out halves the table (see the module docstring's measurements); the table
+            leaving it out halves the table (see the measurements in ``tests/benchmarks/README.md``); the table
             is only a cache, so results stay exact."""
             t = unc & -unc
             bt = d & beat[t.bit_length() - 1]
@@ -359,7 +243,7 @@ class _Search:
                 elif rest:
                     # the next card too, or a dead end (no take half-way): left out
                     if dc & nb:
-                        kids.append((a, dc, tbl | c, rest, 0, xc | NT, True))
+                        kids.append((a, dc, tbl | c, rest, 0, xc | NT, 2))  # (2: he covers again)
                 elif rt >= 0 and a & (rt | spread << (c.bit_length() - 1) % 13):
                     kids.append((a, dc, tbl | c, 0, 0, xc, False))  # the attacker throws in or passes
                 elif a:  # defended: he leads the next bout (R17)
@@ -395,6 +279,7 @@ class _Search:
                         return -succ
                     kids.append(-succ)
                 else:
+                    # (a state the attacker acts in: the model's take marks it so)
                     if not succ[2]:  # nobody throws in: the next bout, the attacker leads (R18)
                         k3 = (succ[0], succ[1], succ[5])
                         v = memo_get(k3)
@@ -404,7 +289,6 @@ class _Search:
                             if -v >= beta:
                                 return -v
                             kids.append(_KNOWN - v)
-                            succ = None
                         else:
                             w = exact_get(v) if cyclic and v not in path else None
                             if w is not None:
@@ -414,8 +298,9 @@ class _Search:
                                 ce = tt.get(v)
                                 if ce is not None and -ce[1] >= beta:
                                     return -ce[1]
-                    if succ is not None:
-                        kids.append(succ[:6] + (False,))
+                            kids.append(succ)
+                    else:
+                        kids.append(succ)
             best = -2 if kids else -1  # no move: a dead end in a row of covers
             for ch in kids:
                 if type(ch) is int:
@@ -426,10 +311,17 @@ class _Search:
                         v = ch - _KNOWN
                     else:
                         v = ch
-                elif ch[6]:
-                    v = search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], alpha, beta)
                 else:
-                    v = -search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], -beta, -alpha)
+                    f = ch[6]
+                    if not f:  # the attacker acts there
+                        v = -search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], -beta, -alpha)
+                    elif f is True:  # he does (he leads the next bout)
+                        v = search(ch[0], ch[1], ch[2], ch[3], ch[4], ch[5], alpha, beta)
+                    else:  # he covers the next card: this function again, counted here
+                        counter[0] += 1
+                        if counter[0] > counter[1]:
+                            checkpoint()
+                        v = defend(ch[0], ch[1], ch[2], ch[3], ch[5], alpha, beta)
                 if v > best:
                     best = v
                     if v > alpha:
@@ -542,10 +434,18 @@ class _Search:
                         v = ch
                 else:
                     ca, cd, ct, cu, ck, cx, sw = ch
-                    if (bool(cu) and not ck) == sw:  # the same seat acts there
-                        v = search(ca, cd, ct, cu, ck, cx, alpha, beta)
-                    else:
+                    if cu and not ck:  # a defender's choice: searched by defend, counted here
+                        counter[0] += 1
+                        if counter[0] > counter[1]:
+                            checkpoint()
+                        if sw:  # (the same seat acts there)
+                            v = defend(ca, cd, ct, cu, cx, alpha, beta)
+                        else:
+                            v = -defend(ca, cd, ct, cu, cx, -beta, -alpha)
+                    elif sw:  # the other seat acts there
                         v = -search(ca, cd, ct, cu, ck, cx, -beta, -alpha)
+                    else:
+                        v = search(ca, cd, ct, cu, ck, cx, alpha, beta)
                 if v > best:
                     best = v
                     best_i = i

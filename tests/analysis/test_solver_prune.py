@@ -175,3 +175,35 @@ def test_only_the_lowest_of_a_run_of_interchangeable_covers_is_searched():
 
 def mask(text: str) -> int:
     return CardSet.parse(text).mask
+
+
+# ---------------------------------------------------------------- the bout-start keys
+def random_hands(rng: random.Random) -> tuple:
+    """Two disjoint hands of a 36-card deck (ranks 6 to ace), the attacker's not empty."""
+    cards = rng.sample([13 * s + r for s in range(4) for r in range(4, 13)], rng.randrange(2, 19))
+    a = d = 0
+    for i, c in enumerate(cards):
+        if i == 0 or rng.random() < 0.5:
+            a |= 1 << c
+        else:
+            d |= 1 << c
+    return a, d
+
+
+def test_the_written_out_key_functions_give_the_earlier_searchs_keys():
+    """_canonical (with x = 0 through the functions _closers writes for each set of ranks in
+    play, with x > 0 its general path) gives the keys of the earlier search's _canonical."""
+    from durak_lab.analysis.solver_keys import _canonical
+    from solver_reference import _canonical as reference_canonical
+
+    rng = random.Random("keys")
+    for trump in range(4):
+        new, old = _canonical(trump), reference_canonical(trump)
+        for _ in range(3000):
+            a, d = random_hands(rng)
+            x = 0
+            if rng.random() < 0.3:  # the first bout, and trumps in hand shown (a subset of them)
+                trumps = (a | d) & (8191 << 13 * trump)
+                x = (trumps & rng.getrandbits(52)) << 1 | rng.randrange(2)
+            assert new(a, d, x) == old(a, d, x), (trump, a, d, x)
+
