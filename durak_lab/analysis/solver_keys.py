@@ -46,9 +46,10 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
         if not x:
             return closer(present)(a, d)
         sh = x >> 1
-        if _runs(present):  # every run of ranks in play, the trumps shown outside them dropped
-            na = nd = ns = 0
-            for msk, s in _all_runs(present):
+        runs = _all_runs(present)
+        if runs[-1][1]:  # a rank out of play below one in play: every run closed up, the
+            na = nd = ns = 0  # trumps shown outside them dropped
+            for msk, s in runs:
                 na |= (a & msk) >> s
                 nd |= (d & msk) >> s
                 ns |= (sh & msk) >> s
@@ -68,15 +69,16 @@ def _canonical(trump: int) -> Callable[[int, int, int], int]:
     return canon
 
 
-_RUNS: dict = {}
+_RUNS: dict = {}  # ranks in play -> every run of them (see _all_runs)
 
 
-def _runs(present: int) -> tuple:
-    """``((mask over the four suits, shift), ...)`` for each run of ranks in play above a rank
-    out of play (the runs that move down), low to high.
+def _all_runs(present: int) -> tuple:
+    """``((mask over the four suits, shift), ...)`` for every run of ranks in play, low to high:
+    the shift is the number of ranks out of play below it (0 for a run at the bottom).  Worked
+    out once per set of ranks and kept.
 
-    >>> [(bin(m & _LOW13), s) for m, s in _runs(0b1101)]   # ranks 0, 2, 3 in play: 2 and 3 move down one
-    [('0b1100', 1)]
+    >>> [(bin(m & _LOW13), s) for m, s in _all_runs(0b1101)]
+    [('0b1', 0), ('0b1100', 1)]
     """
     out = _RUNS.get(present)
     if out is None:
@@ -87,8 +89,7 @@ def _runs(present: int) -> tuple:
                 j = i
                 while present >> j & 1:
                     j += 1
-                if shift:
-                    runs.append((((1 << j) - (1 << i)) * _SPREAD, shift))
+                runs.append((((1 << j) - (1 << i)) * _SPREAD, shift))
                 i = j
             else:
                 shift += 1
@@ -97,25 +98,13 @@ def _runs(present: int) -> tuple:
     return out
 
 
-def _all_runs(present: int) -> tuple:
-    """Every run of ranks in play, as in :func:`_runs` (the first one too, shift 0).
+def _runs(present: int) -> tuple:
+    """The runs of :func:`_all_runs` that move down (shift above 0).
 
-    >>> [(bin(m & _LOW13), s) for m, s in _all_runs(0b1101)]
-    [('0b1', 0), ('0b1100', 1)]
+    >>> [(bin(m & _LOW13), s) for m, s in _runs(0b1101)]   # ranks 0, 2, 3 in play: 2 and 3 move down one
+    [('0b1100', 1)]
     """
-    out = []
-    shift = i = 0
-    while present >> i:
-        if present >> i & 1:
-            j = i
-            while present >> j & 1:
-                j += 1
-            out.append((((1 << j) - (1 << i)) * _SPREAD, shift))
-            i = j
-        else:
-            shift += 1
-            i += 1
-    return tuple(out)
+    return tuple(run for run in _all_runs(present) if run[1])
 
 
 _CLOSERS: dict = {}  # (trump, ranks in play) -> the key function of x = 0
