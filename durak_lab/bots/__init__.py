@@ -27,28 +27,73 @@ The bots here:
 Write your own by giving a class ``name`` and ``choose``; :mod:`durak_lab.bots.tournament`
 plays bots against each other.
 
+* :class:`GreedyBot`: Zarlykov's greedy rules (the lowest card, no trump
+  throw-ins while the talon lasts, the cheapest cover, else take), the fixed
+  point of the ladder and the search bots' playout policy.
+* :class:`BeginnerBot`: greedy play with the beginners' mistakes the Chinese
+  source lists, made by chance.
+* :class:`SearchBot`: Monte-Carlo search (information-set MCTS, determinised
+  MCTS or flat Monte Carlo) over worlds dealt from its view, played out on the
+  lean kernel, and the exact solver once nothing is hidden.
+
+:data:`LEVELS` names the levels for learners, weakest first
+(:data:`TABLE_LEVELS`, what the play table offers, puts the random bot
+first); :data:`BOTS` makes any bot by name.
+
 The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
-``tips`` (:class:`TipsBot` and the cheapest cover), ``endgame``
-(:class:`EndgameBot`), ``tournament`` (games, duplicate deals, round robins).
+``tips`` (:class:`TipsBot` and the cheapest cover), ``greedy``, ``beginner``,
+``endgame`` (:class:`EndgameBot`), ``search`` (:class:`SearchBot`),
+``tournament`` (games, duplicate deals, round robins).
 
 Standard library only; imports the engine and analysis.
 
->>> sorted(BOTS)                       # the levels, each a factory
-['endgame', 'random', 'tips']
->>> BOTS["tips"]().name
-'tips'
+>>> LEVELS[0], LEVELS[-1]
+('beginner', 'expert')
+>>> BOTS["tips"]().name, BOTS["expert"]().iterations
+('tips', 700)
 """
 
 from .base import Bot, BotError, RandomBot
+from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
+from .greedy import GreedyBot
+from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
 from .tournament import MAX_MOVES, GameResult, Tournament, deal_seeds, play_deals, play_game, round_robin, wilson
 
-#: The bots by name, each a factory: ``BOTS["tips"]()``.
-BOTS = {"random": RandomBot, "tips": TipsBot, "endgame": EndgameBot}
+
+
+def _search(name: str, iterations: int, method: str = "ismcts"):
+    def make() -> SearchBot:
+        return SearchBot(iterations=iterations, method=method, name=name)
+    make.__name__ = make.__qualname__ = f"{name}_bot"
+    make.__doc__ = f"A :class:`SearchBot`: {method}, {iterations} playouts a move."
+    return make
+
+
+#: The levels for learners, weakest first (see the ladder in the benchmark notes).
+LEVELS = ("beginner", "tips", "greedy", "endgame", "search", "expert")
+
+#: What the play table and ``durak-lab play`` offer, weakest first: a random player, then the levels.
+TABLE_LEVELS = ("random",) + LEVELS
+
+#: Every bot by name, each a factory (``BOTS["tips"]()``): the levels first, weakest first, then the
+#: baseline and the other search methods.
+BOTS = {
+    "beginner": BeginnerBot,
+    "tips": TipsBot,
+    "greedy": GreedyBot,
+    "endgame": EndgameBot,
+    "search": _search("search", 100),
+    "expert": _search("expert", 700),
+    "random": RandomBot,
+    "determinized": _search("determinized", 700, "determinized"),
+    "flat": _search("flat", 700, "flat"),
+}
 
 __all__ = [
-    "Bot", "BotError", "RandomBot", "TipsBot", "EndgameBot", "BOTS", "TRUMP_COST", "card_cost", "cheapest_cover",
+    "Bot", "BotError", "RandomBot", "TipsBot", "GreedyBot", "BeginnerBot", "EndgameBot", "SearchBot", "METHODS",
+    "BOTS", "LEVELS", "TABLE_LEVELS", "TRUMP_COST", "card_cost", "cheapest_cover",
     "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_seeds", "play_deals", "play_game",
     "round_robin", "wilson",
 ]

@@ -118,11 +118,14 @@ def _greedy_cover(options: list, trump: int) -> Optional[dict]:
 
 @dataclass(frozen=True)
 class TipsBot:
-    """The Chinese source's tips for beginners, as a bot (deterministic: it never uses ``rng``).
+    """The Chinese source's tips for beginners, as a bot (``rng`` only chooses among equally cheap cards).
 
     * **Lead** (R10) the cheapest card: the lowest non-trump, where a rank it
       holds twice counts ``pair_bonus`` ranks lower (its pair can follow as a
       throw-in, R12); several cards of one rank at once where the rules allow it.
+      Between equally cheap cards (one rank, two suits) ``rng`` chooses: with
+      three players and an empty talon, a fixed choice can hand the same cards
+      round the table for ever.
     * **Throw in** (R12) non-trumps below ``keep_rank`` while the talon lasts,
       any non-trump once it is empty; a trump only onto a defender who takes,
       with the talon empty.  Otherwise pass.
@@ -169,7 +172,7 @@ class TipsBot:
             if view.rules.pushing and view.table and not view.taking:  # pushing durak: never push (R12)
                 standing = _standing(view.table)
                 attacks = [m for m in attacks if rank_of(m.cards[0]) in standing]
-            m = self._attack(view, attacks)
+            m = self._attack(view, attacks, rng)
             if m is not None:
                 return m
         if PASS in by_kind:
@@ -177,7 +180,7 @@ class TipsBot:
         return legal[0]
 
     # ---------------------------------------------------------------- attacking
-    def _attack(self, view: PlayerView, attacks: list) -> Optional[Move]:
+    def _attack(self, view: PlayerView, attacks: list, rng: random.Random) -> Optional[Move]:
         trump = view.trump
         hand = view.hand_mask
         leading = not view.table
@@ -197,7 +200,11 @@ class TipsBot:
             scored.append((score, -len(m.cards), rank, m.cards, m))
         if not scored:
             return None
-        return min(scored, key=lambda t: t[:4])[4]
+        low = min(t[:3] for t in scored)
+        ties = sorted((t for t in scored if t[:3] == low), key=lambda t: t[3])
+        # equally cheap cards (one rank, other suits): chance chooses, so that play cannot go round
+        # in a circle for ever (three players with an empty talon can hand the same cards round)
+        return ties[rng.randrange(len(ties))][4] if len(ties) > 1 else ties[0][4]
 
     # ---------------------------------------------------------------- defending
     def _defend(self, view: PlayerView, by_kind: dict) -> Move:

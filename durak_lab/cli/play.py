@@ -1,7 +1,7 @@
 """``durak-lab play``: a game of Durak at the terminal, against bots or with people at one keyboard.
 
 Options: ``--vs LEVEL[,LEVEL…]`` (the bots' level, :data:`~durak_lab.bots.BOTS`:
-random, tips, endgame, weakest first; one level for every bot or one per bot),
+random, beginner, tips, greedy, endgame, search, expert, weakest first; one level for every bot or one per bot),
 ``--players N`` (2 to 8; default: the preset's, else 2), ``--preset NAME``
 (:data:`~durak_lab.engine.rules.PRESETS`, default podkidnoy), ``--seed N`` (the
 deal; a new one when left out, printed as the deal number), ``--seat N`` (your
@@ -72,7 +72,7 @@ from typing import Any, Optional, Sequence, TextIO
 
 from .commands import run_standalone
 from .console import write_line
-from ..bots import BOTS
+from ..bots import BOTS, TABLE_LEVELS
 from ..engine.cards import SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..engine.errors import IllegalMoveError, MoveTextError, RulesError
 from ..engine.moves import seat_text
@@ -113,7 +113,7 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--vs", default="tips", metavar="LEVEL[,LEVEL…]",
-                   help=f"the bots' level, one for all or one per bot: {', '.join(BOTS)} (weakest first; "
+                   help=f"the bots' level, one for all or one per bot: {', '.join(TABLE_LEVELS)} (weakest first; "
                    "default tips)")
     p.add_argument("--players", default=None, metavar="N", help="players at the table, 2 to 6 (default: "
                    "the preset's, else 2)")
@@ -174,7 +174,7 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     levels = [level.strip().lower() for level in ns.vs.split(",") if level.strip()]
     for level in levels:
         if level not in BOTS:
-            raise _Bad(say("terminal-option-level", value=level, levels=", ".join(BOTS)))
+            raise _Bad(say("terminal-option-level", value=level, levels=", ".join(TABLE_LEVELS)))
     bots = players - humans
     if len(levels) > 1 and len(levels) != bots:
         raise _Bad(say("terminal-option-levels", count=len(levels), bots=_bots(bots)))
@@ -423,7 +423,7 @@ def run(ns: argparse.Namespace, stdin: Optional[TextIO] = None, stdout: Optional
     >>> run(ap.parse_args(["--vs", "strong"]), io.StringIO(""), io.StringIO(), err)
     2
     >>> print(err.getvalue(), end="")
-    durak-lab play: --vs: there is no bot level 'strong': the levels are random, tips, endgame (weakest first)
+    durak-lab play: --vs: there is no bot level 'strong': the levels are random, beginner, tips, greedy, endgame, search, expert (weakest first)
     """
     stdin = stdin if stdin is not None else sys.stdin
     stdout = stdout if stdout is not None else sys.stdout

@@ -38,7 +38,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from ..bots import BOTS, Bot, BotError
+from ..bots import BOTS, TABLE_LEVELS, Bot, BotError
 from ..bots.redeal import bot_declares, redeal_claim
 from ..engine.cards import SUIT_NAMES
 from ..engine.errors import DurakError, IllegalMoveError, Reason
@@ -79,7 +79,7 @@ def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, human
     >>> seat_kinds(2, ["strong"])
     Traceback (most recent call last):
     ...
-    durak_lab.session.play.SessionError: there is no bot level 'strong': the levels are random, tips, endgame
+    durak_lab.session.play.SessionError: there is no bot level 'strong': the levels are random, beginner, tips, greedy, endgame, search, expert
     """
     if not 2 <= players <= 8:
         raise SessionError(f"a table has 2 to 8 players, not {players}")
@@ -91,7 +91,7 @@ def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, human
     levels = list(vs) or ["tips"]
     for level in levels:
         if level not in BOTS:
-            raise SessionError(f"there is no bot level {level!r}: the levels are {', '.join(BOTS)}")
+            raise SessionError(f"there is no bot level {level!r}: the levels are {', '.join(TABLE_LEVELS)}")
     if len(levels) == 1:
         levels = levels * bots
     if len(levels) != bots:
@@ -132,7 +132,7 @@ class PlaySession:
             raise SessionError(f"{len(seats)} seats for {rules.players} players")
         for kind in seats:
             if kind != HUMAN and kind not in BOTS:
-                raise SessionError(f"there is no bot level {kind!r}: the levels are {', '.join(BOTS)}")
+                raise SessionError(f"there is no bot level {kind!r}: the levels are {', '.join(TABLE_LEVELS)}")
         self.rules = rules
         self.seats = list(seats)
         self.games_played = 0

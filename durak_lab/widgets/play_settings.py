@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Optional, Sequence, Union
 
-from ..bots import BOTS
+from ..bots import TABLE_LEVELS
 from ..engine.errors import DurakError
 from ..engine.moves import parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
@@ -25,7 +25,7 @@ __all__ = ["Settings", "SPEEDS", "LEVELS", "settings_json"]
 #: Bot speeds: the pause before each bot move, in milliseconds.
 SPEEDS = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
 #: The bot levels, weakest first.
-LEVELS = tuple(BOTS)
+LEVELS = TABLE_LEVELS
 
 
 @dataclass
@@ -138,6 +138,8 @@ def settings_json(st: Settings) -> dict:
     """The settings form's values and choices, for the JavaScript."""
     levels = [[lv, _LEVEL_WORDS.get(lv, lv)] for lv in LEVELS]
     vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
+    if vs not in LEVELS and vs != "mixed":  # another bot of BOTS, chosen by name in durak_lab.play
+        levels.append([vs, vs])
     if vs == "mixed":
         levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
     people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 9)]
@@ -153,7 +155,9 @@ def settings_json(st: Settings) -> dict:
     }
 
 
-_LEVEL_WORDS = {"random": say("level-random"), "tips": say("level-tips"), "endgame": say("level-endgame")}
+_LEVEL_WORDS = {"random": say("level-random"), "beginner": say("level-beginner"), "tips": say("level-tips"),
+                "greedy": say("level-greedy"), "endgame": say("level-endgame"), "search": say("level-search"),
+                "expert": say("level-expert")}
 _SPEED_WORDS = {"slow": say("speed-slow"), "normal": say("speed-normal"), "fast": say("speed-fast"),
                 "instant": say("speed-instant")}
 #: Each preset in words (a preset added later shows its name until it has words here).

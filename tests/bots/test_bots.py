@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from durak_lab.bots import (BOTS, Bot, BotError, EndgameBot, RandomBot, TipsBot, card_cost, cheapest_cover,
-                            position_of_view)
+                            play_game, position_of_view)
 from durak_lab.engine.cards import BEATERS, HEARTS, Card, CardSet, cards_of, deck_mask
 from durak_lab.analysis.inference import can_cover_all
 from durak_lab.engine.rules import Rules
@@ -42,10 +42,24 @@ def test_lead_the_lowest_non_trump_keep_trumps_and_high_cards():
 def test_lead_from_a_pair_first():
     # ZH tips: pairs are ideal for throw-ins (R12): a pair of 9s counts as a 7
     p = podkidnoy(["8♣ 9♠ 9♦ K♥", "7♦ 10♠"])
-    assert choose(TipsBot(), p) == "P1 attack 9♠"
+    assert choose(TipsBot(), p) in ("P1 attack 9♠", "P1 attack 9♦")
     assert choose(TipsBot(pair_bonus=0), p) == "P1 attack 8♣"
     p = podkidnoy(["7♣ 9♠ 9♦ K♥", "7♦ 10♠"])
     assert choose(TipsBot(), p) == "P1 attack 7♣"             # a tie: the lower rank
+
+
+def test_equally_cheap_leads_are_chosen_by_chance():
+    # either 9 of the pair: the bot's rng decides, so that play cannot go round in a circle
+    p = podkidnoy(["8♣ 9♠ 9♦ K♥", "7♦ 10♠"])
+    picks = {str(TipsBot().choose(p.view(0), random.Random(s))) for s in range(20)}
+    assert picks == {"P1 attack 9♠", "P1 attack 9♦"}
+
+
+def test_three_players_no_longer_hand_the_same_cards_round_for_ever():
+    # unlimited, 4 players, deal 24: once three were left with an empty talon, a fixed choice between
+    # 8♥, 8♦ and 8♣ handed the same cards round the table for ever
+    g = play_game(rules("unlimited", players=4), [TipsBot() for _ in range(4)], seed=24, max_moves=3000)
+    assert not g.unfinished and len(g.losers) == 1
 
 
 def test_lead_only_trumps_left_leads_the_lowest_trump():

@@ -220,7 +220,7 @@ def test_only_bots():
     (["--players", "two"], "--players: 'two' is not a whole number"),
     (["--preset", "nope"], "--preset: there is no preset 'nope': the presets are podkidnoy, classic, "),
     (["--preset", "pairs", "--players", "3"], "--preset pairs cannot be played by 3 players: teams: "),
-    (["--vs", "strong"], "--vs: there is no bot level 'strong': the levels are random, tips, endgame (weakest "),
+    (["--vs", "strong"], "--vs: there is no bot level 'strong': the levels are random, beginner, tips, greedy, endgame, search, expert (weakest "),
     (["--vs", "tips,random"], "--vs: 2 levels for 1 bot: give one level for all the bots or one for each"),
     (["--players", "3", "--seat", "4"], "--seat: write 1 to 3 (P1 to P3), not 4"),
     (["--seat", "0"], "--seat: write 1 to 2 (P1 to P2), not 0"),

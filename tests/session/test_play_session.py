@@ -242,7 +242,7 @@ def test_seat_kinds():
     ((2,), {"seat": 2}, "seat P3 is not at a table of 2"),
     ((2,), {"seat": -1}, "seat P0 is not at a table of 2"),
     ((3,), {"humans": 4}, "4 people do not fit at a table of 3"),
-    ((2, ["strong"]), {}, "there is no bot level 'strong': the levels are random, tips, endgame"),
+    ((2, ["strong"]), {}, "there is no bot level 'strong': the levels are random, beginner, tips, greedy, endgame, search, expert"),
     ((4, ["random", "tips"]), {}, "2 bot levels for 3 bots"),
 ])
 def test_seat_kinds_errors(args, kw, why):

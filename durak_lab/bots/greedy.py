@@ -1,0 +1,92 @@
+"""The greedy bot: the fixed point every stronger bot is measured against.
+
+:class:`GreedyBot` plays the greedy rules of Zarlykov (2023), the usual
+baseline of published Durak agents: **lead and throw in** the lowest card,
+non-trumps before trumps (R11), and throw in no trump while the talon lasts
+(R12); **defend** with the cheapest card that beats an uncovered card (a
+non-trump before any trump, low before high, R11); **otherwise take** (R15),
+or pass when it throws in nothing.  It never transfers (R20) and never shows a
+trump (R24).  It is the same policy as the lean kernel's
+:func:`~durak_lab.engine.kernel.greedy`, the rollout policy of the search bots,
+move for move (``tests/bots/test_greedy.py`` checks it), so it also plays the
+rules the kernel does not (a swap or a challenge it makes when it may, the
+first choice otherwise).
+
+Standard library only.
+
+>>> import random
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> p = Position.start(Rules(players=2), ["7♦ 9♠ 6♥", "8♦ K♠ 8♥"], trump="♥", discard="rest",
+...                    talon=["A♣", "10♥"], trump_card="10♥", attacker=0, first_bout=False)
+>>> str(GreedyBot().choose(p.view(0), random.Random(0)))     # the lowest non-trump
+'P1 attack 7♦'
+>>> str(GreedyBot().choose(p.play("P1 attack 9♠").view(1), random.Random(0)))
+'P2 cover 9♠ with K♠'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..engine.cards import rank_of, suit_of
+from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, Move
+from ..engine.view import PlayerView
+from .base import _legal
+
+__all__ = ["GreedyBot", "greedy_key"]
+
+
+def greedy_key(card: int, trump: int) -> int:
+    """How dear a card is to the greedy bot: its rank (R11), 16 more for a trump (a joker: 32 more).
+
+    >>> from durak_lab.engine.cards import Card, HEARTS
+    >>> greedy_key(Card("A♠"), HEARTS) < greedy_key(Card("6♥"), HEARTS)
+    True
+    """
+    if card >= 52:
+        return 48 + rank_of(card)
+    return (suit_of(card) == trump) * 16 + rank_of(card) - 2
+
+
+@dataclass(frozen=True)
+class GreedyBot:
+    """Zarlykov's greedy bot (deterministic: it never uses ``rng``); see the module's text.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ 8♠ 8♦"], trump="♥", discard="rest",
+    ...                    attacker=0, first_bout=False)
+    >>> str(GreedyBot().choose(p.play("P1 attack 9♠").view(1), random.Random(0)))   # no cover but a trump
+    'P2 cover 9♠ with 6♥'
+    """
+
+    name: str = "greedy"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The greedy move among ``view.legal``."""
+        legal = _legal(self, view)
+        trump = view.trump
+        talon_left = view.talon_size > 0
+        fallback = legal[-1]  # take, or pass
+        lead = fallback.kind == ATTACK  # the lead lists only attacks
+        best = None
+        best_key = 99
+        for m in legal:
+            if m.kind in (SWAP, CHALLENGE):
+                return m
+            if m.kind == ATTACK:
+                if len(m.cards) != 1:
+                    continue
+                k = greedy_key(m.cards[0], trump)
+                if k >= 16 and talon_left and not lead:
+                    continue  # no trump throw-ins while the talon lasts
+            elif m.kind == COVER:
+                k = greedy_key(m.cards[0], trump)
+            else:
+                continue
+            if k < best_key:
+                best, best_key = m, k
+        return best if best is not None else fallback
+

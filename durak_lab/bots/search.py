@@ -1,0 +1,293 @@
+"""Search bots: Monte-Carlo search over the worlds a seat cannot tell apart.
+
+A seat does not see the other hands or the talon.  The bots here deal the
+cards it has not seen into the hidden places again and again (each such deal
+is a *world*, drawn by :func:`~durak_lab.analysis.sampling.iter_worlds` from
+the seat's view alone), play the worlds out on the lean kernel
+(:mod:`durak_lab.engine.kernel`) and choose the move that did best.  Three
+methods, chosen by ``method``:
+
+* ``"ismcts"``: single-observer information-set Monte-Carlo tree search
+  (Cowling, Powley and Whitehouse 2012).  One tree over the moves of every
+  seat; each iteration draws a new world, walks down the tree by UCB among
+  the moves legal in that world (a move's chances counted only when it was
+  available), adds one node, plays the rest of the game out with the greedy
+  policy and scores every node on the way for the seat that moved there.
+* ``"determinized"``: determinised MCTS (Zarlykov 2023's method): ``worlds``
+  worlds, an ordinary UCT tree in each with an equal share of the
+  iterations; the root visits are added up over the trees.
+* ``"flat"``: flat Monte Carlo: every move in turn, each time in the next
+  world, then a greedy playout; the best mean wins.
+
+A playout scores 1 for every seat that is not the durak, 0 for the durak,
+1/2 for everyone after a draw (R27 to R29).  Once the talon is empty and two
+players are left, nothing is hidden (R19, R28) and with ``exact`` the bot
+plays a best move of the exact solver (:mod:`durak_lab.analysis.solver`),
+breaking ties by the search; a solve past ``solver_nodes`` positions leaves
+the move to the search.  Rules the kernel does not play (pushing durak, the
+defender's choice, an open trump swap, more than six players…) leave the
+move to ``base`` (the greedy bot by default).
+
+The budget is ``iterations`` playouts per move, so a game replays exactly
+from its seed; ``seconds`` may cap the thinking time too (then the moves
+depend on the machine's speed).  Every random choice comes from the ``rng``
+the bot is given.
+
+Standard library only.
+
+>>> import random
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> p = Position.deal(Rules.preset("podkidnoy"), seed=4)
+>>> bot = SearchBot(iterations=200)
+>>> bot.choose(p.view(p.to_act()), random.Random(1)) in p.view(p.to_act()).legal
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from ..analysis.sampling import iter_worlds
+from ..analysis.solver import SearchLimitExceeded, Solver
+from ..engine.errors import SolverDomainError
+from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
+from ..engine.kernel_loop import run
+from ..engine.moves import Move
+from ..engine.view import PlayerView
+from .base import Bot, _legal
+from .endgame import position_of_view
+from .greedy import GreedyBot
+
+__all__ = ["METHODS", "SearchBot", "kernel_worlds", "score"]
+
+#: The search methods (see the module's text).
+METHODS = ("ismcts", "determinized", "flat")
+#: A playout stops after this many moves and counts as a draw (three or more players can hand the
+#: same cards round the table for ever, and the greedy policy never varies its play).
+PLAYOUT_MOVES = 1000
+
+
+def score(result: Optional[tuple], seat: int) -> float:
+    """What a finished game is worth to ``seat``: 0 for the durak, 1 for the others, 1/2 after a draw
+    (``result`` ``()``) or a playout stopped unfinished (None).
+
+    >>> score((1,), 0), score((1,), 1), score((), 0), score(None, 1)
+    (1.0, 0.0, 0.5, 0.5)
+    """
+    if not result:
+        return 0.5
+    return 0.0 if seat in result else 1.0
+
+
+def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20):
+    """Kernel states of worlds consistent with ``view``, for as long as you ask.
+
+    Each is a world of :func:`~durak_lab.analysis.sampling.iter_worlds` (the
+    unseen cards dealt at random into the hidden places), as a kernel state.
+    Under the sequential protocol, whose turn it is can depend on hidden cards
+    (an attacker earlier in the order who could throw in acts first): a world
+    where another seat would act now is dealt again, up to ``tries`` times,
+    then kept all the same.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> from durak_lab.engine import kernel
+    >>> p = Position.deal(Rules(players=3), seed=2)
+    >>> w = next(kernel_worlds(p.view(0), random.Random(0)))
+    >>> w.hands[0] == p.hands[0], kernel.to_act(w) == p.to_act()
+    (True, True)
+    """
+    cfg = check_rules(view.rules)
+    seat = view.to_act
+    for w in iter_worlds(view, rng, max_attempts=None):
+        k = kernel_state(w)
+        for _ in range(tries):
+            moves = run(cfg, k, 0, None, None, None)[1]
+            if not moves or moves[0] >> 12 & 15 == seat:
+                break
+            k = kernel_state(next(iter_worlds(view, rng, max_attempts=None)))
+        yield k
+
+
+# ---------------------------------------------------------------------- the searches
+def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
+            deadline: Optional[float]) -> dict:
+    """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``."""
+    root: dict = {}
+    log = math.log
+    sqrt = math.sqrt
+    for it in range(iterations):
+        if deadline is not None and it and time.process_time() > deadline:
+            break
+        f = next(worlds)
+        moves = root_moves
+        kids = root
+        path = []
+        while moves:
+            new = [m for m in moves if m not in kids]
+            if new:
+                m = new[rng.randrange(len(new))] if len(new) > 1 else new[0]
+                node = kids[m] = [0, 0.0, 0, {}]
+                for x in moves:
+                    if x in kids:
+                        kids[x][2] += 1
+                path.append((node, m >> 12 & 15))
+                f, moves, _ = run(cfg, f, 1, m, None, None)
+                break
+            best = None
+            bv = -1.0
+            for x in moves:
+                node = kids[x]
+                node[2] += 1
+                v = node[1] / node[0] + c * sqrt(log(node[2]) / node[0])
+                if v > bv:
+                    best, bv, m = node, v, x
+            path.append((best, m >> 12 & 15))
+            f, moves, _ = run(cfg, f, 1, m, None, None)
+            kids = best[3]
+        result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
+        for node, s in path:
+            node[0] += 1
+            node[1] += score(result, s)
+    return root
+
+
+def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Random,
+          deadline: Optional[float]) -> dict:
+    """Flat Monte Carlo: each root move in turn, in the next world, then a greedy playout."""
+    root = {m: [0, 0.0, 0, None] for m in root_moves}
+    seat = root_moves[0] >> 12 & 15
+    for it in range(iterations):
+        if deadline is not None and it and time.process_time() > deadline:
+            break
+        m = root_moves[it % len(root_moves)]
+        f, moves, _ = run(cfg, next(worlds), 1, m, None, None)
+        result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
+        node = root[m]
+        node[0] += 1
+        node[1] += score(result, seat)
+    return root
+
+
+def _determinized(cfg: tuple, worlds, root_moves: list, iterations: int, nworlds: int, c: float,
+                  rng: random.Random, deadline: Optional[float]) -> dict:
+    """Determinised MCTS: ``nworlds`` worlds, a UCT tree in each, the root visits and wins added up."""
+    total = {m: [0, 0.0, 0, None] for m in root_moves}
+    share, extra = divmod(iterations, nworlds)
+    for i in range(nworlds):
+        if deadline is not None and i and time.process_time() > deadline:
+            break
+        w = next(worlds)
+        one = iter(lambda: w, None)  # the same world, again and again: UCT
+        tree = _ismcts(cfg, one, root_moves, share + (i < extra), c, rng, deadline)
+        for m, node in tree.items():
+            t = total[m]
+            t[0] += node[0]
+            t[1] += node[1]
+    return total
+
+
+@dataclass
+class SearchBot:
+    """A Monte-Carlo search bot over sampled worlds (see the module's text for the methods).
+
+    ``iterations``: playouts per move; ``seconds``: an optional cap on the
+    thinking time per move (CPU seconds); ``method``: one of :data:`METHODS`;
+    ``worlds``: the number of worlds of ``"determinized"``; ``c``: the UCB
+    exploration constant; ``exact``: the exact solver once two players are left
+    with an empty talon, within ``solver_nodes`` positions per move (its tables
+    are kept between moves and games, and emptied past ``max_table`` entries);
+    ``base``: the bot for the rules the kernel does not play.  ``stats``
+    counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
+    ``"search"``, ``"base"``.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.start(Rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", discard="rest",
+    ...                    attacker=1, first_bout=False)
+    >>> str(SearchBot(iterations=50).choose(p.view(1), random.Random(0)))   # the solver's win (R28)
+    'P2 attack 8♥'
+    """
+
+    iterations: int = 1000
+    method: str = "ismcts"
+    seconds: Optional[float] = None
+    worlds: int = 20
+    c: float = 0.7
+    exact: bool = True
+    solver_nodes: int = 20_000
+    max_table: int = 200_000
+    base: Bot = field(default_factory=GreedyBot)
+    name: str = ""
+    stats: dict = field(default_factory=dict, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.method not in METHODS:
+            raise ValueError(f"method: {self.method!r} is not one of {', '.join(METHODS)}")
+        if self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {self.iterations}")
+        if not self.name:
+            self.name = f"{self.method}-{self.iterations}"
+        self._solver: Optional[Solver] = None
+
+    def _count(self, how: str) -> None:
+        self.stats[how] = self.stats.get(how, 0) + 1
+
+    def _exact(self, view: PlayerView) -> Optional[tuple]:
+        """The solver's best moves once nothing is hidden, or None (out of its domain or budget)."""
+        if not self.exact or view.rules.players != 2 or view.talon_size:
+            return None
+        if self._solver is None or self._solver.table_size > self.max_table:
+            self._solver = Solver(max_nodes=self.solver_nodes, max_table=self.max_table)
+        try:
+            values = self._solver.move_values(position_of_view(view))
+        except (SolverDomainError, SearchLimitExceeded, ValueError):
+            return None
+        top = max(v for _, v in values)
+        return tuple(m for m, v in values if v == top)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The move of the search (or of the solver, or of ``base``), among ``view.legal``."""
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            self._count("forced")
+            return legal[0]
+        best = self._exact(view)
+        if best is not None:
+            self._count("solver")
+            if len(best) == 1:
+                return best[0]
+            view = replace(view, legal=best)
+            legal = best
+        try:
+            cfg = check_rules(view.rules)
+            root_moves = [kernel_move(m) for m in legal]
+        except KernelUnsupported:
+            self._count("base")
+            return self.base.choose(view, rng)
+        if view.swap_open:  # an open trump swap (R6): the kernel cannot play it
+            self._count("base")
+            return self.base.choose(view, rng)
+        if best is None:
+            self._count("search")
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        worlds = kernel_worlds(view, rng)
+        if self.method == "ismcts":
+            root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline)
+        elif self.method == "flat":
+            root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline)
+        else:
+            root = _determinized(cfg, worlds, root_moves, self.iterations, min(self.worlds, self.iterations),
+                                 self.c, rng, deadline)
+        by_code = dict(zip(root_moves, legal))
+        if self.method == "flat":
+            pick = max(root_moves, key=lambda m: (root[m][1] / root[m][0] if root[m][0] else -1.0))
+        else:
+            pick = max(root_moves, key=lambda m: (root[m][0] if m in root else -1,
+                                                  root[m][1] if m in root else 0.0))
+        return by_code[pick]

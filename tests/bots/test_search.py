@@ -1,0 +1,155 @@
+"""The search bots (durak_lab.bots.search): legal play in every method and rules, replays from a seed,
+hidden cards stay hidden (the unseen cards dealt again change no move), the solver once nothing is
+hidden, and strength against the greedy and random bots."""
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from durak_lab.analysis.sampling import agrees, sample_worlds
+from durak_lab.analysis.solver import solve
+from durak_lab.bots import (BOTS, LEVELS, METHODS, BeginnerBot, GreedyBot, RandomBot, SearchBot, play_deals,
+                            play_game)
+from durak_lab.bots.search import kernel_worlds, score
+from durak_lab.engine import kernel
+from durak_lab.engine.random_play import random_endgame
+from durak_lab.engine.state import Position
+
+from helpers import play, rules, start
+
+
+def midgame(preset, n, seed, moves=9):
+    """A position a few greedy moves into a seeded game where the seat to act has a choice."""
+    p = Position.deal(rules(preset, players=n), seed)
+    rng = random.Random(seed)
+    done = 0
+    while done < moves or len(p.view(p.to_act()).legal) < 2:
+        p = p.play(GreedyBot().choose(p.view(p.to_act()), rng))
+        done += 1
+    assert p.talon
+    return p
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("preset,n", [("podkidnoy", 2), ("perevodnoy", 2), ("podkidnoy", 4), ("pairs", 4),
+                                      ("perevodnoy_show", 3), ("by_turns", 3)])
+def test_every_method_plays_legal_moves_to_the_end(method, preset, n):
+    bots = [SearchBot(iterations=30, method=method, worlds=5, name=f"s{i}") for i in range(n)]
+    g = play_game(rules(preset, players=n), bots, seed=11)
+    assert not g.unfinished
+    assert sum(bots[0].stats.values()) > 0
+
+
+@pytest.mark.parametrize("preset", ["pushing", "unlimited_choice", "doker"])
+def test_rules_the_kernel_does_not_play_go_to_the_base_bot(preset):
+    bots = [SearchBot(iterations=20, name=f"s{i}") for i in range(2)]
+    g = play_game(rules(preset, players=2), bots, seed=3)
+    assert not g.unfinished
+    assert bots[0].stats.get("base", 0) > 0 and bots[0].stats.get("search", 0) == 0
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_seed_replays_the_same_move(method):
+    p = midgame("podkidnoy", 2, 5)
+    v = p.view(p.to_act())
+    moves = {str(SearchBot(iterations=60, method=method, worlds=4).choose(v, random.Random(9))) for _ in range(3)}
+    assert len(moves) == 1
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("preset,n,seed", [("podkidnoy", 2, 1), ("perevodnoy", 3, 2), ("podkidnoy", 4, 3)])
+def test_hidden_cards_stay_hidden(method, preset, n, seed):
+    """Deal the cards the seat cannot see again: the view is the same, so is the move (for one rng seed)."""
+    p = midgame(preset, n, seed)
+    s = p.to_act()
+    view = p.view(s)
+    assert len(view.legal) > 1
+    first = SearchBot(iterations=40, method=method, worlds=4).choose(view, random.Random(4))
+    worlds = sample_worlds(view, 6, random.Random(seed))
+    assert any(w.hands != p.hands or w.talon != p.talon for w in worlds)  # other hands, other talons
+    for w in worlds:
+        assert w.view(s) == view
+        again = SearchBot(iterations=40, method=method, worlds=4).choose(w.view(s), random.Random(4))
+        assert again == first
+
+
+def test_kernel_worlds_agree_with_the_view_and_the_turn():
+    p = midgame("podkidnoy", 4, 6, moves=7)
+    s = p.to_act()
+    view = p.view(s)
+    it = kernel_worlds(view, random.Random(1))
+    seen = set()
+    for _ in range(30):
+        k = next(it)
+        w = kernel.to_position(k)
+        assert agrees(w, view)
+        assert kernel.to_act(k) == s
+        seen.add(k.hands)
+    assert len(seen) > 20  # the hidden hands differ from world to world
+
+
+def test_score_of_a_result():
+    # R27, R28: the durak scores 0, the others 1; R29: a draw 1/2 for all
+    assert [score((2,), s) for s in range(3)] == [1.0, 1.0, 0.0]
+    assert score((), 1) == 0.5
+
+
+def test_the_solver_plays_once_nothing_is_hidden():
+    # R19, R28: two players, an empty talon: every move the bot makes keeps the solver's value
+    rng = random.Random(2)
+    for i in range(6):
+        p = random_endgame(rules("podkidnoy"), 4, 4, random.Random(i))
+        bot = SearchBot(iterations=20)
+        while p.result is None and len(p.hands) == 2 and p.to_act() is not None:
+            s = p.to_act()
+            value = solve(p, seat=s).value
+            m = bot.choose(p.view(s), rng)
+            after = p.play(m)
+            if after.result is None:
+                assert solve(after, seat=s).value == value, str(m)
+            p = after
+        assert bot.stats.get("solver", 0) > 0 and bot.stats.get("search", 0) == 0
+
+
+def test_a_tiny_solver_budget_leaves_the_move_to_the_search():
+    p = random_endgame(rules("podkidnoy"), 8, 8, random.Random(3))
+    bot = SearchBot(iterations=20, solver_nodes=10)
+    assert bot.choose(p.view(p.to_act()), random.Random(0)) in p.view(p.to_act()).legal
+    assert bot.stats == {"search": 1}
+
+
+def test_the_seconds_cap_stops_the_search():
+    p = midgame("podkidnoy", 2, 8)
+    v = p.view(p.to_act())
+    assert SearchBot(iterations=10**9, seconds=0.05).choose(v, random.Random(0)) in v.legal
+
+
+def test_bad_settings_say_what_is_wrong():
+    with pytest.raises(ValueError, match="method"):
+        SearchBot(method="minimax")
+    with pytest.raises(ValueError, match="iterations"):
+        SearchBot(iterations=0)
+
+
+def test_search_beats_the_greedy_bot_and_greedy_beats_random():
+    """Strength, measured small: 16 duplicate deals (32 games) of 2-player podkidnoy."""
+    r = rules("podkidnoy")
+
+    def wins(t, name):
+        return sum(1 for g in t.games if g.losers and g.seats[g.losers[0]] != name)
+
+    t = play_deals(r, [SearchBot(iterations=150, name="search"), GreedyBot()], deals=16, seed=1)
+    assert wins(t, "search") >= 20
+    t = play_deals(r, [GreedyBot(), RandomBot()], deals=16, seed=1)
+    assert wins(t, "greedy") >= 24
+    t = play_deals(r, [GreedyBot(), BeginnerBot()], deals=16, seed=1)
+    assert wins(t, "greedy") >= 17
+
+
+def test_the_levels_are_bots_weakest_first():
+    assert set(LEVELS) <= set(BOTS)
+    assert LEVELS[0] == "beginner"
+    strongest = BOTS[LEVELS[-1]]()
+    assert isinstance(strongest, SearchBot) and strongest.iterations == max(
+        b.iterations for b in map(lambda n: BOTS[n](), LEVELS) if isinstance(b, SearchBot))
