@@ -15,6 +15,14 @@ checked against the rules; a move that is not legal raises
 runs past ``max_moves`` (endless transfers in perevodnoy can repeat a position
 for ever) stops and counts as a draw, marked ``unfinished``.
 
+Each game starts from fresh copies of the bots (a bot that learns as it plays,
+like the solver's tables, starts every game alike), so a game depends on its
+deal and its lineup alone.  :func:`play_deals` and :func:`round_robin` take
+any :class:`concurrent.futures.Executor` to play the games on: by default all
+local cores (a process pool, where processes can be started), :class:`InProcess`
+for one process, a Dask ``distributed`` client's ``get_executor()`` for a
+cluster; the results are the same, game for game, whatever the executor.
+
 The results are plain data; :mod:`durak_lab.tournament_frames` turns them into
 pandas DataFrames and :mod:`durak_lab.plots.tournament` into plotly charts.
 
@@ -31,18 +39,22 @@ Standard library only.
 
 from __future__ import annotations
 
+import copy
 import math
+import os
 import random
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Any, Optional, Sequence
 
 from .base import Bot, BotError
 from ..engine.moves import Move, seat_text
 from ..engine.rules import Rules
 from ..engine.state import Position
 
-__all__ = ["GameResult", "Tournament", "play_game", "play_deals", "round_robin", "deal_seeds", "wilson"]
+__all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
+           "wilson", "local_executor"]
 
 #: Moves after which a game stops and counts as an unfinished draw.
 MAX_MOVES = 5_000
@@ -150,12 +162,80 @@ def deal_seeds(seed: int, deals: int) -> list:
     return [rng.getrandbits(32) for _ in range(deals)]
 
 
+class InProcess(Executor):
+    """An executor that runs each job at once, in this process (no pool, nothing pickled).
+
+    >>> InProcess().submit(pow, 2, 10).result()
+    1024
+    """
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        f: Future = Future()
+        try:
+            f.set_result(fn(*args, **kwargs))
+        except BaseException as e:  # handed to the caller by f.result(), as a pool would
+            f.set_exception(e)
+        return f
+
+
+#: Below this many games, the default executor plays in this process (starting processes costs more).
+POOL_FROM = 16
+
+
+def local_executor(games: int) -> Executor:
+    """The default executor for ``games`` games: a process pool over all local cores, or
+    :class:`InProcess` for few games, one core or where processes cannot be started
+    (JupyterLite, for one)."""
+    cores = os.cpu_count() or 1
+    if cores < 2 or games < POOL_FROM:
+        return InProcess()
+    try:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(max_workers=min(cores, games))
+    except (ImportError, NotImplementedError, OSError):
+        return InProcess()
+
+
+def _fresh_game(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotation: int,
+                max_moves: int) -> GameResult:
+    """One game with fresh copies of the bots (nothing learnt in another game carries over)."""
+    return play_game(rules, [copy.deepcopy(b) for b in lineup], seed, deal=deal, rotation=rotation,
+                     max_moves=max_moves)
+
+
+def _jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate: bool) -> list:
+    if deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
+    n = rules.players
+    if len(lineup) != n:
+        raise ValueError(f"lineup: {len(lineup)} bots for {n} seats")
+    jobs = []
+    for i, s in enumerate(deal_seeds(seed, deals)):
+        for r in range(n if rotate else 1):
+            jobs.append(([lineup[(j - r) % n] for j in range(n)], s, i, r))
+    return jobs
+
+
+def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor]) -> tuple:
+    """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
+    own = executor is None
+    ex = local_executor(len(jobs)) if own else executor
+    try:
+        futures = [ex.submit(_fresh_game, rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs]
+        return tuple(f.result() for f in futures)
+    finally:
+        if own:
+            ex.shutdown(wait=True, cancel_futures=True)
+
+
 def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *, rotate: bool = True,
-               max_moves: int = MAX_MOVES) -> "Tournament":
+               max_moves: int = MAX_MOVES, executor: Optional[Executor] = None) -> "Tournament":
     """``deals`` seeded deals for one ``lineup`` of ``rules.players`` bots.
 
     With ``rotate`` each deal is played once per seat, the lineup turned one
     seat further each time, so that every bot plays every hand of the deal.
+    ``executor``: where to play the games (see the module's text).
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.bots import TipsBot, RandomBot
@@ -163,23 +243,17 @@ def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *
     >>> [(g.deal, g.rotation, g.seats) for g in t.games]
     [(0, 0, ('tips', 'random')), (0, 1, ('random', 'tips')), (1, 0, ('tips', 'random')), (1, 1, ('random', 'tips'))]
     """
-    if deals < 1:
-        raise ValueError(f"deals must be at least 1, not {deals}")
-    n = rules.players
-    games = []
-    for i, s in enumerate(deal_seeds(seed, deals)):
-        for r in range(n if rotate else 1):
-            turned = [lineup[(j - r) % n] for j in range(n)]
-            games.append(play_game(rules, turned, s, deal=i, rotation=r, max_moves=max_moves))
-    return Tournament(rules, tuple(games))
+    jobs = _jobs(rules, lineup, deals, seed, rotate)
+    return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
 
 
 def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
-                max_moves: int = MAX_MOVES) -> "Tournament":
+                max_moves: int = MAX_MOVES, executor: Optional[Executor] = None) -> "Tournament":
     """Every group of ``rules.players`` bots plays the same ``deals`` deals, rotated round the table.
 
     Two-player rules make it a round robin of pairs, each deal twice with the
-    seats swapped.  The bots' names must differ.
+    seats swapped.  The bots' names must differ.  ``executor``: where to play
+    the games (see the module's text); the games come back in the same order.
     """
     names = [b.name for b in bots]
     if len(set(names)) != len(names):
@@ -187,10 +261,10 @@ def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
     n = rules.players
     if len(bots) < n:
         raise ValueError(f"{len(bots)} bots cannot fill {n} seats: give at least {n}")
-    games: list = []
+    jobs: list = []
     for group in combinations(bots, n):
-        games.extend(play_deals(rules, list(group), deals, seed, max_moves=max_moves).games)
-    return Tournament(rules, tuple(games))
+        jobs.extend(_jobs(rules, list(group), deals, seed, True))
+    return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:

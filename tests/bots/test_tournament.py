@@ -227,3 +227,67 @@ def test_charts_show_the_rates_and_intervals(two):
     assert "durak in" in bar.hovertext[0] and "80 games" in fig.layout.title.text
     heat = head_to_head_figure(two)
     assert heat.data[0].type == "heatmap" and "against random" in heat.data[0].hovertext[0][1]
+
+
+# ---------------------------------------------------------------- executors: the same games anywhere
+
+
+def _summary(t):
+    return [(g.deal, g.seed, g.rotation, g.seats, g.losers, tuple(map(str, g.moves)), g.unfinished) for g in t.games]
+
+
+def _lineup():
+    from durak_lab.bots import GreedyBot, SearchBot
+
+    return [SearchBot(iterations=25, name="search"), GreedyBot(), EndgameBot(max_nodes=400)]
+
+
+def test_in_process_runs_jobs_at_once_and_hands_back_errors():
+    from durak_lab.bots.tournament import InProcess
+
+    assert InProcess().submit(divmod, 7, 2).result() == (3, 1)
+    with pytest.raises(ZeroDivisionError):
+        InProcess().submit(divmod, 1, 0).result()
+
+
+def test_a_process_pool_plays_the_same_games_as_one_process():
+    from concurrent.futures import ProcessPoolExecutor
+
+    from durak_lab.bots.tournament import InProcess
+
+    r = rules("podkidnoy")
+    here = round_robin(r, _lineup(), deals=4, seed=5, executor=InProcess())
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        there = round_robin(r, _lineup(), deals=4, seed=5, executor=pool)
+    default = round_robin(r, _lineup(), deals=4, seed=5)   # 24 games: all local cores
+    assert len(here) == 24
+    assert _summary(here) == _summary(there) == _summary(default)
+
+
+def test_a_game_does_not_depend_on_the_games_before_it():
+    # fresh bots every game: the last game of a tournament, played alone by new bots, is the same game
+    from durak_lab.bots.tournament import InProcess
+
+    r = rules("podkidnoy")
+    t = play_deals(r, _lineup()[:2], deals=3, seed=9, executor=InProcess())
+    last = t.games[-1]
+    lineup = _lineup()[:2]
+    seated = [lineup[(j - last.rotation) % 2] for j in range(2)]
+    alone = play_game(r, seated, last.seed, deal=last.deal, rotation=last.rotation)
+    assert alone.seats == last.seats and alone.moves == last.moves and alone.losers == last.losers
+
+
+def test_a_dask_cluster_plays_the_same_games():
+    # a LocalCluster on 127.0.0.1, its client's executor
+    import distributed
+
+    from durak_lab.bots.tournament import InProcess
+
+    r = rules("perevodnoy", players=3)
+    bots = _lineup()
+    here = round_robin(r, bots, deals=2, seed=3, executor=InProcess())
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                  dashboard_address=None) as cluster, distributed.Client(cluster) as client:
+        there = round_robin(r, bots, deals=2, seed=3, executor=client.get_executor())
+    assert len(here) == 6
+    assert _summary(here) == _summary(there)
