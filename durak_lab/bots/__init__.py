@@ -43,7 +43,8 @@ first); :data:`BOTS` makes any bot by name.
 The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 ``tips`` (:class:`TipsBot` and the cheapest cover), ``greedy``, ``beginner``,
 ``endgame`` (:class:`EndgameBot`), ``search`` (:class:`SearchBot`),
-``tournament`` (games, duplicate deals, round robins).
+``tournament`` (games, duplicate deals, round robins, on any executor),
+``ladder`` (Bradley–Terry ratings with bootstrap intervals).
 
 Standard library only; imports the engine and analysis.
 
@@ -57,9 +58,11 @@ from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
 from .greedy import GreedyBot
+from .ladder import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
-from .tournament import MAX_MOVES, GameResult, Tournament, deal_seeds, play_deals, play_game, round_robin, wilson
+from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_seeds, play_deals, play_game,
+                         round_robin, wilson)
 
 
 
@@ -93,7 +96,7 @@ BOTS = {
 
 __all__ = [
     "Bot", "BotError", "RandomBot", "TipsBot", "GreedyBot", "BeginnerBot", "EndgameBot", "SearchBot", "METHODS",
-    "BOTS", "LEVELS", "TABLE_LEVELS", "TRUMP_COST", "card_cost", "cheapest_cover",
+    "BOTS", "LEVELS", "TABLE_LEVELS", "Ladder", "ladder", "InProcess", "TRUMP_COST", "card_cost", "cheapest_cover",
     "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_seeds", "play_deals", "play_game",
     "round_robin", "wilson",
 ]

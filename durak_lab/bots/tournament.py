@@ -182,14 +182,26 @@ class InProcess(Executor):
 POOL_FROM = 16
 
 
-def local_executor(games: int) -> Executor:
+def local_executor(games: int, bots: Sequence[Bot] = ()) -> Executor:
     """The default executor for ``games`` games: a process pool over all local cores, or
-    :class:`InProcess` for few games, one core or where processes cannot be started
-    (JupyterLite, for one)."""
+    :class:`InProcess` for few games, one core, where processes cannot be started (JupyterLite,
+    for one), for a bot that cannot be pickled, or for a bot defined in a notebook or script
+    (``__main__``) where new processes do not copy this one (the "spawn" start method: macOS,
+    Windows)."""
     cores = os.cpu_count() or 1
     if cores < 2 or games < POOL_FROM:
         return InProcess()
     try:
+        import multiprocessing
+        import pickle
+
+        if (multiprocessing.get_start_method(allow_none=False) != "fork"
+                and any(type(b).__module__ == "__main__" for b in bots)):
+            return InProcess()
+        try:
+            pickle.dumps(list(bots))
+        except Exception:  # a bot that cannot travel to another process (a lambda inside, say)
+            return InProcess()
         from concurrent.futures import ProcessPoolExecutor
 
         return ProcessPoolExecutor(max_workers=min(cores, games))
@@ -220,7 +232,8 @@ def _jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate: bo
 def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor]) -> tuple:
     """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
     own = executor is None
-    ex = local_executor(len(jobs)) if own else executor
+    ex = local_executor(len(jobs), list({id(b): b for lineup, *_ in jobs for b in lineup}.values())) if own \
+        else executor
     try:
         futures = [ex.submit(_fresh_game, rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs]
         return tuple(f.result() for f in futures)

@@ -4,6 +4,8 @@
   Wilson interval; the fewest duraks first (R30).
 * :func:`head_to_head_figure` — two players: a heatmap of the row bot's durak
   rate against each column bot.
+* :func:`ladder_figure` — the ladder: each bot's rating as a point with its 95%
+  interval, the anchor's line across.
 
 The numbers are those of :mod:`durak_lab.tables.tournament`, the text
 alternative.  Figures are plain ``plotly.graph_objects.Figure`` values.
@@ -25,11 +27,12 @@ from typing import Optional
 
 import plotly.graph_objects as go
 
+from ..bots.ladder import ANCHOR_RATING, Ladder
 from ..bots.tournament import Tournament
-from ..tables.tournament import head_to_head_table, standings_table
+from ..tables.tournament import head_to_head_table, ladder_table, standings_table
 from ..tables._pandas import needs_pandas
 
-__all__ = ["standings_figure", "head_to_head_figure"]
+__all__ = ["standings_figure", "head_to_head_figure", "ladder_figure"]
 
 
 def _describe(t: Tournament) -> str:
@@ -87,4 +90,31 @@ def head_to_head_figure(t: Tournament, title: Optional[str] = None) -> go.Figure
     fig.update_layout(title=title or f"Head to head: the row bot's durak rate ({_describe(t)})",
                       xaxis_title="opponent", yaxis_title="bot", yaxis_autorange="reversed",
                       template="plotly_white")
+    return fig
+
+
+@needs_pandas
+def ladder_figure(lad: Ladder, title: Optional[str] = None) -> go.Figure:
+    """The ladder: each bot's rating (the strongest at the top) with its 95% interval, and a line
+    at the anchor's rating.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.bots import GreedyBot, RandomBot
+    >>> from durak_lab.bots.ladder import ladder
+    >>> fig = ladder_figure(ladder(Rules(players=2), [GreedyBot(), RandomBot()], deals=4, seed=1, boot=20))
+    >>> list(fig.data[0].y), fig.layout.xaxis.title.text
+    (['greedy', 'random'], 'rating (greedy = 1000)')
+    """
+    df = ladder_table(lad)
+    hover = [f"{r.bot}: rating {r.rating:.0f} (95% interval {r.low:.0f} to {r.high:.0f}), {r.games} games, "
+             f"won {r.score:.0%} of its meetings" for r in df.itertuples()]
+    fig = go.Figure(go.Scatter(
+        x=df["rating"], y=df["bot"], mode="markers+text", marker=dict(size=11, color="#4C78A8"),
+        text=[f"{x:.0f}" for x in df["rating"]], textposition="top center", hovertext=hover, hoverinfo="text",
+        error_x=dict(type="data", symmetric=False, array=df["high"] - df["rating"],
+                     arrayminus=df["rating"] - df["low"])))
+    fig.add_vline(x=ANCHOR_RATING, line_dash="dot", line_color="#888")
+    fig.update_layout(title=title or f"The ladder: Bradley–Terry ratings ({_describe(lad.tournament)})",
+                      xaxis_title=f"rating ({lad.anchor} = {ANCHOR_RATING:.0f})", yaxis_title="bot",
+                      yaxis_autorange="reversed", template="plotly_white", margin=dict(t=60))
     return fig

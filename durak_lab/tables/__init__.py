@@ -1,13 +1,13 @@
 """pandas tables: trump probabilities and tournaments as DataFrames, and learner tables made from them.
 """
 
-from .tournament import games_table, seats_table, standings_table, head_to_head_table
+from .tournament import games_table, seats_table, standings_table, head_to_head_table, ladder_table
 from .trumps import (trump_course, expected_trumps, trump_count_table, card_table, side_by_side, deal_questions,
                      COLUMNS)
 from .learner import frame_table, cover_words_table, edge_words_table
 
 __all__ = [
-    'games_table', 'seats_table', 'standings_table', 'head_to_head_table', 'trump_course',
+    'games_table', 'seats_table', 'standings_table', 'head_to_head_table', 'ladder_table', 'trump_course',
     'expected_trumps', 'trump_count_table', 'card_table', 'side_by_side', 'deal_questions',
     'COLUMNS', 'frame_table', 'cover_words_table', 'edge_words_table'
 ]

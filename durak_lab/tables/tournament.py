@@ -8,6 +8,8 @@
   its 95% Wilson interval, the fewest duraks first (R30).
 * :func:`head_to_head_table` — two players: the durak rate of each row bot
   against each column bot.
+* :func:`ladder_table` — a :class:`~durak_lab.bots.ladder.Ladder`: per bot its
+  Bradley–Terry rating with the 95% bootstrap interval, games and score.
 
 Analysis layer: needs pandas.
 
@@ -26,13 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import seat_text
+from ..bots.ladder import Ladder
 from ..bots.tournament import Tournament
 from ._pandas import needs_pandas
 
 if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
     import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
-__all__ = ["games_table", "seats_table", "standings_table", "head_to_head_table"]
+__all__ = ["games_table", "seats_table", "standings_table", "head_to_head_table", "ladder_table"]
 
 
 @needs_pandas
@@ -96,3 +99,19 @@ def head_to_head_table(t: Tournament) -> pd.DataFrame:
     for r in rows:
         df.loc[r["bot"], r["opponent"]] = r["losses"] / r["games"]
     return df
+
+
+@needs_pandas
+def ladder_table(lad: Ladder) -> pd.DataFrame:
+    """Per bot, the strongest first: ``bot``, ``rating`` (Elo scale, the anchor at 1000), ``low``,
+    ``high`` (95% bootstrap interval), ``games``, ``score`` (the share of its meetings won).
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.bots import GreedyBot, RandomBot
+    >>> from durak_lab.bots.ladder import ladder
+    >>> df = ladder_table(ladder(Rules(players=2), [GreedyBot(), RandomBot()], deals=4, seed=1, boot=20))
+    >>> list(df.columns), df.loc[0, "bot"], float(df.loc[0, "rating"])
+    (['bot', 'rating', 'low', 'high', 'games', 'score'], 'greedy', 1000.0)
+    """
+    import pandas as pd
+    return pd.DataFrame(lad.rows(), columns=["bot", "rating", "low", "high", "games", "score"])

@@ -1,0 +1,228 @@
+"""``durak-lab bench bots``: how strong a bot is against others, and how long it thinks.
+
+One bot (``--bot``) plays seeded deals against each opponent (``--vs``), every
+deal once per seat (the duplicate format of :mod:`durak_lab.bots.tournament`).
+With two players it is one against one; with more, the bot sits at a table of
+opponents of one kind; with partners (``pairs``: two teams, R26) it and a copy
+of it are one team.  It prints, per opponent, the share of games the bot
+*won* (another seat, or the other team, was the durak), lost and drew, with
+95% Wilson intervals, and the CPU time the bot took per move where it had a
+choice (each game is played in one process, so this is the time on one core).
+The games run on all local cores (``--workers``); ``--results FILE`` keeps every
+game as a JSON line and skips the games already there, so a long run can stop
+and resume.  Figures are measurements, never assertions.
+
+A bot is named as in :data:`durak_lab.bots.BOTS` (``expert``, ``greedy``,
+``endgame``…), or as ``METHOD:ITERATIONS`` for a search bot
+(``ismcts:800``, ``flat:500``, ``determinized:600``).
+
+Standard library only.
+
+>>> make_bot("ismcts:50").iterations, make_bot("greedy").name
+(50, 'greedy')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import Executor
+from typing import Optional
+
+from ..bots import BOTS, METHODS, SearchBot
+from ..bots.tournament import InProcess, _jobs, deal_seeds, local_executor, play_game, wilson
+from ..engine.rules import PRESETS, Rules
+
+__all__ = ["make_bot", "Timed", "bench_game", "run_match", "main"]
+
+
+def make_bot(spec: str):
+    """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS``.
+
+    >>> make_bot("flat:20").method
+    'flat'
+    >>> make_bot("genius")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, determinized, flat or METHOD:ITERATIONS
+    """
+    name, _, budget = spec.partition(":")
+    if budget:
+        if name not in METHODS or not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"no bot {spec!r}: METHOD:ITERATIONS takes a method of {', '.join(METHODS)} "
+                             "and a whole number of playouts")
+        return SearchBot(iterations=int(budget), method=name, name=spec)
+    if name not in BOTS:
+        raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS")
+    return BOTS[name]()
+
+
+class Timed:
+    """A bot that times another: the CPU seconds of its choices where it had more than one move."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.choices = 0
+        self.moves = 0
+
+    def choose(self, view, rng):
+        self.moves += 1
+        if len(view.legal) < 2:
+            return self.bot.choose(view, rng)
+        t0 = time.process_time()
+        m = self.bot.choose(view, rng)
+        self.seconds += time.process_time() - t0
+        self.choices += 1
+        return m
+
+
+def bench_game(rules: Rules, lineup: list, seed: int, deal: int, rotation: int, timed: str) -> dict:
+    """Play one game with fresh bots, timing every seat of the bot named ``timed``; one JSON-able dict."""
+    import copy
+
+    seats = [Timed(copy.deepcopy(b)) if b.name == timed else copy.deepcopy(b) for b in lineup]
+    g = play_game(rules, seats, seed, deal=deal, rotation=rotation)
+    clocks = [s for s in seats if isinstance(s, Timed)]
+    return {"deal": deal, "seed": seed, "rotation": rotation, "seats": list(g.seats), "losers": list(g.losers),
+            "unfinished": g.unfinished, "moves": len(g.moves), "seconds": sum(c.seconds for c in clocks),
+            "choices": sum(c.choices for c in clocks), "bot_moves": sum(c.moves for c in clocks)}
+
+
+def _lineup(rules: Rules, bot, opponent) -> list:
+    n = rules.players
+    if rules.teams:
+        return [bot if s % rules.teams == 0 else opponent for s in range(n)]
+    return [bot] + [opponent] * (n - 1)
+
+
+def run_match(rules: Rules, bot, opponent, deals: int, seed: int = 0, executor: Optional[Executor] = None,
+              done: Optional[dict] = None, keep=None) -> list:
+    """Every game of ``bot`` against ``opponent`` on ``deals`` deals, each dealt once per seat;
+    ``done`` maps ``(deal, rotation)`` to games already played (kept, not played again); ``keep`` is
+    called with each new game as it comes.
+
+    >>> from durak_lab.bots import GreedyBot, RandomBot
+    >>> games = run_match(Rules(players=2), GreedyBot(), RandomBot(), deals=2, executor=InProcess())
+    >>> len(games), sorted(games[0])[:3]
+    (4, ['bot_moves', 'choices', 'deal'])
+    """
+    if bot.name == opponent.name:
+        raise ValueError(f"the bot and its opponent have one name, {bot.name!r}: give them different names")
+    done = done or {}
+    jobs = [j for j in _jobs(rules, _lineup(rules, bot, opponent), deals, seed, True) if (j[2], j[3]) not in done]
+    own = executor is None
+    ex = local_executor(len(jobs), [bot, opponent]) if own else executor
+    try:
+        if isinstance(ex, InProcess):  # one game after another, each kept as soon as it ends
+            results = (bench_game(rules, lineup, s, i, r, bot.name) for lineup, s, i, r in jobs)
+        else:
+            futures = [ex.submit(bench_game, rules, lineup, s, i, r, bot.name) for lineup, s, i, r in jobs]
+            results = (f.result() for f in futures)
+        for g in results:
+            done[(g["deal"], g["rotation"])] = g
+            if keep is not None:
+                keep(g)
+    finally:
+        if own:
+            ex.shutdown(wait=True, cancel_futures=True)
+    return [done[k] for k in sorted(done)]
+
+
+def summary(games: list, bot: str, rules: Rules) -> dict:
+    """Wins, losses, draws (with 95% Wilson intervals) and the bot's time per choice, over ``games``."""
+    n = len(games)
+    win = loss = draw = unfinished = 0
+    for g in games:
+        mine = {s for s, name in enumerate(g["seats"]) if name == bot}
+        if g["unfinished"]:
+            unfinished += 1
+        if not g["losers"]:
+            draw += 1
+        elif mine & set(g["losers"]):
+            loss += 1
+        else:
+            win += 1
+    choices = sum(g["choices"] for g in games)
+    seconds = sum(g["seconds"] for g in games)
+    per_game = [g["seconds"] / g["choices"] for g in games if g["choices"]]
+    return {"games": n, "wins": win, "losses": loss, "draws": draw, "unfinished": unfinished,
+            "win_rate": win / n if n else 0.0, "win_low": wilson(win, n)[0], "win_high": wilson(win, n)[1],
+            "loss_rate": loss / n if n else 0.0, "loss_low": wilson(loss, n)[0], "loss_high": wilson(loss, n)[1],
+            "ms_per_choice": 1000 * seconds / choices if choices else 0.0,
+            "ms_per_choice_median_game": 1000 * statistics.median(per_game) if per_game else 0.0,
+            "choices": choices, "baseline_loss": 1 / rules.players if not rules.teams else 0.5}
+
+
+def main(argv: Optional[list] = None) -> int:
+    """Entry point of ``durak-lab bench bots``."""
+    ap = argparse.ArgumentParser(prog="durak-lab bench bots", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--bot", default="expert", help="the bot to measure (default expert)")
+    ap.add_argument("--vs", default="greedy", help="its opponents, comma-separated (default greedy)")
+    ap.add_argument("--deals", type=int, default=500, help="deals per opponent, each once per seat (default 500)")
+    ap.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
+    ap.add_argument("--players", type=int, default=None, help="players (default: the preset's)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    ap.add_argument("--workers", type=int, default=None, help="processes (default: all local cores)")
+    ap.add_argument("--results", metavar="FILE", help="keep every game in this JSON-lines file and skip the "
+                    "games already in it (the figures cover the whole file)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.preset not in PRESETS:
+        ap.error(f"--preset: no preset {args.preset!r}; the presets are {', '.join(PRESETS)}")
+    if args.deals < 1:
+        ap.error("--deals must be at least 1")
+    try:
+        rules = Rules.preset(args.preset, **({"players": args.players} if args.players else {}))
+        bot = make_bot(args.bot)
+        opponents = [make_bot(v.strip()) for v in args.vs.split(",") if v.strip()]
+    except ValueError as err:
+        ap.error(str(err))
+    executor: Optional[Executor] = None
+    if args.workers is not None:
+        if args.workers < 2:
+            executor = InProcess()
+        else:
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = ProcessPoolExecutor(max_workers=args.workers)
+    out = []
+    for opp in opponents:
+        key = {"bot": args.bot, "vs": opp.name, "preset": args.preset, "players": rules.players, "seed": args.seed}
+        done: dict = {}
+        if args.results and os.path.exists(args.results):
+            with open(args.results, encoding="utf-8") as fh:
+                for line in fh:
+                    rec = json.loads(line)
+                    if all(rec.get(k) == v for k, v in key.items()) and rec["deal"] < args.deals:
+                        done[(rec["deal"], rec["rotation"])] = rec
+
+        def keep(g: dict, key=key) -> None:
+            if args.results:
+                with open(args.results, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps({**key, **g}) + "\n")
+
+        seeds = deal_seeds(args.seed, args.deals)
+        games = run_match(rules, bot, opp, args.deals, args.seed, executor, done, keep)
+        assert all(g["seed"] == seeds[g["deal"]] for g in games)
+        out.append({**key, **summary(games, bot.name, rules)})
+    if executor is not None:
+        executor.shutdown()
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    print(f"durak-lab bench bots: {args.bot} on {args.preset}, {rules.players} players, {args.deals} deals "
+          "each played once per seat")
+    print(f"{'against':<14} {'games':>6} {'won':>7} {'95% interval':>15} {'lost':>7} {'95% interval':>15} "
+          f"{'drawn':>6} {'ms/choice':>10}")
+    for r in out:
+        print(f"{r['vs']:<14} {r['games']:>6} {r['win_rate']:>7.1%} {r['win_low']:>7.1%}–{r['win_high']:<7.1%} "
+              f"{r['loss_rate']:>7.1%} {r['loss_low']:>7.1%}–{r['loss_high']:<7.1%} {r['draws']:>6} "
+              f"{r['ms_per_choice']:>10.1f}")
+    sys.stdout.flush()
+    return 0
