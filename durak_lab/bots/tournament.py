@@ -294,7 +294,8 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at a rate of 0 or 1 the interval reaches the end exactly (not a rounding error short of it)
+    return (0.0 if k == 0 else max(0.0, centre - half), 1.0 if k == n else min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

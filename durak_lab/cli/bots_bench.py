@@ -183,6 +183,8 @@ def main(argv: Optional[list] = None) -> int:
         opponents = [make_bot(v.strip()) for v in args.vs.split(",") if v.strip()]
     except ValueError as err:
         ap.error(str(err))
+    if any(o.name == bot.name for o in opponents):
+        ap.error(f"--vs: {bot.name} cannot play against itself here (the games would count it on both sides)")
     executor: Optional[Executor] = None
     if args.workers is not None:
         if args.workers < 2:
@@ -193,7 +195,8 @@ def main(argv: Optional[list] = None) -> int:
             executor = ProcessPoolExecutor(max_workers=args.workers)
     out = []
     for opp in opponents:
-        key = {"bot": args.bot, "vs": opp.name, "preset": args.preset, "players": rules.players, "seed": args.seed}
+        key = {"bot": args.bot, "vs": opp.name, "preset": args.preset, "players": rules.players,
+               "run_seed": args.seed}
         done: dict = {}
         if args.results and os.path.exists(args.results):
             with open(args.results, encoding="utf-8") as fh:
