@@ -51,7 +51,7 @@ Standard library only; imports the engine and analysis.
 >>> LEVELS[0], LEVELS[-1]
 ('beginner', 'expert')
 >>> BOTS["tips"]().name, BOTS["expert"]().iterations
-('tips', 700)
+('tips', 1000)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -87,11 +87,11 @@ BOTS = {
     "tips": TipsBot,
     "greedy": GreedyBot,
     "endgame": EndgameBot,
-    "search": _search("search", 100),
-    "expert": _search("expert", 700),
+    "search": _search("search", 150, "flat"),
+    "expert": _search("expert", 1000, "flat"),
     "random": RandomBot,
-    "determinized": _search("determinized", 700, "determinized"),
-    "flat": _search("flat", 700, "flat"),
+    "ismcts": _search("ismcts", 1000),
+    "determinized": _search("determinized", 1000, "determinized"),
 }
 
 __all__ = [

@@ -16,8 +16,9 @@ methods, chosen by ``method``:
 * ``"determinized"``: determinised MCTS (Zarlykov 2023's method): ``worlds``
   worlds, an ordinary UCT tree in each with an equal share of the
   iterations; the root visits are added up over the trees.
-* ``"flat"``: flat Monte Carlo: every move in turn, each time in the next
-  world, then a greedy playout; the best mean wins.
+* ``"flat"``: flat Monte Carlo: in each world every move in turn, then a
+  greedy playout; the best mean wins (the moves meet the same worlds, so
+  their difference is not the luck of the worlds).
 
 A playout scores 1 for every seat that is not the durak, 0 for the durak,
 1/2 for everyone after a draw (R27 to R29).  Once the talon is empty and two
@@ -67,6 +68,9 @@ __all__ = ["METHODS", "SearchBot", "kernel_worlds", "score"]
 
 #: The search methods (see the module's text).
 METHODS = ("ismcts", "determinized", "flat")
+#: How the tree of ``"ismcts"`` treats the other seats: searched like its own (``"search"``), or played
+#: by the greedy policy, a model of them (``"greedy"``).
+OPPONENTS = ("search", "greedy")
 #: A playout stops after this many moves and counts as a draw (three or more players can hand the
 #: same cards round the table for ever, and the greedy policy never varies its play).
 PLAYOUT_MOVES = 1000
@@ -116,11 +120,15 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20):
 
 # ---------------------------------------------------------------------- the searches
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
-            deadline: Optional[float]) -> dict:
-    """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``."""
+            deadline: Optional[float], modelled: bool = False) -> dict:
+    """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``.
+
+    ``modelled``: the other seats are not searched but play the greedy policy (their moves are
+    still nodes of the tree, one per world where they differ)."""
     root: dict = {}
     log = math.log
     sqrt = math.sqrt
+    me = root_moves[0] >> 12 & 15
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
@@ -129,6 +137,14 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
         kids = root
         path = []
         while moves:
+            if modelled and moves[0] >> 12 & 15 != me:
+                m = greedy(moves, f[1], bool(f[4]), rng)
+                node = kids.get(m)
+                if node is None:
+                    node = kids[m] = [0, 0.0, 0, {}]
+                f, moves, _ = run(cfg, f, 1, m, None, None)
+                kids = node[3]
+                continue
             new = [m for m in moves if m not in kids]
             if new:
                 m = new[rng.randrange(len(new))] if len(new) > 1 else new[0]
@@ -159,18 +175,22 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
 
 def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Random,
           deadline: Optional[float]) -> dict:
-    """Flat Monte Carlo: each root move in turn, in the next world, then a greedy playout."""
+    """Flat Monte Carlo: in each world every root move in turn, then a greedy playout (the moves are
+    compared on the same worlds, which takes the luck of the world out of their difference)."""
     root = {m: [0, 0.0, 0, None] for m in root_moves}
     seat = root_moves[0] >> 12 & 15
-    for it in range(iterations):
-        if deadline is not None and it and time.process_time() > deadline:
+    done = 0
+    while done < iterations:
+        if deadline is not None and done and time.process_time() > deadline:
             break
-        m = root_moves[it % len(root_moves)]
-        f, moves, _ = run(cfg, next(worlds), 1, m, None, None)
-        result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
-        node = root[m]
-        node[0] += 1
-        node[1] += score(result, seat)
+        w = next(worlds)
+        for m in root_moves:
+            f, moves, _ = run(cfg, w, 1, m, None, None)
+            result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
+            node = root[m]
+            node[0] += 1
+            node[1] += score(result, seat)
+        done += len(root_moves)
     return root
 
 
@@ -216,6 +236,7 @@ class SearchBot:
 
     iterations: int = 1000
     method: str = "ismcts"
+    opponents: str = "search"
     seconds: Optional[float] = None
     worlds: int = 20
     c: float = 0.7
@@ -229,6 +250,8 @@ class SearchBot:
     def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"method: {self.method!r} is not one of {', '.join(METHODS)}")
+        if self.opponents not in OPPONENTS:
+            raise ValueError(f"opponents: {self.opponents!r} is not one of {', '.join(OPPONENTS)}")
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if not self.name:
@@ -278,7 +301,8 @@ class SearchBot:
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         worlds = kernel_worlds(view, rng)
         if self.method == "ismcts":
-            root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline)
+            root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
+                           self.opponents == "greedy")
         elif self.method == "flat":
             root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline)
         else:

@@ -48,7 +48,7 @@ def make_bot(spec: str):
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, determinized, flat or METHOD:ITERATIONS
+    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
     """
     name, _, budget = spec.partition(":")
     if budget:
