@@ -31,7 +31,12 @@ def _legal(bot: "Bot", view: PlayerView) -> tuple:
 
 @runtime_checkable
 class Bot(Protocol):
-    """What a bot is: a ``name`` and ``choose(view, rng)`` returning one of ``view.legal``."""
+    """What a bot is: a ``name`` and ``choose(view, rng)`` returning one of ``view.legal``.
+
+    A bot may also read the game's public history: when it has a true attribute
+    ``reads_history``, the tournament and the play table call
+    ``choose(view, rng, history=…)`` with every move so far, each beside the bot's own view
+    just before it (all a seat saw, nothing more)."""
 
     name: str
 

@@ -63,6 +63,7 @@ from ..engine.view import PlayerView
 from .base import Bot, _legal
 from .endgame import position_of_view
 from .greedy import GreedyBot
+from .reading import Reading
 
 __all__ = ["METHODS", "SearchBot", "kernel_worlds", "score"]
 
@@ -88,7 +89,8 @@ def score(result: Optional[tuple], seat: int) -> float:
     return 0.0 if seat in result else 1.0
 
 
-def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20):
+def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading: Optional[Reading] = None,
+                  eps: float = 0.05, pool: int = 8):
     """Kernel states of worlds consistent with ``view``, for as long as you ask.
 
     Each is a world of :func:`~durak_lab.analysis.sampling.iter_worlds` (the
@@ -96,7 +98,10 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20):
     Under the sequential protocol, whose turn it is can depend on hidden cards
     (an attacker earlier in the order who could throw in acts first): a world
     where another seat would act now is dealt again, up to ``tries`` times,
-    then kept all the same.
+    then kept all the same.  With a ``reading`` of the other seats' moves
+    (:class:`~durak_lab.bots.reading.Reading`), each world is chosen from
+    ``pool`` deals, a deal that breaks the reading by ``k`` cards with weight
+    ``eps ** k`` (sampling importance resampling).
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.engine.state import Position
@@ -108,13 +113,27 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20):
     """
     cfg = check_rules(view.rules)
     seat = view.to_act
-    for w in iter_worlds(view, rng, max_attempts=None):
+    source = iter_worlds(view, rng, max_attempts=None)
+    facts = reading is not None and bool(reading.facts)
+    talon, known = view.talon_size, view.known
+    while True:
+        if facts:
+            assert reading is not None
+            cands = [next(source) for _ in range(pool)]
+            misfits = [reading.misfit(w.hands, talon, known) for w in cands]
+            weights = [eps ** m for m in misfits]
+            if sum(weights) > 0:
+                w = rng.choices(cands, weights)[0]
+            else:
+                w = cands[misfits.index(min(misfits))]
+        else:
+            w = next(source)
         k = kernel_state(w)
         for _ in range(tries):
             moves = run(cfg, k, 0, None, None, None)[1]
             if not moves or moves[0] >> 12 & 15 == seat:
                 break
-            k = kernel_state(next(iter_worlds(view, rng, max_attempts=None)))
+            k = kernel_state(next(source))
         yield k
 
 
@@ -222,7 +241,10 @@ class SearchBot:
     exploration constant; ``exact``: the exact solver once two players are left
     with an empty talon, within ``solver_nodes`` positions per move (its tables
     are kept between moves and games, and emptied past ``max_table`` entries);
-    ``base``: the bot for the rules the kernel does not play.  ``stats``
+    ``base``: the bot for the rules the kernel does not play; ``reading``: read the
+    other seats' moves (the game's history, which the tournament and the play table
+    give a bot whose ``reads_history`` is true) and weigh the worlds by them, a world
+    that breaks the reading by ``k`` cards counting ``eps ** k``.  ``stats``
     counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"search"``, ``"base"``.
 
@@ -244,6 +266,8 @@ class SearchBot:
     solver_nodes: int = 20_000
     max_table: int = 200_000
     base: Bot = field(default_factory=GreedyBot)
+    reading: bool = False
+    eps: float = 0.05
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -274,8 +298,17 @@ class SearchBot:
         top = max(v for _, v in values)
         return tuple(m for m, v in values if v == top)
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        """The move of the search (or of the solver, or of ``base``), among ``view.legal``."""
+    @property
+    def reads_history(self) -> bool:
+        """Whether the bot wants the game's public history (``choose(…, history=…)``): with ``reading``."""
+        return self.reading
+
+    def choose(self, view: PlayerView, rng: random.Random, history: tuple = ()) -> Move:
+        """The move of the search (or of the solver, or of ``base``), among ``view.legal``.
+
+        ``history``: with ``reading``, the game so far as ``(this seat's view before the move,
+        move)`` pairs; the worlds then lean towards what the other seats' moves say
+        (:mod:`durak_lab.bots.reading`)."""
         legal = _legal(self, view)
         if len(legal) == 1:
             self._count("forced")
@@ -299,7 +332,8 @@ class SearchBot:
         if best is None:
             self._count("search")
         deadline = None if self.seconds is None else time.process_time() + self.seconds
-        worlds = kernel_worlds(view, rng)
+        reading = Reading.of(history, view.seat) if self.reading and history else None
+        worlds = kernel_worlds(view, rng, reading=reading, eps=self.eps)
         if self.method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
                            self.opponents == "greedy")

@@ -130,6 +130,8 @@ def play_game(rules: Rules, lineup: Sequence[Bot], seed: int, *, deal: int = 0, 
     p = Position.deal(rules, seed)
     rng = random.Random(f"durak-lab bots {seed} {rotation}")
     moves: list[Move] = []
+    # the public history, for bots that read it: (the seat's view before each move, the move)
+    readers = {s: [] for s, b in enumerate(lineup) if getattr(b, "reads_history", False)}
     while p.result is None:
         if len(moves) >= max_moves:
             return GameResult(rules, deal, seed, rotation, tuple(b.name for b in lineup), (), tuple(moves),
@@ -138,7 +140,7 @@ def play_game(rules: Rules, lineup: Sequence[Bot], seed: int, *, deal: int = 0, 
         assert s is not None
         bot = lineup[s]
         view = p.view(s)
-        move = bot.choose(view, rng)
+        move = bot.choose(view, rng, history=tuple(readers[s])) if s in readers else bot.choose(view, rng)
         if not isinstance(move, Move) or move not in view.legal:
             if not isinstance(move, Move):
                 reason = f"a {type(move).__name__}, not a Move of view.legal"
@@ -147,6 +149,8 @@ def play_game(rules: Rules, lineup: Sequence[Bot], seed: int, *, deal: int = 0, 
                 reason = why.message if why is not None else "not one of its legal moves now"
             raise BotError(f"bot {bot.name!r} in seat {seat_text(s)} chose {move!s}: {reason}")
         moves.append(move)
+        for r, seen in readers.items():
+            seen.append((view if r == s else p.view(r), move))
         p = p.play_unchecked(move)
     return GameResult(rules, deal, seed, rotation, tuple(b.name for b in lineup), tuple(p.result),
                       tuple(moves))

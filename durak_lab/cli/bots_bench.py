@@ -70,13 +70,14 @@ class Timed:
         self.seconds = 0.0
         self.choices = 0
         self.moves = 0
+        self.reads_history = getattr(bot, "reads_history", False)
 
-    def choose(self, view, rng):
+    def choose(self, view, rng, **history):
         self.moves += 1
         if len(view.legal) < 2:
-            return self.bot.choose(view, rng)
+            return self.bot.choose(view, rng, **history)
         t0 = time.process_time()
-        m = self.bot.choose(view, rng)
+        m = self.bot.choose(view, rng, **history)
         self.seconds += time.process_time() - t0
         self.choices += 1
         return m

@@ -370,7 +370,11 @@ class PlaySession:
         bot: Bot = self.bots[seat]
         view = self.position.view(seat)
         rng_before = self.rng.getstate()
-        move = bot.choose(view, self.rng)
+        if getattr(bot, "reads_history", False):  # the public moves so far, as this seat saw them
+            history = tuple((step.before.view(seat), step.move) for step in self.game.steps)
+            move = bot.choose(view, self.rng, history=history)
+        else:
+            move = bot.choose(view, self.rng)
         if move not in view.legal:
             raise BotError(f"{bot.name} at {seat_text(seat)} chose {move}, which is not one of its moves")
         return move, self._play(move, False, rng_before)
