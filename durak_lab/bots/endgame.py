@@ -4,7 +4,11 @@ With two players left and an empty talon the other hand is every card a seat
 has not seen (R19, R28): :func:`position_of_view` rebuilds the whole position
 from the view, and :class:`EndgameBot` plays a best move of the exact solver
 (:mod:`durak_lab.analysis.solver`), breaking ties with its base bot's choice.
-A search past its node limit falls back to the base bot for that move.
+A search past its node limit falls back to the base bot for that move.  Its
+base bot is the greedy bot: greedy play and then the solver beat greedy play
+alone (600 games of 2-player podkidnoy, 300 deals with the seats swapped:
+59.5% won, 36.0% lost), where the tips and then the solver do not (49.8% won,
+42.5% lost).
 
 Standard library only.
 """
@@ -21,7 +25,7 @@ from ..engine.moves import Move
 from ..engine.state import Position
 from ..engine.view import PlayerView
 from .base import Bot, _legal
-from .tips import TipsBot
+from .greedy import GreedyBot
 
 __all__ = ["position_of_view", "EndgameBot"]
 
@@ -65,13 +69,13 @@ class EndgameBot:
     >>> from durak_lab.engine.rules import Rules
     >>> p = Position.start(Rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", discard="rest",
     ...                    attacker=1, first_bout=False)
-    >>> str(TipsBot().choose(p.view(1), random.Random(0)))     # the low card first: a loss
+    >>> str(GreedyBot().choose(p.view(1), random.Random(0)))   # the low card first: a loss
     'P2 attack 7♦'
     >>> str(EndgameBot().choose(p.view(1), random.Random(0)))  # the solver's win (R28)
     'P2 attack 8♥'
     """
 
-    base: Bot = field(default_factory=TipsBot)
+    base: Bot = field(default_factory=GreedyBot)
     max_nodes: int = 20_000
     max_table: int = 200_000
     name: str = "endgame"

@@ -65,10 +65,13 @@ def test_head_to_head_is_symmetric(two):
     assert a["wins"] + a["losses"] + a["draws"] == a["games"] == 80
 
 
-def test_the_endgame_solver_beats_the_tips_it_starts_from():
-    t = round_robin(Rules(players=2), [TipsBot(), EndgameBot()], deals=30, seed=3)
-    h = {(r["bot"], r["opponent"]): r for r in t.head_to_head()}
-    assert h["endgame", "tips"]["wins"] > h["endgame", "tips"]["losses"]
+def test_the_endgame_solver_beats_the_bot_it_starts_from():
+    from durak_lab.bots import GreedyBot
+
+    for base in (TipsBot(), GreedyBot()):
+        t = round_robin(Rules(players=2), [base, EndgameBot(base=base)], deals=30, seed=3)
+        h = {(r["bot"], r["opponent"]): r for r in t.head_to_head()}
+        assert h["endgame", base.name]["wins"] > h["endgame", base.name]["losses"]
 
 
 def test_four_players_rotate_round_the_table():
