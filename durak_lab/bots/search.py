@@ -5,7 +5,9 @@ cards it has not seen into the hidden places again and again (each such deal
 is a *world*, drawn by :func:`~durak_lab.analysis.sampling.iter_worlds` from
 the seat's view alone), play the worlds out on the lean kernel
 (:mod:`durak_lab.engine.kernel`) and choose the move that did best.  Three
-methods, chosen by ``method``:
+methods, chosen by ``method`` (flat Monte Carlo by default: against the greedy
+bot it won as many games as the tree searches at the same number of
+playouts, or more, see ``tests/benchmarks/README.md``):
 
 * ``"ismcts"``: single-observer information-set Monte-Carlo tree search
   (Cowling, Powley and Whitehouse 2012).  One tree over the moves of every
@@ -257,7 +259,7 @@ class SearchBot:
     """
 
     iterations: int = 1000
-    method: str = "ismcts"
+    method: str = "flat"
     opponents: str = "search"
     seconds: Optional[float] = None
     worlds: int = 20
