@@ -14,12 +14,13 @@ and resume.  Figures are measurements, never assertions.
 
 A bot is named as in :data:`durak_lab.bots.BOTS` (``expert``, ``greedy``,
 ``endgame``…), or as ``METHOD:ITERATIONS`` for a search bot
-(``ismcts:800``, ``flat:500``, ``determinized:600``).
+(``ismcts:800``, ``flat:500``, ``determinized:600``), with ``+reading`` for one
+that reads the other players' moves (``flat:1000+reading``).
 
 Standard library only.
 
->>> make_bot("ismcts:50").iterations, make_bot("greedy").name
-(50, 'greedy')
+>>> make_bot("ismcts:50").iterations, make_bot("greedy").name, make_bot("flat:9+reading").reading
+(50, 'greedy', True)
 """
 
 from __future__ import annotations
@@ -50,12 +51,16 @@ def make_bot(spec: str):
     ...
     ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
     """
-    name, _, budget = spec.partition(":")
+    reading = spec.endswith("+reading")
+    name, _, budget = spec[:-len("+reading")].partition(":") if reading else spec.partition(":")
+    if reading:
+        if not budget:
+            raise ValueError(f"no bot {spec!r}: +reading follows METHOD:ITERATIONS (flat:1000+reading)")
     if budget:
         if name not in METHODS or not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"no bot {spec!r}: METHOD:ITERATIONS takes a method of {', '.join(METHODS)} "
                              "and a whole number of playouts")
-        return SearchBot(iterations=int(budget), method=name, name=spec)
+        return SearchBot(iterations=int(budget), method=name, name=spec, reading=reading)
     if name not in BOTS:
         raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS")
     return BOTS[name]()

@@ -16,7 +16,8 @@ def test_bot_names_and_search_budgets():
     assert make_bot("expert").name == "expert"
     b = make_bot("determinized:40")
     assert (b.method, b.iterations, b.name) == ("determinized", 40, "determinized:40")
-    for bad in ("ismcts:0", "ismcts:x", "minimax:10", "nobody"):
+    assert make_bot("flat:30+reading").reading and not make_bot("flat:30").reading
+    for bad in ("ismcts:0", "ismcts:x", "minimax:10", "nobody", "greedy+reading"):
         with pytest.raises(ValueError, match="no bot"):
             make_bot(bad)
 
