@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from durak_lab.bots import (BOTS, Bot, BotError, EndgameBot, RandomBot, TipsBot, card_cost, cheapest_cover,
-                            play_game, position_of_view)
+from durak_lab.bots import (BOTS, Bot, BotError, EndgameBot, RandomBot, SearchBot, TipsBot, card_cost,
+                            cheapest_cover, play_game, position_of_view)
 from durak_lab.engine.cards import BEATERS, HEARTS, Card, CardSet, cards_of, deck_mask
 from durak_lab.analysis.inference import can_cover_all
 from durak_lab.engine.rules import Rules
@@ -198,11 +198,15 @@ def test_every_bot_is_a_bot(name):
     assert BOTS[name]().name == name
 
 
-@given(config=configs, seed=seeds, which=st.sampled_from(["random", "tips", "endgame"]))
+@given(config=configs, seed=seeds,
+       which=st.sampled_from(["random", "beginner", "tips", "greedy", "endgame", "search-small", "reading-small"]))
 def test_bots_play_only_legal_moves_to_the_end(config, seed, which):
     name, n = config
     p = Position.deal(rules(name, players=n), seed)
-    bot = BOTS[which]()
+    if which.endswith("-small"):  # a search bot with a small budget (reading: without a history)
+        bot = SearchBot(iterations=8, reading=which.startswith("reading"), solver_nodes=500)
+    else:
+        bot = BOTS[which]()
     rng = random.Random(seed)
     for _ in range(3000):
         if p.result is not None:
