@@ -99,8 +99,8 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     unseen cards dealt at random into the hidden places), as a kernel state.
     Under the sequential protocol, whose turn it is can depend on hidden cards
     (an attacker earlier in the order who could throw in acts first): a world
-    where another seat would act now is dealt again, up to ``tries`` times,
-    then kept all the same.  With a ``reading`` of the other seats' moves
+    where another seat would act now is dealt again (the same way), up to
+    ``tries`` times, then kept all the same.  With a ``reading`` of the other seats' moves
     (:class:`~durak_lab.bots.reading.Reading`), each world is chosen from
     ``pool`` deals, a deal that breaks the reading by ``k`` cards with weight
     ``eps ** k`` (sampling importance resampling).
@@ -116,26 +116,25 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     cfg = check_rules(view.rules)
     seat = view.to_act
     source = iter_worlds(view, rng, max_attempts=None)
-    facts = reading is not None and bool(reading.facts)
     talon, known = view.talon_size, view.known
+
+    def pick():
+        if reading is None or not reading.facts:
+            return kernel_state(next(source))
+        cands = [next(source) for _ in range(pool)]
+        misfits = [reading.misfit(w.hands, talon, known) for w in cands]
+        weights = [eps ** m for m in misfits]
+        if sum(weights) > 0:
+            return kernel_state(rng.choices(cands, weights)[0])
+        return kernel_state(cands[misfits.index(min(misfits))])
+
     while True:
-        if facts:
-            assert reading is not None
-            cands = [next(source) for _ in range(pool)]
-            misfits = [reading.misfit(w.hands, talon, known) for w in cands]
-            weights = [eps ** m for m in misfits]
-            if sum(weights) > 0:
-                w = rng.choices(cands, weights)[0]
-            else:
-                w = cands[misfits.index(min(misfits))]
-        else:
-            w = next(source)
-        k = kernel_state(w)
+        k = pick()
         for _ in range(tries):
             moves = run(cfg, k, 0, None, None, None)[1]
             if not moves or moves[0] >> 12 & 15 == seat:
                 break
-            k = kernel_state(next(source))
+            k = pick()
         yield k
 
 

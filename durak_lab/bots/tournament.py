@@ -54,7 +54,7 @@ from ..engine.rules import Rules
 from ..engine.state import Position
 
 __all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
-           "wilson", "local_executor"]
+           "wilson", "local_executor", "run_jobs"]
 
 #: Moves after which a game stops and counts as an unfinished draw.
 MAX_MOVES = 5_000
@@ -233,17 +233,34 @@ def _jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate: bo
     return jobs
 
 
-def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor]) -> tuple:
-    """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
+def run_jobs(fn, jobs: Sequence[tuple], executor: Optional[Executor] = None, bots: Sequence[Bot] = ()):
+    """``fn(*job)`` for every job, in job order, computed on ``executor`` (None: :func:`local_executor`
+    for ``bots``, shut down at the end).  In one process (:class:`InProcess`) each job runs when its
+    result is asked for, so a caller can keep every result as it comes.
+
+    >>> list(run_jobs(pow, [(2, 3), (3, 2)], InProcess()))
+    [8, 9]
+    """
     own = executor is None
-    ex = local_executor(len(jobs), list({id(b): b for lineup, *_ in jobs for b in lineup}.values())) if own \
-        else executor
+    ex = local_executor(len(jobs), bots) if own else executor
     try:
-        futures = [ex.submit(_fresh_game, rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs]
-        return tuple(f.result() for f in futures)
+        if isinstance(ex, InProcess):
+            for job in jobs:
+                yield fn(*job)
+        else:
+            futures = [ex.submit(fn, *job) for job in jobs]
+            for f in futures:
+                yield f.result()
     finally:
         if own:
             ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor]) -> tuple:
+    """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
+    bots = list({id(b): b for lineup, *_ in jobs for b in lineup}.values())
+    return tuple(run_jobs(_fresh_game, [(rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs],
+                          executor, bots))
 
 
 def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *, rotate: bool = True,

@@ -35,7 +35,7 @@ from concurrent.futures import Executor
 from typing import Optional
 
 from ..bots import BOTS, METHODS, SearchBot
-from ..bots.tournament import InProcess, _jobs, deal_seeds, local_executor, play_game, wilson
+from ..bots.tournament import InProcess, _jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
 
 __all__ = ["make_bot", "Timed", "bench_game", "run_match", "main"]
@@ -121,22 +121,13 @@ def run_match(rules: Rules, bot, opponent, deals: int, seed: int = 0, executor: 
     if bot.name == opponent.name:
         raise ValueError(f"the bot and its opponent have one name, {bot.name!r}: give them different names")
     done = done or {}
-    jobs = [j for j in _jobs(rules, _lineup(rules, bot, opponent), deals, seed, True) if (j[2], j[3]) not in done]
-    own = executor is None
-    ex = local_executor(len(jobs), [bot, opponent]) if own else executor
-    try:
-        if isinstance(ex, InProcess):  # one game after another, each kept as soon as it ends
-            results = (bench_game(rules, lineup, s, i, r, bot.name) for lineup, s, i, r in jobs)
-        else:
-            futures = [ex.submit(bench_game, rules, lineup, s, i, r, bot.name) for lineup, s, i, r in jobs]
-            results = (f.result() for f in futures)
-        for g in results:
-            done[(g["deal"], g["rotation"])] = g
-            if keep is not None:
-                keep(g)
-    finally:
-        if own:
-            ex.shutdown(wait=True, cancel_futures=True)
+    jobs = [(rules, lineup, s, i, r, bot.name)
+            for lineup, s, i, r in _jobs(rules, _lineup(rules, bot, opponent), deals, seed, True)
+            if (i, r) not in done]
+    for g in run_jobs(bench_game, jobs, executor, [bot, opponent]):
+        done[(g["deal"], g["rotation"])] = g
+        if keep is not None:
+            keep(g)
     return [done[k] for k in sorted(done)]
 
 
