@@ -59,6 +59,7 @@ from ..analysis.sampling import iter_worlds
 from ..analysis.solver import SearchLimitExceeded, Solver
 from ..engine.errors import SolverDomainError
 from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
+from ..engine.kernel_greedy import greedy_two, supports
 from ..engine.kernel_loop import run
 from ..engine.moves import Move
 from ..engine.view import PlayerView
@@ -139,6 +140,16 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
 
 
 # ---------------------------------------------------------------------- the searches
+def _playouts(cfg: tuple, rng: random.Random):
+    """The greedy playout of a kernel state (the fields of one) to its result: two players'
+    fast loop (:func:`~durak_lab.engine.kernel_greedy.greedy_two`, about four times the
+    listing loop's speed) where it plays the rules, else the listing loop, stopped after
+    :data:`PLAYOUT_MOVES` moves."""
+    if supports(cfg):
+        return lambda f: greedy_two(cfg, f)[0][14]
+    return lambda f: run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14]
+
+
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
             deadline: Optional[float], modelled: bool = False) -> dict:
     """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``.
@@ -149,6 +160,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
     log = math.log
     sqrt = math.sqrt
     me = root_moves[0] >> 12 & 15
+    playout = _playouts(cfg, rng)
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
@@ -186,7 +198,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
             path.append((best, m >> 12 & 15))
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
-        result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
+        result = playout(f) if moves else f[14]
         for node, s in path:
             node[0] += 1
             node[1] += score(result, s)
@@ -199,6 +211,7 @@ def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Ran
     compared on the same worlds, which takes the luck of the world out of their difference)."""
     root = {m: [0, 0.0, 0, None] for m in root_moves}
     seat = root_moves[0] >> 12 & 15
+    playout = _playouts(cfg, rng)
     done = 0
     while done < iterations:
         if deadline is not None and done and time.process_time() > deadline:
@@ -206,7 +219,7 @@ def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Ran
         w = next(worlds)
         for m in root_moves:
             f, moves, _ = run(cfg, w, 1, m, None, None)
-            result = run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14] if moves else f[14]
+            result = playout(f) if moves else f[14]
             node = root[m]
             node[0] += 1
             node[1] += score(result, seat)

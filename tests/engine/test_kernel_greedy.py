@@ -1,0 +1,101 @@
+"""The greedy two-player playout (``kernel_greedy``) ends where the listing loop ends with the greedy policy.
+
+``greedy_two`` replaces ``kernel_loop.run(cfg, st, -1, greedy, …)`` in the
+search bots' rollouts, so it must reach the same final state (hands, talon,
+discard, who knows what, the durak: R16-R19, R27-R29) after the same number
+of moves, for every two-player configuration it accepts: from the deal, and
+from states in the middle of a game (mid-bout, while the defender takes,
+after a transfer, R20), reached by random moves.  The listing loop is itself
+checked move by move against ``Position`` (test_kernel.py).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from durak_lab.engine import kernel as K
+from durak_lab.engine.kernel_greedy import greedy_two, supports
+from durak_lab.engine.kernel_loop import run
+from durak_lab.engine.rules import Rules
+
+from test_kernel_two import OPTIONS, PRESETS2  # (this folder is on the path: pytest puts it there)
+
+
+def _agree(cfg: tuple, state) -> None:
+    fields, steps = greedy_two(cfg, state)
+    listed, moves, listed_steps = run(cfg, state, -1, K.greedy, None, None)
+    assert moves == []
+    assert fields[14] is not None
+    assert (K._pack(fields), steps) == (K._pack(listed), listed_steps)
+
+
+def _midgame(rules: Rules, seed: int) -> tuple:
+    """A state after a random number of uniformly random moves from a seeded deal (None: the game ended)."""
+    rng = random.Random(seed)
+    cfg = K.check_rules(rules)
+    fields, moves, _ = run(cfg, K.deal(rules, seed), rng.randrange(0, 60), None, rng, None)
+    return K._pack(fields) if moves else None
+
+
+@pytest.mark.parametrize("name, rules", PRESETS2, ids=[n for n, _ in PRESETS2])
+def test_from_the_deal_as_the_listing_loop(name, rules):
+    cfg = K.check_rules(rules)
+    for seed in range(200):
+        _agree(cfg, K.deal(rules, seed))
+
+
+@pytest.mark.parametrize("name, rules", PRESETS2, ids=[n for n, _ in PRESETS2])
+def test_from_the_middle_of_games_as_the_listing_loop(name, rules):
+    cfg = K.check_rules(rules)
+    met = 0
+    for seed in range(400):
+        state = _midgame(rules, seed)
+        if state is not None:
+            met += 1
+            _agree(cfg, state)
+    assert met > 300
+
+
+@pytest.mark.parametrize("changes", OPTIONS, ids=[str(o) for o in OPTIONS])
+def test_every_option_of_the_two_player_loop(changes):
+    rules = Rules.preset("podkidnoy", players=2, **changes)
+    cfg = K.check_rules(rules)
+    assert supports(cfg)
+    for seed in range(120):
+        _agree(cfg, K.deal(rules, seed))
+        state = _midgame(rules, seed)
+        if state is not None:
+            _agree(cfg, state)
+
+
+def test_after_a_transfer_the_defender_faces_two_cards():
+    """R20: a transfer leaves two uncovered cards, which the greedy playout covers as the listing loop does."""
+    rules = Rules.preset("perevodnoy", players=2)
+    cfg = K.check_rules(rules)
+    found = 0
+    for seed in range(400):
+        state = _midgame(rules, seed)
+        if state is not None and len(state.atk) > len(state.cov) + 1 and not state.taking:
+            found += 1
+            _agree(cfg, state)
+    assert found > 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), name=st.sampled_from([n for n, _ in PRESETS2]))
+def test_property_any_seed_any_two_player_preset(seed, name):
+    rules = Rules.preset(name, players=2)
+    cfg = K.check_rules(rules)
+    _agree(cfg, K.deal(rules, seed))
+    state = _midgame(rules, seed)
+    if state is not None:
+        _agree(cfg, state)
+
+
+def test_other_rules_are_refused():
+    with pytest.raises(ValueError, match="two players"):
+        greedy_two(K.check_rules(Rules.preset("podkidnoy", players=3)), K.deal(Rules.preset("podkidnoy", players=3), 1))
