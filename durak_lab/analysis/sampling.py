@@ -114,19 +114,50 @@ class _Dealer:
             if self.k.unseen >> six & 1:
                 self.six_holder = (view.to_act, six)
 
-    def deal(self, rng: random.Random) -> Optional[Position]:
+    def deal(self, rng: random.Random, exclude: Optional[Sequence[int]] = None) -> Optional[Position]:
+        """One world, or None if it breaks a condition.  ``exclude``: a mask per seat of cards that
+        seat does not hold; each seat's hidden cards are then the first of the shuffled cards it may
+        hold (with one such seat, a uniform draw among the worlds that keep to it)."""
         k = self.k
         view = self.view
         cards = self.unseen[:]
         rng.shuffle(cards)
         n = view.rules.players
         hands = list(k.known[:n])
-        pos = 0
-        for s in range(n):
-            take = k.slots[s]
-            for c in cards[pos:pos + take]:
-                hands[s] |= 1 << c
-            pos += take
+        if exclude:
+            rest = []
+            for s in range(n):
+                take = k.slots[s]
+                bar = exclude[s] if s < len(exclude) else 0
+                if not take:
+                    continue
+                if not bar:
+                    rest.append((s, take))
+                    continue
+                left = []
+                h = 0
+                for c in cards:
+                    if take and not bar >> c & 1:
+                        h |= 1 << c
+                        take -= 1
+                    else:
+                        left.append(c)
+                if take:
+                    return None  # too few cards it may hold
+                hands[s] |= h
+                cards = left
+            for s, take in rest:  # the seats without a condition, from what is left
+                for c in cards[:take]:
+                    hands[s] |= 1 << c
+                cards = cards[take:]
+            pos = 0
+        else:
+            pos = 0
+            for s in range(n):
+                take = k.slots[s]
+                for c in cards[pos:pos + take]:
+                    hands[s] |= 1 << c
+                pos += take
         talon = cards[pos:] + [CARDS[c] for c in range(54) if self.talon_known >> c & 1]
         if self.talon_known:
             rng.shuffle(talon)
@@ -164,11 +195,15 @@ def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:
 
 def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Constraint] = (),
                 max_attempts: Optional[int] = 1000, template: Optional[Position] = None,
-                talon_known: int = 0, strict: bool = False):
+                talon_known: int = 0, strict: bool = False, exclude: Optional[Sequence[int]] = None):
     """Worlds consistent with ``view``, one after another, for as long as you ask.
 
     ``max_attempts`` bounds the tries *between two accepted worlds* (None: no
-    bound); past it, :class:`SamplingError`.
+    bound); past it, :class:`SamplingError`.  ``exclude``: a mask per seat of
+    cards that seat is known not to hold (read from its play, say); each seat's
+    hidden cards are dealt from the unseen cards it may hold, the others from
+    the rest (with one seat so conditioned, every world that keeps to it is
+    equally likely, as with a constraint, without the tries).
 
     >>> import random
     >>> from durak_lab.engine.rules import Rules
@@ -190,7 +225,7 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
                                     f"(after {found} accepted)", wanted=found + 1, found=found,
                                     attempts=tries)
             tries += 1
-            w = dealer.deal(rng)
+            w = dealer.deal(rng, exclude)
             if w is None or (strict and not agrees(w, view, strict=True)):
                 continue
             if all(c(w) for c in checks):
@@ -201,8 +236,9 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
 
 def sample_worlds(view: PlayerView, n: int, rng: random.Random, constraints: Sequence[Constraint] = (),
                   max_attempts: Optional[int] = None, template: Optional[Position] = None,
-                  talon_known: int = 0, strict: bool = False) -> list:
-    """``n`` worlds consistent with ``view`` (and ``constraints``), seeded by ``rng``.
+                  talon_known: int = 0, strict: bool = False, exclude: Optional[Sequence[int]] = None) -> list:
+    """``n`` worlds consistent with ``view`` (and ``constraints``), seeded by ``rng``; ``exclude``
+    as in :func:`iter_worlds`.
 
     ``max_attempts`` bounds the deals tried in all (default ``1000 * n``);
     when fewer than ``n`` worlds passed by then, :class:`SamplingError` says
@@ -236,7 +272,7 @@ def sample_worlds(view: PlayerView, n: int, rng: random.Random, constraints: Seq
             raise SamplingError(f"only {len(out)} of {n} worlds met the constraints in {limit} attempts",
                                 wanted=n, found=len(out), attempts=tries)
         tries += 1
-        w = dealer.deal(rng)
+        w = dealer.deal(rng, exclude)
         if w is None or (strict and not agrees(w, view, strict=True)):
             continue
         if all(c(w) for c in checks):

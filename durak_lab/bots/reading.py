@@ -23,7 +23,9 @@ an upper bound); cards everyone knows about (picked up, R18) are left out.
 each move, and the move) and counts how far a world's hands break them
 (:meth:`Reading.misfit`); the search bots keep a world with chance
 ``eps ** misfit`` (:func:`~durak_lab.bots.search.kernel_worlds`): every world
-stays possible, the ones that fit the play become likelier.
+stays possible, the ones that fit the play become likelier.  The facts read
+since the last draw (:meth:`Reading.excluded`) no drawn card can soften: the
+search deals around them, each world keeping them exactly.
 
 Everything here is a function of what the seat saw: its own views and the
 public moves.
@@ -161,6 +163,26 @@ class Reading:
         cards = greedy_facts(view, move)
         if cards:
             self.facts.append((move.seat, cards, view.talon_size))
+
+    def excluded(self, talon_size: int, players: int) -> tuple:
+        """A mask per seat of the cards its facts rule out now: the facts read since the last draw
+        (the talon still ``talon_size`` cards), which no card drawn since can soften.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> from durak_lab.engine.cards import CardSet
+        >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "8♦ 6♥ K♠"], trump="♥", discard="rest",
+        ...                    talon=["A♣", "10♥"], trump_card="10♥", attacker=0, first_bout=False)
+        >>> lead = Move.parse("P1 attack 9♠")
+        >>> r = Reading.of([(p.view(0), lead), (p.play(lead).view(0), Move.parse("P2 take"))], seat=0)
+        >>> [str(CardSet(m)) for m in r.excluded(2, 2)], r.excluded(1, 2)
+        (['', 'K♠ 6♥'], (0, 0))
+        """
+        out = [0] * players
+        for seat, cards, talon_then in self.facts:
+            if talon_then == talon_size:
+                out[seat] |= cards
+        return tuple(out)
 
     def misfit(self, hands: Sequence[int], talon_size: int, known: Optional[Sequence[int]] = None) -> int:
         """How many cards of ``hands`` (one mask per seat, as a world deals them now) break the facts:

@@ -55,7 +55,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Optional
 
-from ..analysis.sampling import iter_worlds
+from ..analysis.sampling import SamplingError, iter_worlds
 from ..analysis.solver import SearchLimitExceeded, Solver
 from ..engine.errors import SolverDomainError
 from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
@@ -102,9 +102,11 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     (an attacker earlier in the order who could throw in acts first): a world
     where another seat would act now is dealt again (the same way), up to
     ``tries`` times, then kept all the same.  With a ``reading`` of the other seats' moves
-    (:class:`~durak_lab.bots.reading.Reading`), each world is chosen from
-    ``pool`` deals, a deal that breaks the reading by ``k`` cards with weight
-    ``eps ** k`` (sampling importance resampling).
+    (:class:`~durak_lab.bots.reading.Reading`), the facts read since the last
+    draw are dealt around (:meth:`~durak_lab.bots.reading.Reading.excluded`:
+    no world breaks them, unless none can), and each world is chosen from
+    ``pool`` deals, a deal that breaks the older facts by ``k`` cards with weight
+    ``eps ** k`` (sampling importance resampling; ``pool`` 1: none).
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.engine.state import Position
@@ -116,13 +118,27 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     """
     cfg = check_rules(view.rules)
     seat = view.to_act
-    source = iter_worlds(view, rng, max_attempts=None)
     talon, known = view.talon_size, view.known
+    exclude = reading.excluded(talon, view.rules.players) if reading is not None and reading.facts else None
+    if exclude and any(exclude):
+        # the facts read since the last draw hold exactly: dealt around (a fact no world can keep,
+        # e.g. from a player who is not greedy, leaves the worlds to the weights alone)
+        source = iter_worlds(view, rng, max_attempts=200, exclude=exclude)
+    else:
+        source = iter_worlds(view, rng, max_attempts=None)
+
+    def world():
+        nonlocal source
+        try:
+            return next(source)
+        except SamplingError:
+            source = iter_worlds(view, rng, max_attempts=None)
+            return next(source)
 
     def pick():
-        if reading is None or not reading.facts:
-            return kernel_state(next(source))
-        cands = [next(source) for _ in range(pool)]
+        if reading is None or not reading.facts or pool <= 1:
+            return kernel_state(world())
+        cands = [world() for _ in range(pool)]
         misfits = [reading.misfit(w.hands, talon, known) for w in cands]
         weights = [eps ** m for m in misfits]
         if sum(weights) > 0:
@@ -258,7 +274,8 @@ class SearchBot:
     ``base``: the bot for the rules the kernel does not play; ``reading``: read the
     other seats' moves (the game's history, which the tournament and the play table
     give a bot whose ``reads_history`` is true) and weigh the worlds by them, a world
-    that breaks the reading by ``k`` cards counting ``eps ** k``.  ``stats``
+    that breaks the reading by ``k`` cards counting ``eps ** k``, from ``pool`` deals
+    (:func:`kernel_worlds`).  ``stats``
     counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"search"``, ``"base"``.
 
@@ -282,6 +299,7 @@ class SearchBot:
     base: Bot = field(default_factory=GreedyBot)
     reading: bool = False
     eps: float = 0.05
+    pool: int = 8
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -347,7 +365,7 @@ class SearchBot:
             self._count("search")
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         reading = Reading.of(history, view.seat) if self.reading and history else None
-        worlds = kernel_worlds(view, rng, reading=reading, eps=self.eps)
+        worlds = kernel_worlds(view, rng, reading=reading, eps=self.eps, pool=self.pool)
         if self.method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
                            self.opponents == "greedy")

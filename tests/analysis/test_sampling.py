@@ -193,3 +193,33 @@ def test_estimate_and_simulated_trump_card_draw():
     assert set(sim) == {"P1", "P2", "nobody"}
     again = simulate_trump_card_draw(view_of(q, 0), 40, random.Random(2))
     assert again == sim
+
+
+def test_excluded_cards_are_dealt_around_uniformly():
+    """``exclude``: a seat's hidden cards come from the unseen cards it may hold; with one seat so
+    conditioned, every world that keeps to it is as likely as with the same condition as a constraint."""
+    p = Position.start(Rules(players=2), ["7♦ 9♠ 10♣", "8♦ 6♥ K♠"], trump="♥", discard="rest",
+                       talon=["A♣", "Q♦", "10♥"], trump_card="10♥", attacker=0, first_bout=False)
+    v = view_of(p, 0)
+    unseen = v.unseen_mask()
+    low = unseen & -unseen
+    bar = low | (unseen ^ low) & -(unseen ^ low)  # two unseen cards P2 does not hold
+    exclude = (0, bar)
+    dealt = Counter()
+    for w in sample_worlds(v, 3000, random.Random(1), exclude=exclude):
+        assert not w.hands[1] & bar and agrees(w, v)
+        dealt[(w.hands[1], w.talon)] += 1
+    kept = Counter((w.hands[1], w.talon) for w in sample_worlds(
+        v, 3000, random.Random(2), [lambda w: not w.hands[1] & bar]))
+    assert set(dealt) == set(kept)
+    worlds = len(kept)
+    for counts in (dealt, kept):  # each world about 3000 / worlds times (a chi-square test, 1 in 10**4)
+        chi2 = sum((n - 3000 / worlds) ** 2 / (3000 / worlds) for n in counts.values())
+        assert chi2 < worlds + 5 * math.sqrt(2 * worlds) + 10
+
+
+def test_an_exclusion_no_world_keeps_is_a_sampling_error():
+    p = Position.deal(Rules(players=2), 4)
+    v = view_of(p, 0)
+    with pytest.raises(SamplingError):
+        next(iter_worlds(v, random.Random(0), max_attempts=20, exclude=(0, v.unseen_mask())))

@@ -88,6 +88,37 @@ def test_every_fact_read_from_greedy_play_is_true_of_the_real_hands(preset, n):
         assert checked > 0
 
 
+
+def test_the_facts_since_the_last_draw_are_dealt_around():
+    """The current facts (no card drawn since) hold exactly in every world the search draws, the
+    real hands keep them too; a fact no world can keep leaves the worlds to the weights."""
+    from durak_lab.bots.search import kernel_worlds
+    p = Position.deal(rules("podkidnoy", players=2), 3)
+    rng = random.Random(3)
+    history = []
+    met = 0
+    while p.result is None and len(p.talon) > 3:
+        s = p.to_act()
+        if s == 0:
+            r = Reading.of(history, 0)
+            bar = r.excluded(len(p.talon), 2)
+            assert not p.hands[1] & bar[1] and bar[0] == 0
+            if bar[1]:
+                met += 1
+                worlds = kernel_worlds(p.view(0), random.Random(met), reading=r, pool=1)
+                for _ in range(30):
+                    w = next(worlds)
+                    assert not w.hands[1] & bar[1] and w.hands[0] == p.hands[0]
+        m = GreedyBot().choose(p.view(s), rng)
+        history.append((p.view(0), m))
+        p = p.play(m)
+    assert met >= 3
+    r = Reading(0)
+    r.facts.append((1, p.view(0).unseen_mask(), len(p.talon)))  # no world keeps this one
+    w = next(kernel_worlds(p.view(0), random.Random(0), reading=r, pool=1)) if p.result is None else None
+    assert w is None or w.hands[0] == p.hands[0]
+
+
 class Recorder:
     """A bot that reads the history and keeps what it was given."""
 
