@@ -59,7 +59,7 @@ from ..analysis.sampling import SamplingError, iter_worlds
 from ..analysis.solver import SearchLimitExceeded, Solver
 from ..engine.errors import SolverDomainError
 from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
-from ..engine.kernel_greedy import greedy_two, supports
+from ..engine.kernel_greedy import greedy_run
 from ..engine.kernel_loop import run
 from ..engine.moves import Move
 from ..engine.view import PlayerView
@@ -157,13 +157,11 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
 
 # ---------------------------------------------------------------------- the searches
 def _playouts(cfg: tuple, rng: random.Random):
-    """The greedy playout of a kernel state (the fields of one) to its result: two players'
-    fast loop (:func:`~durak_lab.engine.kernel_greedy.greedy_two`, about four times the
-    listing loop's speed) where it plays the rules, else the listing loop, stopped after
-    :data:`PLAYOUT_MOVES` moves."""
-    if supports(cfg):
-        return lambda f: greedy_two(cfg, f)[0][14]
-    return lambda f: run(cfg, f, PLAYOUT_MOVES, greedy, rng, None)[0][14]
+    """The greedy playout of a kernel state (the fields of one) to its result, stopped unfinished
+    (None) past :data:`PLAYOUT_MOVES` moves: the loops made for the greedy policy
+    (:func:`~durak_lab.engine.kernel_greedy.greedy_run`, about four times the listing loop's
+    speed) where they play the rules, else the listing loop."""
+    return lambda f: greedy_run(cfg, f, PLAYOUT_MOVES)[0][14]
 
 
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,

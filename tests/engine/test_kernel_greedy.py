@@ -1,4 +1,4 @@
-"""The greedy two-player playout (``kernel_greedy``) ends where the listing loop ends with the greedy policy.
+"""The greedy playouts (``kernel_greedy``) end where the listing loop ends with the greedy policy.
 
 ``greedy_two`` replaces ``kernel_loop.run(cfg, st, -1, greedy, …)`` in the
 search bots' rollouts, so it must reach the same final state (hands, talon,
@@ -6,7 +6,10 @@ discard, who knows what, the durak: R16-R19, R27-R29) after the same number
 of moves, for every two-player configuration it accepts: from the deal, and
 from states in the middle of a game (mid-bout, while the defender takes,
 after a transfer, R20), reached by random moves.  The listing loop is itself
-checked move by move against ``Position`` (test_kernel.py).
+checked move by move against ``Position`` (test_kernel.py).  The same for
+``greedy_multi`` (three to six players, every preset the fast loop plays),
+where greedy players can pass the same cards round for ever: stopped at a move
+limit, both leave the game unfinished.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_greedy import greedy_two, supports
+from durak_lab.engine.kernel_greedy import greedy_multi, greedy_run, greedy_two, supports, supports_multi
 from durak_lab.engine.kernel_loop import run
 from durak_lab.engine.rules import Rules
 
@@ -99,3 +102,62 @@ def test_property_any_seed_any_two_player_preset(seed, name):
 def test_other_rules_are_refused():
     with pytest.raises(ValueError, match="two players"):
         greedy_two(K.check_rules(Rules.preset("podkidnoy", players=3)), K.deal(Rules.preset("podkidnoy", players=3), 1))
+
+
+def _presets_multi():
+    for name in K.SUPPORTED_PRESETS:
+        for n in range(3, 7):
+            try:
+                rules = Rules.preset(name, players=n)
+            except ValueError:
+                continue
+            if supports_multi(K.check_rules(rules)):
+                yield f"{name}-{n}", rules
+
+
+PRESETS_MULTI = list(_presets_multi())
+
+
+def _agree_limited(cfg: tuple, state, limit: int = 1000) -> bool:
+    """greedy_run against the listing loop, both stopped past ``limit`` moves; True if finished."""
+    fields, steps = greedy_run(cfg, state, limit)
+    listed, moves, listed_steps = run(cfg, state, limit, K.greedy, None, None)
+    if listed[14] is None:  # stopped at the limit: unfinished for both
+        assert moves and fields[14] is None
+        return False
+    assert (K._pack(fields), steps) == (K._pack(listed), listed_steps)
+    return True
+
+
+def test_three_to_six_players_take_the_greedy_loop():
+    names = {name for name, _ in PRESETS_MULTI}
+    assert {"podkidnoy-3", "podkidnoy-6", "perevodnoy-4", "classic-5", "neighbours-6"} <= names
+    assert not supports_multi(K.check_rules(Rules.preset("pairs", players=4)))  # the partner's cover (R26)
+
+
+@pytest.mark.parametrize("name, rules", PRESETS_MULTI, ids=[n for n, _ in PRESETS_MULTI])
+def test_three_to_six_players_as_the_listing_loop(name, rules):
+    cfg = K.check_rules(rules)
+    for seed in range(40):
+        _agree_limited(cfg, K.deal(rules, seed))
+        state = _midgame(rules, seed)
+        if state is not None:
+            _agree_limited(cfg, state)
+
+
+def test_a_game_greedy_players_never_finish_stops_at_the_limit():
+    rules = Rules.preset("neighbours", players=6)
+    cfg = K.check_rules(rules)
+    state = K.deal(rules, 28)
+    assert not _agree_limited(cfg, state)
+    fields, steps = greedy_multi(cfg, state, 1000)
+    assert fields[14] is None and steps > 1000
+    assert not _agree_limited(cfg, state, limit=5000)
+
+
+def test_greedy_run_takes_every_rule_set():
+    """Pairs (R26) and leads of several cards (R10) go to the listing loop, the same games."""
+    for rules in (Rules.preset("pairs", players=4), Rules.preset("podkidnoy", players=3, lead=3)):
+        cfg = K.check_rules(rules)
+        for seed in range(10):
+            _agree_limited(cfg, K.deal(rules, seed))
