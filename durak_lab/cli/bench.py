@@ -32,7 +32,7 @@ from ..engine import kernel
 from ..engine.kernel_check import reference_game
 from ..engine.rules import Rules
 
-__all__ = ["run_case", "run_cases", "verify", "main", "random_game"]
+__all__ = ["run_case", "run_cases", "greedy_cases", "verify", "main", "random_game"]
 
 CASES = (("podkidnoy", 2), ("podkidnoy", 4), ("perevodnoy", 2), ("perevodnoy", 4))
 
@@ -95,6 +95,49 @@ def run_cases(cases, games: int, seed: int = 0, repeat: int = 1, engines=("refer
                 dt, actions[e, c] = _time_once(e, rules, games, seed, clock)
                 times[e, c].append(dt)
     return {e: [_figures(c[0], c[1], games, actions[e, c], times[e, c]) for c in cases] for e in engines}
+
+
+def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.perf_counter) -> list:
+    """Greedy playouts (both policies the kernel's :func:`~durak_lab.engine.kernel.greedy`) from
+    ``games`` seeded deals of each case, on the listing loop and on the loops made for the greedy
+    policy (:func:`~durak_lab.engine.kernel_greedy.greedy_run`), interleaved run by run; every
+    game must end in the same state on both (else
+    :class:`~durak_lab.engine.kernel_check.KernelMismatch`).  One row per case: games/s
+    of each and their ratio (median times).
+
+    >>> row = greedy_cases([("podkidnoy", 3)], games=3)[0]
+    >>> row["games"], row["moves"] > 0, row["speedup"] > 0
+    (3, True, True)
+    """
+    from ..engine.kernel_check import KernelMismatch
+    from ..engine.kernel_greedy import greedy_run
+    from ..engine.kernel_loop import run
+
+    limit = 1000  # (the search bots' limit: three or more greedy players may never finish)
+    rows = []
+    for preset, players in cases:
+        rules = Rules.preset(preset, players=players)
+        cfg = kernel.check_rules(rules)
+        rng = random.Random(seed)
+        deals = [kernel.deal(rules, rng) for _ in range(games)]
+        listed_t: list = []
+        fast_t: list = []
+        for _ in range(max(1, repeat)):
+            t0 = clock()
+            listed = [run(cfg, k, limit, kernel.greedy, None, None) for k in deals]
+            listed_t.append(clock() - t0)
+            t0 = clock()
+            fast = [greedy_run(cfg, k, limit) for k in deals]
+            fast_t.append(clock() - t0)
+        for g, ((lf, _, ls), (ff, fs)) in enumerate(zip(listed, fast)):
+            if not ((lf[14] is None and ff[14] is None) or (kernel._pack(lf), ls) == (kernel._pack(ff), fs)):
+                raise KernelMismatch(f"{preset}, {players} players, game {g}: the greedy loops differ")
+        lt, ft = statistics.median(listed_t), statistics.median(fast_t)
+        rows.append({"preset": preset, "players": players, "games": games,
+                     "moves": sum(s for _, _, s in listed), "repeat": max(1, repeat),
+                     "listing_games_per_s": round(games / lt, 1), "greedy_games_per_s": round(games / ft, 1),
+                     "speedup": round(lt / ft, 2) if ft else None})
+    return rows
 
 
 def verify(games: int, seed: int = 0, out=None) -> dict:
@@ -175,6 +218,9 @@ def main(argv: Optional[list] = None) -> int:
                     help="time the reference engine, the lean kernel or both, interleaved (default both)")
     ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
                     help="wall time (default) or the CPU time of this process (steadier on a busy machine)")
+    ap.add_argument("--greedy", action="store_true",
+                    help="time greedy playouts instead (the search bots' rollouts): the listing loop against "
+                         "the loops made for the greedy policy, the same games")
     ap.add_argument("--verify", type=int, default=0, metavar="N",
                     help="first play N seeded games of every kernel preset and player count through both "
                          "engines and require the same moves, events and results (exit 1 on a difference)")
@@ -197,6 +243,16 @@ def main(argv: Optional[list] = None) -> int:
             return 1
     engines = {"both": ("reference", "kernel"), "reference": ("reference",), "kernel": ("kernel",)}[args.engine]
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
+    if args.greedy:
+        from ..engine.kernel_check import KernelMismatch
+
+        try:
+            rows = greedy_cases(CASES + (("podkidnoy", 3), ("podkidnoy", 6)), args.games, args.seed, args.repeat,
+                                clock)
+        except KernelMismatch as err:
+            print(f"durak-lab bench: {err}", file=sys.stderr)
+            return 1
+        return _print_greedy(rows, args)
     timed = run_cases(CASES, args.games, args.seed, args.repeat, engines, clock)
     results = timed.get("reference", [])
     kern = timed.get("kernel", [])
@@ -233,6 +289,24 @@ def main(argv: Optional[list] = None) -> int:
     if speedup:
         print("kernel / reference (median times): " + ", ".join(
             f"{r['preset']} {r['players']}p {x}x" for r, x in zip(results, speedup)))
+    sys.stdout.flush()
+    return 0
+
+
+def _print_greedy(rows: list, args) -> int:
+    """Print the greedy playouts' table (or JSON) for :func:`main`."""
+    info = machine()
+    if args.json:
+        print(json.dumps({"machine": info, "greedy": rows, "clock": args.clock}, ensure_ascii=False, indent=2))
+        return 0
+    print("durak-lab bench --greedy: greedy playouts from seeded deals, one core, the same games on both loops")
+    print(f"Python {info['python']} ({info['implementation']}) on {info['system']}, {info['cpu']}, "
+          f"{info['cores']} cores")
+    print(f"median of {rows[0]['repeat']} timed runs per case ({args.clock} clock), the loops interleaved")
+    print(f"{'rules':<12} {'players':>7} {'games':>7} {'listing games/s':>16} {'greedy games/s':>15} {'ratio':>6}")
+    for r in rows:
+        print(f"{r['preset']:<12} {r['players']:>7} {r['games']:>7} {r['listing_games_per_s']:>16.1f} "
+              f"{r['greedy_games_per_s']:>15.1f} {r['speedup']:>5.2f}x")
     sys.stdout.flush()
     return 0
 

@@ -469,6 +469,10 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
     else:
         raise ValueError(f"policy: {policy!r} is not 'random', 'greedy' or a function")
     cfg = check_rules(k.rules)
+    if choose is greedy:  # the loops made for the greedy policy: the same games, faster
+        from .kernel_greedy import greedy_run  # (it imports this module)
+
+        return greedy_run(cfg, k)[0][14]
     if choose is None and not _listing(cfg):
         return (two_run if cfg[0] == 2 else random_run)(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
