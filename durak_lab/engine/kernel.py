@@ -27,7 +27,11 @@ the exact solver searches) is compiled from the configuration tuple of
 :func:`check_rules` and names its moves by the kernel's codes (a transfer by
 showing a trump is ``SHOW_BASE + card`` in both).
 ``tests/engine/test_kernel_endgame.py`` requires it to agree with this module
-and with the reference engine move by move.
+and with the reference engine move by move.  Playouts have loops of their
+own, which play the listing loop's games with less work per move: uniformly
+random ones (:mod:`durak_lab.engine.kernel_two`,
+:mod:`durak_lab.engine.kernel_fast`) and greedy ones
+(:mod:`durak_lab.engine.kernel_greedy`), each checked against it game for game.
 
 Standard library only.
 

@@ -8,7 +8,7 @@ failure is replayed exactly from the seed hypothesis prints.
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from durak_lab.engine.cards import Card, CardSet
@@ -225,7 +225,7 @@ def test_game_play_leaves_the_game_unchanged_on_error(config, seed):
 
 # ---------------------------------------------------------------- text fuzzing
 
-CARD_CHARS = "0123456789TJQKAtjqkaXx♠♥♦♣♤♡♢♧SHDCshdc \t,\ufe0f🂡🃊🃏🂬²٣"
+CARD_CHARS = "0123456789TJQKAtjqkaXxBRr♠♥♦♣♤♡♢♧SHDCshdc \t,\ufe0f🂡🃊🃏🂬²٣"
 card_texts = st.text(alphabet=CARD_CHARS, max_size=8) | st.text(max_size=8)
 
 TOKENS = ["P1", "p2", "P3", "P6", "P7", "P0", "P", "P²", "P٣", "attack", "ATTACK", "lead", "throw", "cover",
@@ -236,12 +236,14 @@ move_texts = (st.lists(st.sampled_from(TOKENS), max_size=6).map(" ".join)
 
 
 @given(text=card_texts)
+@example(text="RJ")
+@example(text="🃏")
 def test_card_parse_fuzz(text):
     try:
         c = Card.parse(text)
     except CardError:
         return
-    assert isinstance(c, Card) and 0 <= c < 52
+    assert isinstance(c, Card) and 0 <= c < 54  # 52 and 53: the jokers of doker (R1: BJ, RJ, JK, 🃏)
     assert Card.parse(str(c)) is c and Card.parse(c.text(ascii=True)) is c
 
 
