@@ -57,6 +57,25 @@ _SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 _ALL = (1 << 52) - 1
 
 
+def _cheapest(cards: int, plain: int) -> int:
+    """The greedy policy's card among ``cards`` (one bit): the lowest non-trump (``plain``: the
+    non-trumps), the lowest suit on equal ranks, else the lowest trump.
+
+    >>> from durak_lab.engine.cards import CardSet
+    >>> plain = _ALL ^ SUIT_MASKS[1]                     # trump ♥
+    >>> str(CardSet(_cheapest(CardSet.parse("9♠ 7♦ 7♣ 6♥").mask, plain)))
+    '7♦'
+    >>> str(CardSet(_cheapest(CardSet.parse("Q♥ 6♥").mask, plain)))
+    '6♥'
+    """
+    p = cards & plain
+    if p:
+        r = (p | p >> 13 | p >> 26 | p >> 39) & 8191
+        p &= (r & -r) * _SPREAD
+        return p & -p
+    return cards & -cards
+
+
 def _greedy_listed(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     """The listing loop's greedy playout, as ``(fields, steps)`` (None the result when stopped at
     ``limit`` moves)."""
@@ -83,6 +102,7 @@ def greedy_two(cfg: tuple, st: tuple) -> tuple:
     beat = _BEAT[trump]
     rank = _RANK
     plain = _ALL ^ SUIT_MASKS[trump]  # the non-trumps
+    cheapest = _cheapest
     spread = _SPREAD
     nt = len(talon)
     bit_of = _BIT
@@ -124,13 +144,7 @@ def greedy_two(cfg: tuple, st: tuple) -> tuple:
         pre[i + 1] = acc
     while result is None:  # one bout per pass
         if lead_next:  # the lead (R10): the lowest non-trump, else the lowest trump
-            m = ha & plain
-            if m:
-                r = (m | m >> 13 | m >> 26 | m >> 39) & 8191
-                m &= (r & -r) * spread
-                bit = m & -m
-            else:
-                bit = ha & -ha
+            bit = cheapest(ha, plain)
             ha ^= bit
             ca -= 1
             um = tm = bit
@@ -170,13 +184,7 @@ def greedy_two(cfg: tuple, st: tuple) -> tuple:
                         if tp < nt:  # no trump throw-ins while the talon lasts
                             m &= plain
                         if m:
-                            p = m & plain
-                            if p:
-                                r = (p | p >> 13 | p >> 26 | p >> 39) & 8191
-                                p &= (r & -r) * spread
-                                bit = p & -p
-                            else:
-                                bit = m & -m
+                            bit = cheapest(m, plain)
                             ha ^= bit
                             ca -= 1
                             um |= bit
@@ -271,7 +279,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
     beatb = _BEAT_OF_BIT[trump]
     plain = _ALL ^ SUIT_MASKS[trump]
-    spread = _SPREAD
+    cheapest = _cheapest
     nt = len(talon)
     tp = 0
     nu = um.bit_count()
@@ -292,14 +300,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     while result is None:  # one bout per pass
         order = orders[leader][d]
         if not started:  # the lead (R10): the lowest non-trump, else the lowest trump
-            m = hands[leader]
-            p = m & plain
-            if p:
-                r = (p | p >> 13 | p >> 26 | p >> 39) & 8191
-                p &= (r & -r) * spread
-                bit = p & -p
-            else:
-                bit = m & -m
+            bit = cheapest(hands[leader], plain)
             hands[leader] ^= bit
             um = tm = bit
             nu = na = 1
@@ -342,13 +343,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
                     if not m:  # he passes
                         steps += 1
                         continue
-                    p = m & plain
-                    if p:
-                        r = (p | p >> 13 | p >> 26 | p >> 39) & 8191
-                        p &= (r & -r) * spread
-                        bit = p & -p
-                    else:
-                        bit = m & -m
+                    bit = cheapest(m, plain)
                     hands[s] = hx ^ bit
                     um = bit
                     nu = 1
@@ -384,13 +379,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
                             if not m:
                                 steps += 1
                                 continue
-                            p = m & plain
-                            if p:
-                                r = (p | p >> 13 | p >> 26 | p >> 39) & 8191
-                                p &= (r & -r) * spread
-                                bit = p & -p
-                            else:
-                                bit = m & -m
+                            bit = cheapest(m, plain)
                             hands[s] = hx ^ bit
                             um |= bit
                             nu += 1
