@@ -124,6 +124,7 @@ class _Dealer:
         rng.shuffle(cards)
         n = view.rules.players
         hands = list(k.known[:n])
+        pos = 0
         if exclude:
             rest = []
             for s in range(n):
@@ -150,9 +151,7 @@ class _Dealer:
                 for c in cards[:take]:
                     hands[s] |= 1 << c
                 cards = cards[take:]
-            pos = 0
         else:
-            pos = 0
             for s in range(n):
                 take = k.slots[s]
                 for c in cards[pos:pos + take]:

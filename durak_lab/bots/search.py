@@ -4,7 +4,9 @@ A seat does not see the other hands or the talon.  The bots here deal the
 cards it has not seen into the hidden places again and again (each such deal
 is a *world*, drawn by :func:`~durak_lab.analysis.sampling.iter_worlds` from
 the seat's view alone), play the worlds out on the lean kernel
-(:mod:`durak_lab.engine.kernel`) and choose the move that did best.  Three
+(:mod:`durak_lab.engine.kernel`; the greedy playouts on its loops made for
+them, :func:`~durak_lab.engine.kernel_greedy.greedy_run`) and choose the move
+that did best.  Three
 methods, chosen by ``method`` (flat Monte Carlo by default: against the greedy
 bot it won as many games as the tree searches at the same number of
 playouts, or more, see ``tests/benchmarks/README.md``):
@@ -156,14 +158,6 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
 
 
 # ---------------------------------------------------------------------- the searches
-def _playouts(cfg: tuple, rng: random.Random):
-    """The greedy playout of a kernel state (the fields of one) to its result, stopped unfinished
-    (None) past :data:`PLAYOUT_MOVES` moves: the loops made for the greedy policy
-    (:func:`~durak_lab.engine.kernel_greedy.greedy_run`, about four times the listing loop's
-    speed) where they play the rules, else the listing loop."""
-    return lambda f: greedy_run(cfg, f, PLAYOUT_MOVES)[0][14]
-
-
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
             deadline: Optional[float], modelled: bool = False) -> dict:
     """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``.
@@ -174,7 +168,6 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
     log = math.log
     sqrt = math.sqrt
     me = root_moves[0] >> 12 & 15
-    playout = _playouts(cfg, rng)
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
@@ -212,7 +205,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
             path.append((best, m >> 12 & 15))
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
-        result = playout(f) if moves else f[14]
+        result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][14] if moves else f[14]
         for node, s in path:
             node[0] += 1
             node[1] += score(result, s)
@@ -225,7 +218,6 @@ def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Ran
     compared on the same worlds, which takes the luck of the world out of their difference)."""
     root = {m: [0, 0.0, 0, None] for m in root_moves}
     seat = root_moves[0] >> 12 & 15
-    playout = _playouts(cfg, rng)
     done = 0
     while done < iterations:
         if deadline is not None and done and time.process_time() > deadline:
@@ -233,7 +225,7 @@ def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Ran
         w = next(worlds)
         for m in root_moves:
             f, moves, _ = run(cfg, w, 1, m, None, None)
-            result = playout(f) if moves else f[14]
+            result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][14] if moves else f[14]
             node = root[m]
             node[0] += 1
             node[1] += score(result, seat)

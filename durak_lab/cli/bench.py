@@ -109,11 +109,12 @@ def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.p
     >>> row["games"], row["moves"] > 0, row["speedup"] > 0
     (3, True, True)
     """
+    from ..bots.search import PLAYOUT_MOVES
     from ..engine.kernel_check import KernelMismatch
     from ..engine.kernel_greedy import greedy_run
     from ..engine.kernel_loop import run
 
-    limit = 1000  # (the search bots' limit: three or more greedy players may never finish)
+    limit = PLAYOUT_MOVES  # (the search bots' limit: three or more greedy players may never finish)
     rows = []
     for preset, players in cases:
         rules = Rules.preset(preset, players=players)
