@@ -28,12 +28,17 @@ from durak_lab.engine.rules import Rules
 from test_kernel_two import OPTIONS, PRESETS2  # (this folder is on the path: pytest puts it there)
 
 
-def _agree(cfg: tuple, state) -> None:
-    fields, steps = greedy_two(cfg, state)
-    listed, moves, listed_steps = run(cfg, state, -1, K.greedy, None, None)
+def _agree(cfg: tuple, state, limit: int = -1) -> bool:
+    """greedy_run against the listing loop, both stopped past ``limit`` moves (-1: none): the same
+    final state and move count, or both unfinished; True if the game finished."""
+    fields, steps = greedy_run(cfg, state, limit)
+    listed, moves, listed_steps = run(cfg, state, limit, K.greedy, None, None)
+    if listed[14] is None:  # stopped at the limit: unfinished for both
+        assert limit >= 0 and moves and fields[14] is None
+        return False
     assert moves == []
-    assert fields[14] is not None
     assert (K._pack(fields), steps) == (K._pack(listed), listed_steps)
+    return True
 
 
 def _midgame(rules: Rules, seed: int) -> tuple:
@@ -118,17 +123,6 @@ def _presets_multi():
 PRESETS_MULTI = list(_presets_multi())
 
 
-def _agree_limited(cfg: tuple, state, limit: int = 1000) -> bool:
-    """greedy_run against the listing loop, both stopped past ``limit`` moves; True if finished."""
-    fields, steps = greedy_run(cfg, state, limit)
-    listed, moves, listed_steps = run(cfg, state, limit, K.greedy, None, None)
-    if listed[14] is None:  # stopped at the limit: unfinished for both
-        assert moves and fields[14] is None
-        return False
-    assert (K._pack(fields), steps) == (K._pack(listed), listed_steps)
-    return True
-
-
 def test_three_to_six_players_take_the_greedy_loop():
     names = {name for name, _ in PRESETS_MULTI}
     assert {"podkidnoy-3", "podkidnoy-6", "perevodnoy-4", "classic-5", "neighbours-6"} <= names
@@ -139,20 +133,20 @@ def test_three_to_six_players_take_the_greedy_loop():
 def test_three_to_six_players_as_the_listing_loop(name, rules):
     cfg = K.check_rules(rules)
     for seed in range(40):
-        _agree_limited(cfg, K.deal(rules, seed))
+        _agree(cfg, K.deal(rules, seed), 1000)
         state = _midgame(rules, seed)
         if state is not None:
-            _agree_limited(cfg, state)
+            _agree(cfg, state, 1000)
 
 
 def test_a_game_greedy_players_never_finish_stops_at_the_limit():
     rules = Rules.preset("neighbours", players=6)
     cfg = K.check_rules(rules)
     state = K.deal(rules, 28)
-    assert not _agree_limited(cfg, state)
+    assert not _agree(cfg, state, 1000)
     fields, steps = greedy_multi(cfg, state, 1000)
     assert fields[14] is None and steps > 1000
-    assert not _agree_limited(cfg, state, limit=5000)
+    assert not _agree(cfg, state, limit=5000)
 
 
 def test_greedy_run_takes_every_rule_set():
@@ -160,4 +154,4 @@ def test_greedy_run_takes_every_rule_set():
     for rules in (Rules.preset("pairs", players=4), Rules.preset("podkidnoy", players=3, lead=3)):
         cfg = K.check_rules(rules)
         for seed in range(10):
-            _agree_limited(cfg, K.deal(rules, seed))
+            _agree(cfg, K.deal(rules, seed), 1000)
