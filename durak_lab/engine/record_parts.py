@@ -7,7 +7,8 @@ engine values (a wrong value raises :class:`~durak_lab.engine.errors.RecordError
 whose ``where`` is its full path, e.g. ``start.hands.P2[3]``), the value of one
 move with its narration (:class:`RecordMove`), the expected result
 (:func:`result_value`) and the explicit ``start`` object written back for a
-position.
+position; and the JSON text of records, read strictly (:func:`_parse_json`: a key twice in one
+object, or ``NaN``, is an error) and written for people (:func:`json_text`).
 
 Standard library only.
 
@@ -32,7 +33,7 @@ from .moves import Move, parse_seat, seat_text
 from .rules import PRESETS, Rules
 from .state import Position
 
-__all__ = ["RecordMove", "ResultValue", "result_value"]
+__all__ = ["RecordMove", "ResultValue", "result_value", "json_text"]
 
 _TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
              "result", "finish")
@@ -462,3 +463,61 @@ def _start_to_dict(p: Position, attacker_given: bool = True) -> dict:
     if base.known != p.known:
         out["known"] = {seat_text(i): [str(c) for c in cards_of(k)] for i, k in enumerate(p.known) if k}
     return out
+
+
+# ---------------------------------------------------------------- JSON text
+def json_text(value: Any, indent: int = 0) -> str:
+    """JSON text for people: short lists and objects on one line, longer ones one item a line.
+
+    >>> print(json_text({"hands": {"P1": ["7♥", "10♦"]}, "moves": ["P1 attack 7♥", {"move": "P2 take"}]}))
+    {
+      "hands": {
+        "P1": ["7♥", "10♦"]
+      },
+      "moves": [
+        "P1 attack 7♥",
+        {"move": "P2 take"}
+      ]
+    }
+    """
+    pad = "  " * (indent + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        flat = json.dumps(value, ensure_ascii=False)
+        if all(not isinstance(v, (dict, list)) for v in value.values()) and len(flat) <= 88 - 2 * indent:
+            return flat
+        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {json_text(v, indent + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        if all(not isinstance(v, (dict, list)) for v in value):
+            flat = json.dumps(value, ensure_ascii=False)
+            if all(isinstance(v, str) and len(v) <= 4 for v in value) or len(flat) <= 88 - 2 * indent:
+                return flat
+        items = [pad + json.dumps(v, ensure_ascii=False) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _no_duplicates(pairs: list) -> dict:
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise RecordError("", f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def _bad_constant(name: str) -> None:
+    raise RecordError("", f"{name} is not allowed in a record")
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+    except json.JSONDecodeError as err:
+        raise RecordError(f"line {err.lineno}, column {err.colno}", f"bad JSON: {err.msg}") from None
+    except RecursionError:
+        raise RecordError("", "bad JSON: nested too deeply") from None

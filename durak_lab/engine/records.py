@@ -115,7 +115,7 @@ from .game import Game
 from .moves import PASS, Move, seat_text
 from .record_parts import (_FINISHES, _TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
-                           result_value)
+                           _parse_json, json_text, result_value)
 from .replay import ReplayResult, ReplayStep, replay
 from .rules import PRESETS, Rules, ThrowIn
 from .state import Position
@@ -272,64 +272,6 @@ class Record:
 def _closest_preset(rules: Rules) -> str:
     best = min(PRESETS, key=lambda name: len(rules.to_dict(name)))
     return best
-
-
-# ---------------------------------------------------------------- JSON text
-def json_text(value: Any, indent: int = 0) -> str:
-    """JSON text for people: short lists and objects on one line, longer ones one item a line.
-
-    >>> print(json_text({"hands": {"P1": ["7♥", "10♦"]}, "moves": ["P1 attack 7♥", {"move": "P2 take"}]}))
-    {
-      "hands": {
-        "P1": ["7♥", "10♦"]
-      },
-      "moves": [
-        "P1 attack 7♥",
-        {"move": "P2 take"}
-      ]
-    }
-    """
-    pad = "  " * (indent + 1)
-    if isinstance(value, dict):
-        if not value:
-            return "{}"
-        flat = json.dumps(value, ensure_ascii=False)
-        if all(not isinstance(v, (dict, list)) for v in value.values()) and len(flat) <= 88 - 2 * indent:
-            return flat
-        items = [f"{pad}{json.dumps(k, ensure_ascii=False)}: {json_text(v, indent + 1)}" for k, v in value.items()]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * indent + "}"
-    if isinstance(value, list):
-        if not value:
-            return "[]"
-        if all(not isinstance(v, (dict, list)) for v in value):
-            flat = json.dumps(value, ensure_ascii=False)
-            if all(isinstance(v, str) and len(v) <= 4 for v in value) or len(flat) <= 88 - 2 * indent:
-                return flat
-        items = [pad + json.dumps(v, ensure_ascii=False) for v in value]
-        return "[\n" + ",\n".join(items) + "\n" + "  " * indent + "]"
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _no_duplicates(pairs: list) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise RecordError("", f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
-        out[key] = value
-    return out
-
-
-def _bad_constant(name: str) -> None:
-    raise RecordError("", f"{name} is not allowed in a record")
-
-
-def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
-    except json.JSONDecodeError as err:
-        raise RecordError(f"line {err.lineno}, column {err.colno}", f"bad JSON: {err.msg}") from None
-    except RecursionError:
-        raise RecordError("", "bad JSON: nested too deeply") from None
 
 
 # ---------------------------------------------------------------- loading
