@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import CARDS, popcount
 from ..engine.errors import PositionError, SamplingError
@@ -114,10 +114,14 @@ class _Dealer:
             if self.k.unseen >> six & 1:
                 self.six_holder = (view.to_act, six)
 
-    def deal(self, rng: random.Random, exclude: Optional[Sequence[int]] = None) -> Optional[Position]:
-        """One world, or None if it breaks a condition.  ``exclude``: a mask per seat of cards that
-        seat does not hold; each seat's hidden cards are then the first of the shuffled cards it may
-        hold (with one such seat, a uniform draw among the worlds that keep to it)."""
+    def deal(self, rng: random.Random, exclude: Optional[Sequence] = None) -> Optional[Position]:
+        """One world, or None if it breaks a condition.  ``exclude``: per seat, a mask of cards that
+        seat does not hold (its hidden cards are then the first of the shuffled cards it may
+        hold: with one such seat, a uniform draw among the worlds that keep to it), or a tuple of
+        masks, one per hidden card, the most barred first (a card barred from one may be allowed
+        for a later one, never the other way): each card in turn is drawn at random from the
+        cards left that are not barred from it, so every assignment of cards to the hidden places
+        that keeps the masks is equally likely."""
         k = self.k
         view = self.view
         cards = self.unseen[:]
@@ -135,18 +139,28 @@ class _Dealer:
                 if not bar:
                     rest.append((s, take))
                     continue
-                left = []
                 h = 0
-                for c in cards:
-                    if take and not bar >> c & 1:
+                if type(bar) is tuple:  # one mask per hidden card
+                    if len(bar) != take:
+                        raise ValueError(f"exclude: {len(bar)} masks for the {take} hidden cards of seat {s + 1}")
+                    for b in bar:  # each a fresh uniform choice among the cards left it may be
+                        ok = [j for j, c in enumerate(cards) if not b >> c & 1]
+                        if not ok:
+                            return None  # too few cards it may hold
+                        c = cards.pop(ok[rng.randrange(len(ok))])
                         h |= 1 << c
-                        take -= 1
-                    else:
-                        left.append(c)
-                if take:
-                    return None  # too few cards it may hold
+                else:
+                    left = []
+                    for c in cards:
+                        if take and not bar >> c & 1:
+                            h |= 1 << c
+                            take -= 1
+                        else:
+                            left.append(c)
+                    if take:
+                        return None  # too few cards it may hold
+                    cards = left
                 hands[s] |= h
-                cards = left
             for s, take in rest:  # the seats without a condition, from what is left
                 for c in cards[:take]:
                     hands[s] |= 1 << c
@@ -194,7 +208,8 @@ def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:
 
 def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Constraint] = (),
                 max_attempts: Optional[int] = 1000, template: Optional[Position] = None,
-                talon_known: int = 0, strict: bool = False, exclude: Optional[Sequence[int]] = None):
+                talon_known: int = 0, strict: bool = False,
+                exclude: Optional[Union[Sequence, Callable[[random.Random], Sequence]]] = None):
     """Worlds consistent with ``view``, one after another, for as long as you ask.
 
     ``max_attempts`` bounds the tries *between two accepted worlds* (None: no
@@ -202,7 +217,11 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
     cards that seat is known not to hold (read from its play, say); each seat's
     hidden cards are dealt from the unseen cards it may hold, the others from
     the rest (with one seat so conditioned, every world that keeps to it is
-    equally likely, as with a constraint, without the tries).
+    equally likely, as with a constraint, without the tries).  A seat's entry
+    may also be a tuple of masks, one per hidden card, the most barred first
+    (cards that came into the hand at different times, barred by different
+    facts: :meth:`~durak_lab.bots.reading.Reading.bars`), and ``exclude`` a
+    function of the ``rng`` giving such a list anew for each world.
 
     >>> import random
     >>> from durak_lab.engine.rules import Rules
@@ -224,7 +243,7 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
                                     f"(after {found} accepted)", wanted=found + 1, found=found,
                                     attempts=tries)
             tries += 1
-            w = dealer.deal(rng, exclude)
+            w = dealer.deal(rng, exclude(rng) if callable(exclude) else exclude)
             if w is None or (strict and not agrees(w, view, strict=True)):
                 continue
             if all(c(w) for c in checks):

@@ -15,17 +15,21 @@ them, a simple model of a sensible player:
 * an attacker who **passes** while the table has room (R13): no card of a
   rank on the table (no trump while the talon lasts).
 
-Each such *fact* is a set of cards the player did not hold then.  Cards drawn
-from the talon later (R19) may be among them, so a fact checks a hand held
-now only for more such cards than were drawn since (the talon's shrinking is
-an upper bound); cards everyone knows about (picked up, R18) are left out.
-:class:`Reading` collects the facts from a seat's history (its view before
-each move, and the move) and counts how far a world's hands break them
-(:meth:`Reading.misfit`); the search bots keep a world with chance
-``eps ** misfit`` (:func:`~durak_lab.bots.search.kernel_worlds`): every world
-stays possible, the ones that fit the play become likelier.  The facts read
-since the last draw (:meth:`Reading.excluded`) no drawn card can soften: the
-search deals around them, each world keeping them exactly.
+Each such *fact* is a set of cards the player did not hold then.  It holds
+for every card the player still has from before it; a card drawn from the
+talon later (R19) may be any card.  So a world keeps a fact card by card,
+by *when each hidden card came into the hand*: at the deal or at one of the
+seat's draws, which the views show (the hand sizes, the cards laid and picked
+up).  :meth:`Reading.plan` works out, for each other seat, those arrival
+times and the cards barred from a card that came at each (the facts read
+since); :meth:`Reading.bars` chooses, for one world, which of the arrivals the
+hand still holds (at random, every choice equally likely), and the dealer
+(:func:`~durak_lab.analysis.sampling.iter_worlds`) gives each hidden card in
+turn, the most barred first, the first unseen card not barred from it.  The
+search bots deal their worlds this way (:func:`~durak_lab.bots.search.kernel_worlds`).
+Cards everyone knows about (picked up, R18) are not hidden.  :meth:`Reading.misfit`
+counts how far a world breaks the facts, bounding the draws by the talon's
+shrinking (a check that needs no history).
 
 Everything here is a function of what the seat saw: its own views and the
 public moves.
@@ -57,7 +61,7 @@ from typing import Optional, Sequence
 from ..analysis.sampling import sample_world
 from ..engine.cards import BEATERS, RANK_MASKS, SUIT_MASKS, popcount, rank_of
 from ..engine.errors import DurakError
-from ..engine.moves import ATTACK, COVER, PASS, TAKE, Move  # noqa: F401 (Move: the doctests)
+from ..engine.moves import ATTACK, COVER, PASS, SHOW, TAKE, Move
 from ..engine.view import PlayerView
 from .greedy import greedy_key
 
@@ -140,6 +144,27 @@ def greedy_facts(view: PlayerView, move: Move) -> int:
     return 0
 
 
+def _drawn(before: PlayerView, move: Move, after: PlayerView, seat: int) -> int:
+    """How many cards ``seat`` drew from the talon (R19) between two views of one seat, ``move``
+    made in between: the change of its hand, less the cards it laid and picked up (R18)."""
+    laid = len(move.cards) if move.seat == seat and move.kind != SHOW else 0
+    picked = 0
+    if seat == before.defender and (before.taking or move.kind == TAKE) and not after.table:
+        on_table = 2 * len(before.table) - sum(1 for _, c, _, _ in before.table if c < 0)
+        picked = on_table + (len(move.cards) if move.kind == ATTACK else 0)
+    return max(0, after.hand_sizes[seat] - before.hand_sizes[seat] + laid - picked)
+
+
+def _breaks(facts: list, laid: list, arrivals: list) -> bool:
+    """Whether a seat laid a card its facts said it did not hold, with no draw in between: then it
+    does not play the greedy way, and its facts are not read at all."""
+    for c, j in laid:
+        last = max((i for i, f in facts if i < j and f >> c & 1), default=None)
+        if last is not None and not any(last <= t < j for t in arrivals):
+            return True
+    return False
+
+
 class Reading:
     """The facts a seat has read from the other seats' moves (see the module's text).
 
@@ -149,6 +174,7 @@ class Reading:
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.facts: list = []
+        self.steps: list = []  # every (view, move) read, in order
 
     @classmethod
     def of(cls, history: Sequence, seat: int) -> "Reading":
@@ -160,13 +186,22 @@ class Reading:
 
     def add(self, view: PlayerView, move: Move) -> None:
         """Read one move, ``view`` being this seat's view just before it."""
+        self.steps.append((view, move))
         cards = greedy_facts(view, move)
         if cards:
             self.facts.append((move.seat, cards, view.talon_size))
 
-    def excluded(self, talon_size: int, players: int) -> tuple:
-        """A mask per seat of the cards its facts rule out now: the facts read since the last draw
-        (the talon still ``talon_size`` cards), which no card drawn since can soften.
+    def plan(self, view: PlayerView) -> tuple:
+        """For each seat, how its hidden cards may be dealt now (``view``: this seat's view after the
+        last move read): None (nothing read, or its own seat), or ``(arrivals, barred, hidden)``.
+
+        ``arrivals`` lists, for every card the seat got without showing it (the deal, then each of
+        its draws), when it came: -1 at the deal, ``i`` after the ``i``-th move read (counted from
+        0); ``barred`` maps each arrival time to the cards its facts read since rule out; ``hidden``
+        is how many cards of its hand nobody else can name now; ``free`` maps each arrival time to
+        the number of unseen cards not barred from a card that came then.  A seat that laid a card
+        its facts said it did not hold, with no draw in between, is not read (None): it does not
+        play the greedy way.
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
@@ -174,14 +209,82 @@ class Reading:
         >>> p = Position.start(Rules(players=2), ["7♦ 9♠", "8♦ 6♥ K♠"], trump="♥", discard="rest",
         ...                    talon=["A♣", "10♥"], trump_card="10♥", attacker=0, first_bout=False)
         >>> lead = Move.parse("P1 attack 9♠")
+        >>> q = p.play(lead).play(Move.parse("P2 take"))
         >>> r = Reading.of([(p.view(0), lead), (p.play(lead).view(0), Move.parse("P2 take"))], seat=0)
-        >>> [str(CardSet(m)) for m in r.excluded(2, 2)], r.excluded(1, 2)
-        (['', 'K♠ 6♥'], (0, 0))
+        >>> arrivals, barred, hidden, free = r.plan(q.view(0))[1]
+        >>> arrivals, str(CardSet(barred[-1])), hidden, free   # P2 took: read as no spade above 9, no trump
+        ([-1, -1, -1], 'K♠ 6♥', 3, {-1: 1})
         """
-        out = [0] * players
-        for seat, cards, talon_then in self.facts:
-            if talon_then == talon_size:
-                out[seat] |= cards
+        n = view.rules.players
+        out: list = [None] * n
+        if not self.facts:
+            return tuple(out)
+        views = [v for v, _ in self.steps] + [view]
+        unseen = view.unseen_mask()
+        for s in range(n):
+            if s == self.seat or not any(seat == s for seat, _, _ in self.facts):
+                continue
+            first = views[0]
+            arrivals = [-1] * (first.hand_sizes[s] - popcount(first.known[s]))
+            facts = []
+            laid = []  # (card, when) of the cards it laid that nobody knew it held
+            for i, (v, m) in enumerate(self.steps):
+                if m.seat == s:
+                    f = greedy_facts(v, m)
+                    if f:
+                        facts.append((i, f))
+                    if m.kind != SHOW:
+                        laid += [(c, i) for c in m.cards if not v.known[s] >> c & 1]
+                arrivals += [i] * _drawn(v, m, views[i + 1], s)
+            hidden = view.hand_sizes[s] - popcount(view.known[s])
+            if not facts or hidden <= 0 or len(arrivals) < hidden or _breaks(facts, laid, arrivals):
+                continue
+            barred, free = {}, {}
+            for t in set(arrivals):
+                bar = 0
+                for i, f in facts:
+                    if i > t:  # a fact read while the card was held
+                        bar |= f
+                barred[t] = bar
+                free[t] = popcount(unseen & ~bar)
+            out[s] = (arrivals, barred, hidden, free)
+        return tuple(out)
+
+    @staticmethod
+    def bars(plan: tuple, rng: random.Random, pool: int = 8) -> tuple:
+        """For one world: per seat, the cards barred from each of its hidden cards, the most barred
+        first (0 for a seat without a plan); what :func:`~durak_lab.analysis.sampling.iter_worlds`
+        takes as ``exclude``.
+
+        Which of its arrivals (:meth:`plan`) a seat still holds is not known.  Each choice is as
+        likely as the number of ways to deal its hidden cards into them: a choice of old arrivals,
+        barred from many cards, has fewer.  One of ``pool`` choices drawn at random is kept with
+        a chance in proportion to that number (sampling importance resampling; ``pool`` 1: every
+        choice alike).
+
+        >>> Reading.bars((None, ([-1, -1, 3], {-1: 6, 3: 0}, 2, {-1: 3, 3: 5})), random.Random(0))
+        (0, (6, 0))
+        """
+        out: list = []
+        for p in plan:
+            if p is None:
+                out.append(0)
+                continue
+            arrivals, barred, hidden, free = p
+            best = None
+            if pool <= 1:
+                best = sorted(rng.sample(arrivals, hidden))
+            else:
+                choices, weights = [], []
+                for _ in range(pool):
+                    times = sorted(rng.sample(arrivals, hidden))
+                    w = 1
+                    for i, t in enumerate(times):  # the i-th card: free[t] cards, i of them dealt
+                        w *= max(0, free[t] - i)
+                    choices.append(times)
+                    weights.append(w)
+                best = rng.choices(choices, weights)[0] if any(weights) else choices[0]
+            out.append(tuple(barred[t] for t in best))
         return tuple(out)
 
     def misfit(self, hands: Sequence[int], talon_size: int, known: Optional[Sequence[int]] = None) -> int:

@@ -95,7 +95,7 @@ def score(result: Optional[tuple], seat: int) -> float:
 
 
 def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading: Optional[Reading] = None,
-                  eps: float = 0.05, pool: int = 8):
+                  attempts: int = 50):
     """Kernel states of worlds consistent with ``view``, for as long as you ask.
 
     Each is a world of :func:`~durak_lab.analysis.sampling.iter_worlds` (the
@@ -103,12 +103,13 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     Under the sequential protocol, whose turn it is can depend on hidden cards
     (an attacker earlier in the order who could throw in acts first): a world
     where another seat would act now is dealt again (the same way), up to
-    ``tries`` times, then kept all the same.  With a ``reading`` of the other seats' moves
-    (:class:`~durak_lab.bots.reading.Reading`), the facts read since the last
-    draw are dealt around (:meth:`~durak_lab.bots.reading.Reading.excluded`:
-    no world breaks them, unless none can), and each world is chosen from
-    ``pool`` deals, a deal that breaks the older facts by ``k`` cards with weight
-    ``eps ** k`` (sampling importance resampling; ``pool`` 1: none).
+    ``tries`` times, then kept all the same.  With a ``reading`` of the other
+    seats' moves (:class:`~durak_lab.bots.reading.Reading`, read up to
+    ``view``), every world keeps what they said: each hidden card is dealt
+    around the facts read since it came into the hand
+    (:meth:`~durak_lab.bots.reading.Reading.plan`).  If ``attempts`` deals in a
+    row keep no world (the facts cannot all be true: a player who is not
+    greedy), the worlds are dealt without them from then on.
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.engine.state import Position
@@ -120,32 +121,19 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     """
     cfg = check_rules(view.rules)
     seat = view.to_act
-    talon, known = view.talon_size, view.known
-    exclude = reading.excluded(talon, view.rules.players) if reading is not None and reading.facts else None
-    if exclude and any(exclude):
-        # the facts read since the last draw hold exactly: dealt around (a fact no world can keep,
-        # e.g. from a player who is not greedy, leaves the worlds to the weights alone)
-        source = iter_worlds(view, rng, max_attempts=200, exclude=exclude)
+    plan = reading.plan(view) if reading is not None else ()
+    if any(plan):
+        source = iter_worlds(view, rng, max_attempts=attempts, exclude=lambda r: Reading.bars(plan, r))
     else:
         source = iter_worlds(view, rng, max_attempts=None)
 
-    def world():
+    def pick():
         nonlocal source
         try:
-            return next(source)
+            return kernel_state(next(source))
         except SamplingError:
             source = iter_worlds(view, rng, max_attempts=None)
-            return next(source)
-
-    def pick():
-        if reading is None or not reading.facts or pool <= 1:
-            return kernel_state(world())
-        cands = [world() for _ in range(pool)]
-        misfits = [reading.misfit(w.hands, talon, known) for w in cands]
-        weights = [eps ** m for m in misfits]
-        if sum(weights) > 0:
-            return kernel_state(rng.choices(cands, weights)[0])
-        return kernel_state(cands[misfits.index(min(misfits))])
+            return kernel_state(next(source))
 
     while True:
         k = pick()
@@ -263,9 +251,8 @@ class SearchBot:
     are kept between moves and games, and emptied past ``max_table`` entries);
     ``base``: the bot for the rules the kernel does not play; ``reading``: read the
     other seats' moves (the game's history, which the tournament and the play table
-    give a bot whose ``reads_history`` is true) and weigh the worlds by them, a world
-    that breaks the reading by ``k`` cards counting ``eps ** k``, from ``pool`` deals
-    (:func:`kernel_worlds`).  ``stats``
+    give a bot whose ``reads_history`` is true) as the greedy policy's, and deal only
+    worlds that keep what they said (:func:`kernel_worlds`).  ``stats``
     counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"search"``, ``"base"``.
 
@@ -288,8 +275,6 @@ class SearchBot:
     max_table: int = 200_000
     base: Bot = field(default_factory=GreedyBot)
     reading: bool = False
-    eps: float = 0.05
-    pool: int = 8
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -355,7 +340,7 @@ class SearchBot:
             self._count("search")
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         reading = Reading.of(history, view.seat) if self.reading and history else None
-        worlds = kernel_worlds(view, rng, reading=reading, eps=self.eps, pool=self.pool)
+        worlds = kernel_worlds(view, rng, reading=reading)
         if self.method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
                            self.opponents == "greedy")

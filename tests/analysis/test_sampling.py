@@ -223,3 +223,40 @@ def test_an_exclusion_no_world_keeps_is_a_sampling_error():
     v = view_of(p, 0)
     with pytest.raises(SamplingError):
         next(iter_worlds(v, random.Random(0), max_attempts=20, exclude=(0, v.unseen_mask())))
+
+
+def test_a_mask_per_hidden_card_deals_every_arrival_order_alike():
+    """``exclude`` with one mask per hidden card (the most barred first, each allowing all the earlier
+    ones allow): each card is the first shuffled card not barred from it, so every assignment of
+    cards to the hidden places that keeps the masks is equally likely; a hand is as likely as the
+    number of such assignments it has, as when every shuffled deal is kept only if it fits."""
+    p = Position.start(Rules(players=2), ["7♦ 9♠ 10♣", "8♦ 6♥ K♠"], trump="♥", discard="rest",
+                       talon=["A♣", "Q♦", "10♥"], trump_card="10♥", attacker=0, first_bout=False)
+    v = view_of(p, 0)
+    unseen = [c for c in range(52) if v.unseen_mask() >> c & 1]
+    wide = 1 << unseen[0] | 1 << unseen[1]
+    bars = (wide, 1 << unseen[0], 0)  # nested: the first card barred from two, the second from one
+    dealt = Counter()
+    for w in sample_worlds(v, 4000, random.Random(1), exclude=(0, bars)):
+        assert agrees(w, v)
+        dealt[(w.hands[1], w.talon)] += 1
+    # the same by rejection: a plain deal, its hidden cards in a random order, kept if each fits
+    rng = random.Random(2)
+    kept = Counter()
+    worlds = iter_worlds(v, random.Random(3))
+    while sum(kept.values()) < 4000:
+        w = next(worlds)
+        order = [c for c in range(52) if w.hands[1] >> c & 1]
+        rng.shuffle(order)
+        if all(not b >> c & 1 for b, c in zip(bars, order)):
+            kept[(w.hands[1], w.talon)] += 1
+    assert set(dealt) == set(kept)
+    # two samples of one distribution (a chi-square test of homogeneity, 1 in 10**4)
+    chi2 = sum((dealt[k] - kept[k]) ** 2 / (dealt[k] + kept[k]) for k in kept)
+    cells = len(kept)
+    assert chi2 < cells + 5 * math.sqrt(2 * cells) + 10
+    # a place every card is barred from: no world; a mask too few or too many: a mistake
+    with pytest.raises(SamplingError):
+        next(iter_worlds(v, random.Random(0), max_attempts=20, exclude=(0, (v.unseen_mask(), 0, 0))))
+    with pytest.raises(ValueError):
+        next(iter_worlds(v, random.Random(0), exclude=(0, (0, 0))))
