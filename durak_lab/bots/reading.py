@@ -56,7 +56,10 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from collections import Counter
+from itertools import accumulate
+from math import comb
+from typing import NamedTuple, Optional, Sequence
 
 from ..analysis.sampling import sample_world
 from ..engine.cards import BEATERS, RANK_MASKS, SUIT_MASKS, popcount, rank_of
@@ -65,7 +68,7 @@ from ..engine.moves import ATTACK, COVER, PASS, SHOW, TAKE, Move
 from ..engine.view import PlayerView
 from .greedy import greedy_key
 
-__all__ = ["Reading", "greedy_facts"]
+__all__ = ["Arrivals", "Reading", "greedy_facts"]
 
 _CARDS = tuple(range(54))
 
@@ -165,6 +168,53 @@ def _breaks(facts: list, laid: list, arrivals: list) -> bool:
     return False
 
 
+class Arrivals(NamedTuple):
+    """How one seat's hidden cards may be dealt (:meth:`Reading.plan`).
+
+    ``times``: when each card it got without showing it came (-1 at the deal, ``i`` after the
+    ``i``-th move read, counted from 0); ``barred``: per arrival time, the cards the facts read
+    since rule out for a card that came then; ``hidden``: how many cards of its hand nobody else
+    can name now; ``free``: per arrival time, the number of unseen cards not barred then;
+    ``groups``: the distinct times, earliest first, with how many cards came at each; ``ways``:
+    ``ways[j][i]``, the number of ways to deal the rest of the hidden cards into the groups from
+    ``j`` on, ``i`` of them dealt into the earlier groups (see :meth:`Reading.bars`); ``odds``:
+    the choices at ``(j, i)`` and their cumulative weights, kept once worked out.
+    """
+
+    times: list
+    barred: dict
+    hidden: int
+    free: dict
+    groups: tuple
+    ways: tuple
+    odds: dict
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1), 0 once a factor is 0 or less."""
+    out = 1
+    for m in range(k):
+        if n - m <= 0:
+            return 0
+        out *= n - m
+    return out
+
+
+def _arrivals(times: list, barred: dict, hidden: int, free: dict) -> Arrivals:
+    """An :class:`Arrivals` with its table of ways worked out (from the latest group back)."""
+    groups = tuple(sorted(Counter(times).items()))
+    ways = [[0] * (hidden + 1) for _ in range(len(groups) + 1)]
+    ways[-1][hidden] = 1
+    for j in range(len(groups) - 1, -1, -1):
+        t, n = groups[j]
+        for i in range(hidden + 1):
+            # c of its hidden cards came at time t: which c of the n (comb), and which cards
+            # (free[t] not barred, i dealt already, each dealt one allowed for the later ones)
+            ways[j][i] = sum(comb(n, c) * _falling(free[t] - i, c) * ways[j + 1][i + c]
+                             for c in range(min(n, hidden - i) + 1))
+    return Arrivals(times, barred, hidden, free, groups, tuple(tuple(w) for w in ways), {})
+
+
 class Reading:
     """The facts a seat has read from the other seats' moves (see the module's text).
 
@@ -174,7 +224,7 @@ class Reading:
     def __init__(self, seat: int) -> None:
         self.seat = seat
         self.facts: list = []
-        self.steps: list = []  # every (view, move) read, in order
+        self.steps: list = []  # every (view, move, cards it did not hold) read, in order
 
     @classmethod
     def of(cls, history: Sequence, seat: int) -> "Reading":
@@ -186,22 +236,18 @@ class Reading:
 
     def add(self, view: PlayerView, move: Move) -> None:
         """Read one move, ``view`` being this seat's view just before it."""
-        self.steps.append((view, move))
         cards = greedy_facts(view, move)
+        self.steps.append((view, move, cards))
         if cards:
             self.facts.append((move.seat, cards, view.talon_size))
 
     def plan(self, view: PlayerView) -> tuple:
         """For each seat, how its hidden cards may be dealt now (``view``: this seat's view after the
-        last move read): None (nothing read, or its own seat), or ``(arrivals, barred, hidden)``.
-
-        ``arrivals`` lists, for every card the seat got without showing it (the deal, then each of
-        its draws), when it came: -1 at the deal, ``i`` after the ``i``-th move read (counted from
-        0); ``barred`` maps each arrival time to the cards its facts read since rule out; ``hidden``
-        is how many cards of its hand nobody else can name now; ``free`` maps each arrival time to
-        the number of unseen cards not barred from a card that came then.  A seat that laid a card
-        its facts said it did not hold, with no draw in between, is not read (None): it does not
-        play the greedy way.
+        last move read): None (nothing read, or its own seat), or its :class:`Arrivals`: when
+        each card it got without showing it came (the deal, then each of its draws, seen in the
+        views: the hand sizes, the cards laid and picked up), and the cards the facts read since
+        rule out for each.  A seat that laid a card its facts said it did not hold, with no draw
+        in between, is not read (None): it does not play the greedy way.
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.state import Position
@@ -211,15 +257,15 @@ class Reading:
         >>> lead = Move.parse("P1 attack 9♠")
         >>> q = p.play(lead).play(Move.parse("P2 take"))
         >>> r = Reading.of([(p.view(0), lead), (p.play(lead).view(0), Move.parse("P2 take"))], seat=0)
-        >>> arrivals, barred, hidden, free = r.plan(q.view(0))[1]
-        >>> arrivals, str(CardSet(barred[-1])), hidden, free   # P2 took: read as no spade above 9, no trump
+        >>> a = r.plan(q.view(0))[1]
+        >>> a.times, str(CardSet(a.barred[-1])), a.hidden, a.free   # P2 took: read as no spade above 9, no trump
         ([-1, -1, -1], 'K♠ 6♥', 3, {-1: 1})
         """
         n = view.rules.players
         out: list = [None] * n
         if not self.facts:
             return tuple(out)
-        views = [v for v, _ in self.steps] + [view]
+        views = [v for v, _, _ in self.steps] + [view]
         unseen = view.unseen_mask()
         for s in range(n):
             if s == self.seat or not any(seat == s for seat, _, _ in self.facts):
@@ -228,9 +274,8 @@ class Reading:
             arrivals = [-1] * (first.hand_sizes[s] - popcount(first.known[s]))
             facts = []
             laid = []  # (card, when) of the cards it laid that nobody knew it held
-            for i, (v, m) in enumerate(self.steps):
+            for i, (v, m, f) in enumerate(self.steps):
                 if m.seat == s:
-                    f = greedy_facts(v, m)
                     if f:
                         facts.append((i, f))
                     if m.kind != SHOW:
@@ -247,44 +292,52 @@ class Reading:
                         bar |= f
                 barred[t] = bar
                 free[t] = popcount(unseen & ~bar)
-            out[s] = (arrivals, barred, hidden, free)
+            out[s] = _arrivals(arrivals, barred, hidden, free)
         return tuple(out)
 
     @staticmethod
-    def bars(plan: tuple, rng: random.Random, pool: int = 8) -> tuple:
+    def bars(plan: tuple, rng: random.Random) -> tuple:
         """For one world: per seat, the cards barred from each of its hidden cards, the most barred
         first (0 for a seat without a plan); what :func:`~durak_lab.analysis.sampling.iter_worlds`
         takes as ``exclude``.
 
         Which of its arrivals (:meth:`plan`) a seat still holds is not known.  Each choice is as
-        likely as the number of ways to deal its hidden cards into them: a choice of old arrivals,
-        barred from many cards, has fewer.  One of ``pool`` choices drawn at random is kept with
-        a chance in proportion to that number (sampling importance resampling; ``pool`` 1: every
-        choice alike).
+        likely as the number of ways to deal its hidden cards into them (a choice of old
+        arrivals, barred from many cards, has fewer): with the table of
+        :class:`Arrivals`, group by group, how many of its cards came at each time.  (The
+        cards it laid are left out of this count: they too came at some of the arrivals.)
+        A plan no deal keeps gives its times at random (the dealer then finds no world).
 
-        >>> Reading.bars((None, ([-1, -1, 3], {-1: 6, 3: 0}, 2, {-1: 3, 3: 5})), random.Random(0))
-        (0, (6, 0))
+        >>> a = _arrivals([-1, -1, 3], {-1: 6, 3: 0}, 2, {-1: 3, 3: 5})
+        >>> a.ways[0][0]                     # 1 * 3*2 ways at the deal, or 2 * 3 * 4 ways with one at 3
+        30
+        >>> from collections import Counter
+        >>> rng = random.Random(0)
+        >>> sorted(Counter(Reading.bars((None, a), rng)[1] for _ in range(3000)).items())   # 24 : 6
+        [((6, 0), 2381), ((6, 6), 619)]
         """
         out: list = []
-        for p in plan:
-            if p is None:
+        for a in plan:
+            if a is None:
                 out.append(0)
                 continue
-            arrivals, barred, hidden, free = p
-            best = None
-            if pool <= 1:
-                best = sorted(rng.sample(arrivals, hidden))
-            else:
-                choices, weights = [], []
-                for _ in range(pool):
-                    times = sorted(rng.sample(arrivals, hidden))
-                    w = 1
-                    for i, t in enumerate(times):  # the i-th card: free[t] cards, i of them dealt
-                        w *= max(0, free[t] - i)
-                    choices.append(times)
-                    weights.append(w)
-                best = rng.choices(choices, weights)[0] if any(weights) else choices[0]
-            out.append(tuple(barred[t] for t in best))
+            hidden, ways, free, odds = a.hidden, a.ways, a.free, a.odds
+            if not ways[0][0]:
+                out.append(tuple(a.barred[t] for t in sorted(rng.sample(a.times, hidden))))
+                continue
+            bars: list = []
+            i = 0
+            for j, (t, n) in enumerate(a.groups):
+                o = odds.get((j, i))
+                if o is None:
+                    options = range(min(n, hidden - i) + 1)
+                    o = odds[j, i] = (options, list(accumulate(
+                        comb(n, c) * _falling(free[t] - i, c) * ways[j + 1][i + c] for c in options)))
+                c = rng.choices(o[0], cum_weights=o[1])[0]
+                if c:
+                    bars += [a.barred[t]] * c
+                    i += c
+            out.append(tuple(bars))
         return tuple(out)
 
     def misfit(self, hands: Sequence[int], talon_size: int, known: Optional[Sequence[int]] = None) -> int:

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from durak_lab.bots import GreedyBot, RandomBot, SearchBot, play_game
-from durak_lab.bots.reading import Reading, greedy_facts
+from durak_lab.bots.reading import Reading, _arrivals, greedy_facts
 from durak_lab.engine.cards import CardSet
 from durak_lab.engine.moves import Move
 from durak_lab.engine.state import Position
@@ -123,7 +123,7 @@ def test_each_hidden_card_keeps_the_facts_read_since_it_came(preset, n):
                 for seat in range(1, n):
                     if plan[seat] is None:
                         continue
-                    arrivals, barred, hidden, _ = plan[seat]
+                    arrivals, barred, hidden = plan[seat].times, plan[seat].barred, plan[seat].hidden
                     real = p.hands[seat] & ~v.known[seat]
                     assert hidden == bin(real).count("1") <= len(arrivals)
                     for c in range(54):
@@ -136,7 +136,7 @@ def test_each_hidden_card_keeps_the_facts_read_since_it_came(preset, n):
                     for _ in range(10):
                         w = next(worlds)
                         assert w.hands[0] == p.hands[0]
-                        arrivals, barred, _, _ = plan[1]
+                        arrivals, barred = plan[1].times, plan[1].barred
                         assert _arrivals_fit(w.hands[1] & ~v.known[1], arrivals, barred)
             m = GreedyBot().choose(p.view(s), rng)
             before = p.hands
@@ -169,7 +169,7 @@ def test_a_player_who_is_not_greedy_leaves_the_worlds_unconditioned():
     assert any(read) and not read[-1]  # read while it looked greedy, then no more
     v = p.view(0)
     hidden = v.hand_sizes[1] - bin(v.known[1]).count("1")
-    impossible = ([-1] * hidden, {-1: v.unseen_mask()}, hidden, {-1: 0})  # every card barred
+    impossible = _arrivals([-1] * hidden, {-1: v.unseen_mask()}, hidden, {-1: 0})  # every card barred
     r = Reading.of(history, 0)
     r.plan = lambda view: (None, impossible)
     worlds = kernel_worlds(p.view(0), random.Random(0), reading=r, attempts=5)
