@@ -34,7 +34,9 @@ plays bots against each other.
   source lists, made by chance.
 * :class:`SearchBot`: Monte-Carlo search (information-set MCTS, determinised
   MCTS or flat Monte Carlo) over worlds dealt from its view, played out on the
-  lean kernel, and the exact solver once nothing is hidden.
+  lean kernel, and the exact solver once nothing is hidden; with ``reading``,
+  the worlds keep what the other players' moves said about their cards
+  (:mod:`durak_lab.bots.reading`): the expert level reads.
 
 :data:`LEVELS` names the levels for learners, weakest first
 (:data:`TABLE_LEVELS`, what the play table offers, puts the random bot
@@ -50,8 +52,8 @@ Standard library only; imports the engine and analysis.
 
 >>> LEVELS[0], LEVELS[-1]
 ('beginner', 'expert')
->>> BOTS["tips"]().name, BOTS["expert"]().iterations
-('tips', 1000)
+>>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading
+('tips', 1000, True)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -66,11 +68,12 @@ from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_seed
 
 
 
-def _search(name: str, iterations: int, method: str = "ismcts"):
+def _search(name: str, iterations: int, method: str = "ismcts", reading: bool = False):
     def make() -> SearchBot:
-        return SearchBot(iterations=iterations, method=method, name=name)
+        return SearchBot(iterations=iterations, method=method, name=name, reading=reading)
     make.__name__ = make.__qualname__ = f"{name}_bot"
-    make.__doc__ = f"A :class:`SearchBot`: {method}, {iterations} playouts a move."
+    make.__doc__ = (f"A :class:`SearchBot`: {method}, {iterations} playouts a move"
+                    + (", reading the other players' moves." if reading else "."))
     return make
 
 
@@ -88,7 +91,7 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 150, "flat"),
-    "expert": _search("expert", 1000, "flat"),
+    "expert": _search("expert", 1000, "flat", reading=True),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

@@ -23,10 +23,16 @@ seat's draws, which the views show (the hand sizes, the cards laid and picked
 up).  :meth:`Reading.plan` works out, for each other seat, those arrival
 times and the cards barred from a card that came at each (the facts read
 since); :meth:`Reading.bars` chooses, for one world, which of the arrivals the
-hand still holds (at random, every choice equally likely), and the dealer
+hand still holds (each choice as likely as the number of ways to deal the
+hidden cards into it), and the dealer
 (:func:`~durak_lab.analysis.sampling.iter_worlds`) gives each hidden card in
-turn, the most barred first, the first unseen card not barred from it.  The
-search bots deal their worlds this way (:func:`~durak_lab.bots.search.kernel_worlds`).
+turn, the most barred first, a card drawn at random among the unseen cards
+left that are not barred from it.  So every deal that keeps the facts is
+equally likely, but for one thing left out: the cards the seat laid came at
+some of its arrivals too.  The search bots deal their worlds this way
+(:func:`~durak_lab.bots.search.kernel_worlds`).  A player whose moves the
+greedy reading cannot explain (a card laid that its facts ruled out, with no
+draw in between) is not read at all.
 Cards everyone knows about (picked up, R18) are not hidden.  :meth:`Reading.misfit`
 counts how far a world breaks the facts, bounding the draws by the talon's
 shrinking (a check that needs no history).
