@@ -234,7 +234,7 @@ MESSAGES: dict = {
     "level-greedy": "greedy (plays its lowest cards)",
     "level-endgame": "endgame (perfect once the pile is empty)",
     "level-search": "search (tries moves out in its head)",
-    "level-expert": "expert (thinks hardest)",
+    "level-expert": "expert (thinks hardest and watches your moves)",
     "level-mixed": "as chosen: {levels}",
     "speed-slow": "slow",
     "speed-normal": "normal",
