@@ -184,7 +184,8 @@ class Arrivals(NamedTuple):
     ``groups``: the distinct times, earliest first, with how many cards came at each; ``ways``:
     ``ways[j][i]``, the number of ways to deal the rest of the hidden cards into the groups from
     ``j`` on, ``i`` of them dealt into the earlier groups (see :meth:`Reading.bars`); ``odds``:
-    the choices at ``(j, i)`` and their cumulative weights, kept once worked out.
+    ``odds[j][i]``, the same split by how many of them came at group ``j`` (0, 1, …), added up
+    one after another (the last is ``ways[j][i]``).
     """
 
     times: list
@@ -193,7 +194,7 @@ class Arrivals(NamedTuple):
     free: dict
     groups: tuple
     ways: tuple
-    odds: dict
+    odds: tuple
 
 
 def _falling(n: int, k: int) -> int:
@@ -211,14 +212,19 @@ def _arrivals(times: list, barred: dict, hidden: int, free: dict) -> Arrivals:
     groups = tuple(sorted(Counter(times).items()))
     ways = [[0] * (hidden + 1) for _ in range(len(groups) + 1)]
     ways[-1][hidden] = 1
+    odds: list = [None] * len(groups)
     for j in range(len(groups) - 1, -1, -1):
         t, n = groups[j]
+        row = []
         for i in range(hidden + 1):
             # c of its hidden cards came at time t: which c of the n (comb), and which cards
             # (free[t] not barred, i dealt already, each dealt one allowed for the later ones)
-            ways[j][i] = sum(comb(n, c) * _falling(free[t] - i, c) * ways[j + 1][i + c]
-                             for c in range(min(n, hidden - i) + 1))
-    return Arrivals(times, barred, hidden, free, groups, tuple(tuple(w) for w in ways), {})
+            cum = list(accumulate(comb(n, c) * _falling(free[t] - i, c) * ways[j + 1][i + c]
+                                  for c in range(min(n, hidden - i) + 1)))
+            row.append(cum)
+            ways[j][i] = cum[-1]
+        odds[j] = tuple(row)
+    return Arrivals(times, barred, hidden, free, groups, tuple(tuple(w) for w in ways), tuple(odds))
 
 
 class Reading:
@@ -327,19 +333,14 @@ class Reading:
             if a is None:
                 out.append(0)
                 continue
-            hidden, ways, free, odds = a.hidden, a.ways, a.free, a.odds
-            if not ways[0][0]:
-                out.append(tuple(a.barred[t] for t in sorted(rng.sample(a.times, hidden))))
+            if not a.ways[0][0]:
+                out.append(tuple(a.barred[t] for t in sorted(rng.sample(a.times, a.hidden))))
                 continue
             bars: list = []
             i = 0
-            for j, (t, n) in enumerate(a.groups):
-                o = odds.get((j, i))
-                if o is None:
-                    options = range(min(n, hidden - i) + 1)
-                    o = odds[j, i] = (options, list(accumulate(
-                        comb(n, c) * _falling(free[t] - i, c) * ways[j + 1][i + c] for c in options)))
-                c = rng.choices(o[0], cum_weights=o[1])[0]
+            for j, (t, _) in enumerate(a.groups):
+                cum = a.odds[j][i]
+                c = rng.choices(range(len(cum)), cum_weights=cum)[0]
                 if c:
                     bars += [a.barred[t]] * c
                     i += c
