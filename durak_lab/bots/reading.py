@@ -72,7 +72,8 @@ from ..engine.cards import BEATERS, RANK_MASKS, SUIT_MASKS, popcount, rank_of
 from ..engine.errors import DurakError
 from ..engine.moves import ATTACK, COVER, PASS, SHOW, TAKE, Move
 from ..engine.view import PlayerView
-from .greedy import greedy_key
+from .endgame import position_of_view
+from .greedy import GreedyBot, greedy_key
 
 __all__ = ["Arrivals", "Reading", "greedy_facts"]
 
@@ -282,17 +283,7 @@ class Reading:
         for s in range(n):
             if s == self.seat or not any(seat == s for seat, _, _ in self.facts):
                 continue
-            first = views[0]
-            arrivals = [-1] * (first.hand_sizes[s] - popcount(first.known[s]))
-            facts = []
-            laid = []  # (card, when) of the cards it laid that nobody knew it held
-            for i, (v, m, f) in enumerate(self.steps):
-                if m.seat == s:
-                    if f:
-                        facts.append((i, f))
-                    if m.kind != SHOW:
-                        laid += [(c, i) for c in m.cards if not v.known[s] >> c & 1]
-                arrivals += [i] * _drawn(v, m, views[i + 1], s)
+            arrivals, facts, laid = self._story(views, s)
             hidden = view.hand_sizes[s] - popcount(view.known[s])
             if not facts or hidden <= 0 or len(arrivals) < hidden or _breaks(facts, laid, arrivals):
                 continue
@@ -306,6 +297,53 @@ class Reading:
                 free[t] = popcount(unseen & ~bar)
             out[s] = _arrivals(arrivals, barred, hidden, free)
         return tuple(out)
+
+    def _story(self, views: list, s: int) -> tuple:
+        """``(arrivals, facts, laid)`` of seat ``s`` over the moves read (``views``: this seat's view
+        before each, then the view now): when each card it got without showing it came (-1 at
+        the deal, ``i`` after the ``i``-th move), its facts as ``(i, cards)``, and the cards it
+        laid that nobody knew it held, as ``(card, i)``."""
+        first = views[0]
+        arrivals = [-1] * (first.hand_sizes[s] - popcount(first.known[s]))
+        facts = []
+        laid = []
+        for i, (v, m, f) in enumerate(self.steps):
+            if m.seat == s:
+                if f:
+                    facts.append((i, f))
+                if m.kind != SHOW:
+                    laid += [(c, i) for c in m.cards if not v.known[s] >> c & 1]
+            arrivals += [i] * _drawn(v, m, views[i + 1], s)
+        return arrivals, facts, laid
+
+    def follows(self, view: PlayerView, seat: int) -> bool:
+        """Whether ``seat`` has played the greedy way, as far as this seat can tell (``view``: its
+        view after the last move read): it laid no card its facts ruled out with no draw in
+        between, and while nothing was hidden (two players, the talon empty: R19, R28) each of
+        its moves was the greedy bot's.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♠", "8♦ 6♥ K♠"],
+        ...                    trump="♥", discard="rest", attacker=0, first_bout=False)
+        >>> lead = Move.parse("P1 attack 9♠")
+        >>> q = p.play(lead)
+        >>> [Reading.of([(p.view(0), lead), (q.view(0), Move.parse(t))], 0).follows(q.play(t).view(0), 1)
+        ...  for t in ("P2 cover 9♠ with K♠", "P2 cover 9♠ with 6♥", "P2 take")]   # greedy: K♠
+        [True, False, False]
+        """
+        if seat == self.seat or not self.steps:
+            return True
+        views = [v for v, _, _ in self.steps] + [view]
+        arrivals, facts, laid = self._story(views, seat)
+        if facts and _breaks(facts, laid, arrivals):
+            return False
+        greedy = GreedyBot()
+        for v, m, _ in self.steps:
+            if m.seat == seat and v.rules.players == 2 and not v.talon_size and not v.result:
+                if greedy.choose(position_of_view(v).view(seat), None) != m:
+                    return False
+        return True
 
     @staticmethod
     def bars(plan: tuple, rng: random.Random) -> tuple:

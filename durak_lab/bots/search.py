@@ -29,7 +29,9 @@ A playout scores 1 for every seat that is not the durak, 0 for the durak,
 players are left, nothing is hidden (R19, R28) and with ``exact`` the bot
 plays a best move of the exact solver (:mod:`durak_lab.analysis.solver`),
 breaking ties by the search; a solve past ``solver_nodes`` positions leaves
-the move to the search.  Rules the kernel does not play (pushing durak, the
+the move to the search.  With ``reading``, against a player who has played
+the greedy way all game, the ties go first to the moves that do best against
+greedy play (:mod:`durak_lab.bots.exploit`).  Rules the kernel does not play (pushing durak, the
 defender's choice, an open trump swap, more than six players…) leave the
 move to ``base`` (the greedy bot by default).
 
@@ -67,6 +69,7 @@ from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .base import Bot, _legal
 from .endgame import position_of_view
+from .exploit import best_reply, score
 from .greedy import GreedyBot
 from .reading import Reading
 
@@ -80,18 +83,6 @@ OPPONENTS = ("search", "greedy")
 #: A playout stops after this many moves and counts as a draw (three or more players can hand the
 #: same cards round the table for ever, and the greedy policy never varies its play).
 PLAYOUT_MOVES = 1000
-
-
-def score(result: Optional[tuple], seat: int) -> float:
-    """What a finished game is worth to ``seat``: 0 for the durak, 1 for the others, 1/2 after a draw
-    (``result`` ``()``) or a playout stopped unfinished (None).
-
-    >>> score((1,), 0), score((1,), 1), score((), 0), score(None, 1)
-    (1.0, 0.0, 0.5, 0.5)
-    """
-    if not result:
-        return 0.5
-    return 0.0 if seat in result else 1.0
 
 
 def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading: Optional[Reading] = None,
@@ -252,9 +243,12 @@ class SearchBot:
     ``base``: the bot for the rules the kernel does not play; ``reading``: read the
     other seats' moves (the game's history, which the tournament and the play table
     give a bot whose ``reads_history`` is true) as the greedy policy's, and deal only
-    worlds that keep what they said (:func:`kernel_worlds`).  ``stats``
-    counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
-    ``"search"``, ``"base"``.
+    worlds that keep what they said (:func:`kernel_worlds`); once nothing is hidden, if the
+    other seat has played the greedy way all game (:meth:`~durak_lab.bots.reading.Reading.follows`),
+    keep of the solver's best moves those that do best against greedy play, looking at up to
+    ``reply_positions`` positions (:func:`~durak_lab.bots.exploit.best_reply`; 0: never).
+    ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
+    ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.engine.state import Position
@@ -275,6 +269,7 @@ class SearchBot:
     max_table: int = 200_000
     base: Bot = field(default_factory=GreedyBot)
     reading: bool = False
+    reply_positions: int = 20_000
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -304,6 +299,19 @@ class SearchBot:
             return None
         top = max(v for _, v in values)
         return tuple(m for m, v in values if v == top)
+
+    def _reply(self, view: PlayerView, reading: Reading, cfg: tuple, root_moves: list) -> Optional[list]:
+        """The kernel moves of ``root_moves`` that do best against greedy play
+        (:func:`~durak_lab.bots.exploit.best_reply`), once nothing is hidden and the other seat
+        has played the greedy way all game; else None (or past ``reply_positions``)."""
+        if not self.reply_positions or not reading.follows(view, 1 - view.seat):
+            return None
+        scores = best_reply(cfg, kernel_state(position_of_view(view)), view.seat, root_moves,
+                            max_positions=self.reply_positions)
+        if scores is None:
+            return None
+        top = max(scores.values())
+        return [m for m in root_moves if scores[m] == top]
 
     @property
     def reads_history(self) -> bool:
@@ -336,10 +344,21 @@ class SearchBot:
         if view.swap_open:  # an open trump swap (R6): the kernel cannot play it
             self._count("base")
             return self.base.choose(view, rng)
+        reading = Reading.of(history, view.seat) if self.reading and history else None
+        if reading is not None and view.rules.players == 2 and not view.talon_size:
+            # nothing hidden and a greedy player across the table: of the solver's best moves
+            # (all the moves if it gave up), the ones that do best against greedy play
+            keep = self._reply(view, reading, cfg, root_moves)
+            if keep is not None:
+                if len(keep) == 1:
+                    self._count("reply")
+                    return dict(zip(root_moves, legal))[keep[0]]
+                legal = [m for m, k in zip(legal, root_moves) if k in keep]
+                root_moves = keep
+                view = replace(view, legal=tuple(legal))
         if best is None:
             self._count("search")
         deadline = None if self.seconds is None else time.process_time() + self.seconds
-        reading = Reading.of(history, view.seat) if self.reading and history else None
         worlds = kernel_worlds(view, rng, reading=reading)
         if self.method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,

@@ -15,12 +15,16 @@ and resume.  Figures are measurements, never assertions.
 A bot is named as in :data:`durak_lab.bots.BOTS` (``expert``, ``greedy``,
 ``endgame``…), or as ``METHOD:ITERATIONS`` for a search bot
 (``ismcts:800``, ``flat:500``, ``determinized:600``), with ``+reading`` for one
-that reads the other players' moves (``flat:1000+reading``).
+that reads the other players' moves and, once nothing is hidden, plays the
+best reply to a greedy player (``flat:1000+reading``), and ``+reading+noreply``
+for one that reads them but leaves the best reply out.
 
 Standard library only.
 
 >>> make_bot("ismcts:50").iterations, make_bot("greedy").name, make_bot("flat:9+reading").reading
 (50, 'greedy', True)
+>>> make_bot("flat:9+reading+noreply").reply_positions, make_bot("flat:9+reading").reply_positions > 0
+(0, True)
 """
 
 from __future__ import annotations
@@ -51,16 +55,19 @@ def make_bot(spec: str):
     ...
     ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
     """
-    reading = spec.endswith("+reading")
-    name, _, budget = spec[:-len("+reading")].partition(":") if reading else spec.partition(":")
-    if reading:
-        if not budget:
-            raise ValueError(f"no bot {spec!r}: +reading follows METHOD:ITERATIONS (flat:1000+reading)")
+    head, *flags = spec.split("+")
+    if flags not in ([], ["reading"], ["reading", "noreply"]):
+        raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply "
+                         "(flat:1000+reading+noreply)")
+    name, _, budget = head.partition(":")
+    if flags and not budget:
+        raise ValueError(f"no bot {spec!r}: +reading follows METHOD:ITERATIONS (flat:1000+reading)")
     if budget:
         if name not in METHODS or not budget.isdigit() or int(budget) < 1:
             raise ValueError(f"no bot {spec!r}: METHOD:ITERATIONS takes a method of {', '.join(METHODS)} "
                              "and a whole number of playouts")
-        return SearchBot(iterations=int(budget), method=name, name=spec, reading=reading)
+        return SearchBot(iterations=int(budget), method=name, name=spec, reading=bool(flags),
+                         reply_positions=0 if "noreply" in flags else SearchBot.reply_positions)
     if name not in BOTS:
         raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS")
     return BOTS[name]()
