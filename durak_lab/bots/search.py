@@ -31,7 +31,10 @@ plays a best move of the exact solver (:mod:`durak_lab.analysis.solver`),
 breaking ties by the search; a solve past ``solver_nodes`` positions leaves
 the move to the search.  With ``reading``, against a player who has played
 the greedy way all game, the ties go first to the moves that do best against
-greedy play (:mod:`durak_lab.bots.exploit`).  Rules the kernel does not play (pushing durak, the
+greedy play (:mod:`durak_lab.bots.exploit`); and with a few cards left in the
+talon, the moves are first sifted the same way, by the best replies added up
+over a few worlds (a world's own later moves are chosen knowing that world,
+a small error this close to the end, when little is hidden).  Rules the kernel does not play (pushing durak, the
 defender's choice, an open trump swap, more than six players…) leave the
 move to ``base`` (the greedy bot by default).
 
@@ -243,10 +246,12 @@ class SearchBot:
     ``base``: the bot for the rules the kernel does not play; ``reading``: read the
     other seats' moves (the game's history, which the tournament and the play table
     give a bot whose ``reads_history`` is true) as the greedy policy's, and deal only
-    worlds that keep what they said (:func:`kernel_worlds`); once nothing is hidden, if the
-    other seat has played the greedy way all game (:meth:`~durak_lab.bots.reading.Reading.follows`),
-    keep of the solver's best moves those that do best against greedy play, looking at up to
-    ``reply_positions`` positions (:func:`~durak_lab.bots.exploit.best_reply`; 0: never).
+    worlds that keep what they said (:func:`kernel_worlds`); then, with two players left and
+    at most ``reply_talon`` cards in the talon, if the other seat has played the greedy way all
+    game (:meth:`~durak_lab.bots.reading.Reading.follows`), first keep the moves that do best
+    against greedy play (:func:`~durak_lab.bots.exploit.best_reply`): over ``reply_worlds``
+    worlds, or the one position once nothing is hidden (then among the solver's best moves),
+    looking at up to ``reply_positions`` positions in all (0: never).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -269,7 +274,9 @@ class SearchBot:
     max_table: int = 200_000
     base: Bot = field(default_factory=GreedyBot)
     reading: bool = False
-    reply_positions: int = 20_000
+    reply_positions: int = 60_000
+    reply_talon: int = 4
+    reply_worlds: int = 20
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -300,18 +307,35 @@ class SearchBot:
         top = max(v for _, v in values)
         return tuple(m for m, v in values if v == top)
 
-    def _reply(self, view: PlayerView, reading: Reading, cfg: tuple, root_moves: list) -> Optional[list]:
-        """The kernel moves of ``root_moves`` that do best against greedy play
-        (:func:`~durak_lab.bots.exploit.best_reply`), once nothing is hidden and the other seat
-        has played the greedy way all game; else None (or past ``reply_positions``)."""
+    def _reply(self, view: PlayerView, reading: Reading, cfg: tuple, root_moves: list,
+               rng: random.Random) -> Optional[list]:
+        """The kernel moves of ``root_moves`` that do best against greedy play, once two players
+        are left with at most ``reply_talon`` cards in the talon and the other seat has played the
+        greedy way all game; else None (also when a world needs more than its share of
+        ``reply_positions``).  With an empty talon nothing is hidden: the one position's best
+        reply (:func:`~durak_lab.bots.exploit.best_reply`).  Before that, the best replies are
+        added up over ``reply_worlds`` worlds dealt as the search deals them
+        (:func:`kernel_worlds`, with the reading), each distinct world scored once."""
         if not self.reply_positions or not reading.follows(view, 1 - view.seat):
             return None
-        scores = best_reply(cfg, kernel_state(position_of_view(view)), view.seat, root_moves,
-                            max_positions=self.reply_positions)
-        if scores is None:
-            return None
-        top = max(scores.values())
-        return [m for m in root_moves if scores[m] == top]
+        if view.talon_size:
+            worlds = kernel_worlds(view, rng, reading=reading)
+            dealt: dict = {}
+            for _ in range(self.reply_worlds):
+                w = next(worlds)
+                dealt.setdefault((tuple(w[3]), tuple(w[4])), w)
+        else:
+            dealt = {(): kernel_state(position_of_view(view))}
+        share = self.reply_positions // len(dealt)
+        total = dict.fromkeys(root_moves, 0.0)
+        for w in dealt.values():
+            scores = best_reply(cfg, w, view.seat, root_moves, max_positions=share)
+            if scores is None:
+                return None
+            for m in root_moves:
+                total[m] += scores[m]
+        top = max(total.values())
+        return [m for m in root_moves if total[m] == top]
 
     @property
     def reads_history(self) -> bool:
@@ -345,10 +369,10 @@ class SearchBot:
             self._count("base")
             return self.base.choose(view, rng)
         reading = Reading.of(history, view.seat) if self.reading and history else None
-        if reading is not None and view.rules.players == 2 and not view.talon_size:
-            # nothing hidden and a greedy player across the table: of the solver's best moves
-            # (all the moves if it gave up), the ones that do best against greedy play
-            keep = self._reply(view, reading, cfg, root_moves)
+        if reading is not None and view.rules.players == 2 and view.talon_size <= self.reply_talon:
+            # a greedy player across the table, near or at the end: the moves that do best
+            # against greedy play (of the solver's best moves once nothing is hidden)
+            keep = self._reply(view, reading, cfg, root_moves, rng)
             if keep is not None:
                 if len(keep) == 1:
                     self._count("reply")
