@@ -388,3 +388,25 @@ def any_rules(draw) -> Rules:
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 protocols = st.sampled_from(["free", "sequential"])
+
+
+class Recorder:
+    """A bot that reads the history and keeps ``(view, history, move)`` of every choice: it plays
+    like ``bot`` (which may read the history too), or the first legal move."""
+
+    name = "recorder"
+    reads_history = True
+
+    def __init__(self, bot=None):
+        self.bot = bot
+        self.seen = []
+
+    def choose(self, view, rng, history=()):
+        if self.bot is None:
+            move = view.legal[0]
+        elif getattr(self.bot, "reads_history", False):
+            move = self.bot.choose(view, rng, history=history)
+        else:
+            move = self.bot.choose(view, rng)
+        self.seen.append((view, tuple(history), move))
+        return move

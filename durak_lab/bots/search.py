@@ -376,7 +376,7 @@ class SearchBot:
             if keep is not None:
                 if len(keep) == 1:
                     self._count("reply")
-                    return dict(zip(root_moves, legal))[keep[0]]
+                    return legal[root_moves.index(keep[0])]
                 legal = [m for m, k in zip(legal, root_moves) if k in keep]
                 root_moves = keep
                 view = replace(view, legal=tuple(legal))

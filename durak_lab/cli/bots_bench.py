@@ -15,9 +15,9 @@ and resume.  Figures are measurements, never assertions.
 A bot is named as in :data:`durak_lab.bots.BOTS` (``expert``, ``greedy``,
 ``endgame``…), or as ``METHOD:ITERATIONS`` for a search bot
 (``ismcts:800``, ``flat:500``, ``determinized:600``), with ``+reading`` for one
-that reads the other players' moves and, once nothing is hidden, plays the
-best reply to a greedy player (``flat:1000+reading``), and ``+reading+noreply``
-for one that reads them but leaves the best reply out.
+that reads the other players' moves and, near the end of the talon and after,
+plays the best reply to a greedy player (``flat:1000+reading``), and
+``+reading+noreply`` for one that reads them but leaves the best reply out.
 
 Standard library only.
 

@@ -13,7 +13,7 @@ from durak_lab.engine.moves import Move
 from durak_lab.engine.state import Position
 from durak_lab.session import PlaySession
 
-from helpers import play, rules, start
+from helpers import Recorder, play, rules, start
 
 
 def facts(p, move, seat):
@@ -177,29 +177,15 @@ def test_a_player_who_is_not_greedy_leaves_the_worlds_unconditioned():
         assert next(worlds).hands[0] == p.hands[0]
 
 
-class Recorder:
-    """A bot that reads the history and keeps what it was given."""
-
-    name = "recorder"
-    reads_history = True
-
-    def __init__(self):
-        self.seen = []
-
-    def choose(self, view, rng, history=()):
-        self.seen.append((view, history))
-        return view.legal[0]
-
-
 def test_a_tournament_gives_the_history_to_a_bot_that_reads_it():
     rec = Recorder()
     g = play_game(rules("podkidnoy"), [rec, GreedyBot()], seed=3)
     assert rec.seen
-    for view, history in rec.seen:
+    for view, history, _ in rec.seen:
         # every move so far, each with the recorder's own view just before it
         assert all(v.seat == 0 for v, _ in history)
         assert [m for _, m in history] == list(g.moves[:len(history)])
-    last_view, last_history = rec.seen[-1]
+    last_view, last_history, _ = rec.seen[-1]
     assert len(last_history) > 10
 
 
@@ -213,7 +199,7 @@ def test_the_play_table_gives_the_history_too():
         else:
             s.play(s.legal()[0])
     assert len(rec.seen) == 4
-    view, history = rec.seen[-1]
+    view, history, _ = rec.seen[-1]
     assert all(v.seat == 1 for v, _ in history)
     assert [m for _, m in history] == list(s.moves)[:len(history)] and len(history) >= 4
     # a search bot that reads plays at the table
