@@ -115,8 +115,9 @@ from typing import Callable, Optional, TypeVar
 
 from ..engine.errors import DurakError, SolverDomainError  # noqa: F401 (what the solver raises, importable here)
 from ..engine.moves import Move, moves_text, seat_text
+from ..engine.rules import Rules
 from ..engine.state import Position
-from .solver_model import _state_of, check_domain, in_domain, transitions
+from .solver_model import _state_of, check_domain, check_rules_domain, in_domain, transitions
 from .solver_stack import run_deep
 from .solver_search import _INF, MAX_TABLE, _NodeLimit, _Search
 from .solver_tables import table_for
@@ -124,7 +125,7 @@ from .solver_tables import table_for
 _T = TypeVar("_T")
 
 __all__ = [
-    "Solution", "Solver", "solve", "solve_value", "value_for", "check_domain", "in_domain",
+    "Solution", "Solver", "solve", "solve_value", "value_for", "check_domain", "check_rules_domain", "in_domain",
     "SearchLimitExceeded", "WIN", "DRAW", "LOSS", "result_word", "transitions", "MAX_TABLE",
 ]
 
@@ -314,12 +315,11 @@ class Solver:
         for s in getattr(self, "_searches", {}).values():
             s.release()
 
-    def _search(self, position: Position) -> _Search:
-        key = (position.rules, position.trump)
-        s = self._searches.get(key)
+    def _search(self, rules: Rules, trump: int) -> _Search:
+        s = self._searches.get((rules, trump))
         if s is None:
-            s = self._searches[key] = _Search(position.rules, position.trump, self.max_table,
-                                              table_for(position.rules) if self.tables else None)
+            s = self._searches[rules, trump] = _Search(rules, trump, self.max_table,
+                                                       table_for(rules) if self.tables else None)
         return s
 
     @property
@@ -361,10 +361,12 @@ class Solver:
         """
         return sum(s.counter[0] for s in self._searches.values())
 
-    def _run(self, srch: _Search, fn: Callable[[], int]) -> int:
-        """Run a search with the node limit, a deep enough stack and the cyclic GC paused."""
+    def _run(self, srch: _Search, fn: Callable[[], int], max_nodes: Optional[int] = None) -> int:
+        """Run a search with the node limit (``max_nodes``, else the solver's), a deep enough stack
+        and the cyclic GC paused."""
         c = srch.counter
-        srch.arm(self.max_nodes)
+        limit = self.max_nodes if max_nodes is None else max_nodes
+        srch.arm(limit)
         old_limit = sys.getrecursionlimit()
         gc_on = gc.isenabled()
         try:
@@ -374,7 +376,7 @@ class Solver:
                 gc.disable()
             return run_deep(fn)  # its frames in one block of the frame stack (solver_stack)
         except _NodeLimit:
-            raise SearchLimitExceeded(f"the search needed more than {self.max_nodes} positions "
+            raise SearchLimitExceeded(f"the search needed more than {limit} positions "
                                       "(max_nodes)") from None
         except RecursionError:
             srch.path.clear()
@@ -387,7 +389,7 @@ class Solver:
             c[1] = c[2] = _INF
 
     def _value(self, position: Position, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
-        srch = self._search(position)
+        srch = self._search(position.rules, position.trump)
         state = _state_of(position)
         return self._run(srch, lambda: srch.value(state, alpha, beta, history))
 
@@ -402,6 +404,30 @@ class Solver:
         """
         check_domain(position)
         return self._value(position)
+
+    def bout_value(self, state: tuple, seat: int, max_nodes: Optional[int] = None) -> int:
+        """The value for ``seat`` of ``state``, a lean-kernel state (:mod:`durak_lab.engine.kernel`,
+        as the bots' searches play) at the start of a bout with nothing hidden: two players, an
+        empty talon and table, the game not over; ``max_nodes`` bounds this call (default: the
+        solver's own bound).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.kernel import kernel_state
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦ 9♣", "8♦ 6♥"], trump="♠",
+        ...                    discard="rest", attacker=0, first_bout=False)
+        >>> solver = Solver()
+        >>> solver.bout_value(kernel_state(p), 0), solver.bout_value(kernel_state(p), 1), solver.value(p)
+        (1, -1, 1)
+        """
+        rules, trump, hands, d = state[0], state[1], state[3], state[9]
+        check_rules_domain(rules)
+        if state[4] or state[6] or state[14] is not None or not all(hands) or (hands[0] | hands[1]) >> 52:
+            raise SolverDomainError("bout_value needs the start of a bout with an empty talon, two hands "
+                                    "holding cards and no joker (R19, R28)")
+        srch = self._search(rules, trump)
+        x = (1 if state[12] else 0) | state[16] << 1  # the first bout's limit, the trumps shown (R24)
+        v = self._run(srch, lambda: srch.value((hands[1 - d], hands[d], 0, 0, 0, x)), max_nodes)
+        return v if seat != d else -v
 
     def value_for(self, position: Position, seat: int) -> int:
         """The value of ``position`` for ``seat``; a finished game is scored from its result.
@@ -496,7 +522,7 @@ class Solver:
     def _pv(self, position: Position, mover: int, value: int) -> tuple:
         """A line of best play: at each step the first move (engine order) that keeps the value,
         the positions of the line so far counting as repetitions (so a won line ends)."""
-        srch = self._search(position)
+        srch = self._search(position.rules, position.trump)
         cyclic = position.rules.transfer
         history: list = []
         seen: set = set()

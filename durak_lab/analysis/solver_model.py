@@ -23,13 +23,48 @@ from ..engine.kernel import KernelUnsupported
 from ..engine.kernel_endgame import LOW13 as _LOW13, NO_TAKE as _NO_TAKE, SPREAD as _SPREAD  # noqa: F401
 from ..engine.kernel_endgame import Endgame, endgame_config, endgame_model, transitions_of
 from ..engine.moves import seat_text
-from ..engine.rules import HandLimit, Tie
+from ..engine.rules import HandLimit, Rules, Tie
 from ..engine.state import Position
 
-__all__ = ["check_domain", "in_domain", "transitions"]
+__all__ = ["check_domain", "check_rules_domain", "in_domain", "transitions"]
 
 
 # ---------------------------------------------------------------------------- domain
+def check_rules_domain(rules: Rules) -> None:
+    """Raise :class:`~durak_lab.engine.errors.SolverDomainError` saying why the solver cannot play
+    games of ``rules`` (whatever the position); return None if it can.
+
+    >>> try:
+    ...     check_rules_domain(Rules.preset("podkidnoy", players=3))
+    ... except SolverDomainError as err:
+    ...     print(err)
+    the solver plays two players; this game has 3 (R2)
+    """
+    r = rules
+    if r.players != 2:
+        raise SolverDomainError(f"the solver plays two players; this game has {r.players} (R2)")
+    if r.tie is not Tie.NO_DURAK:
+        raise SolverDomainError("tie='all_durak' makes a simultaneous finish a loss for both players, so "
+                                "the game is not won by one seat and lost by the other; the solver needs "
+                                "tie='no_durak' (R29)")
+    if r.hand_limit not in (HandLimit.CURRENT, HandLimit.BOUT_START):
+        raise SolverDomainError("hand_limit='none' (R13: an unlimited attack, extra cards go back to their "
+                                "owners) is outside the solver's domain; use 'current' or 'bout_start'")
+    if r.choose.value != "off":
+        raise SolverDomainError(f"choose={r.choose.value!r} (R13: the defender chooses the cards to beat, "
+                                "the others go back) is outside the solver's domain; use choose='off'")
+    if r.pushing:  # pushing durak (HE "דוראק דחיפות")
+        raise SolverDomainError("pushing=True (pushing durak: any card may be laid and the defender may "
+                                "challenge it, R12, R31) is outside the solver's domain")
+    if r.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס"): the solver's model ends games by R28 alone
+        raise SolverDomainError("ficus=True (the ficus finish, R28) is outside the solver's domain: its model "
+                                "ends a game only when a hand is empty")
+    try:  # the model's own configuration: it names any option the kernel's endgame model lacks
+        endgame_config(r)
+    except KernelUnsupported as err:
+        raise SolverDomainError(f"{err} (the solver's model of the rules is the kernel's endgame model)") from err
+
+
 def check_domain(position: Position) -> None:
     """Raise :class:`~durak_lab.engine.errors.SolverDomainError` saying why the solver cannot play
     ``position``; return None if it can.
@@ -42,23 +77,12 @@ def check_domain(position: Position) -> None:
     the talon still holds 24 cards: the solver needs an empty talon, where nothing is hidden (R19, R28)
     """
     r = position.rules
-    if r.players != 2:
-        raise SolverDomainError(f"the solver plays two players; this game has {r.players} (R2)")
+    check_rules_domain(r)
     if position.talon:
         raise SolverDomainError(f"the talon still holds {len(position.talon)} cards: the solver needs an "
                                 "empty talon, where nothing is hidden (R19, R28)")
     if position.result is not None:
         raise SolverDomainError(f"the game is over ({position.result_text()}): there is nothing to solve")
-    if r.tie is not Tie.NO_DURAK:
-        raise SolverDomainError("tie='all_durak' makes a simultaneous finish a loss for both players, so "
-                                "the game is not won by one seat and lost by the other; the solver needs "
-                                "tie='no_durak' (R29)")
-    if r.hand_limit not in (HandLimit.CURRENT, HandLimit.BOUT_START):
-        raise SolverDomainError("hand_limit='none' (R13: an unlimited attack, extra cards go back to their "
-                                "owners) is outside the solver's domain; use 'current' or 'bout_start'")
-    if r.choose.value != "off":
-        raise SolverDomainError(f"choose={r.choose.value!r} (R13: the defender chooses the cards to beat, "
-                                "the others go back) is outside the solver's domain; use choose='off'")
     if position.swap_open:
         raise SolverDomainError("the trump-card swap (R6) is still open; the solver starts after it")
     # doker (R1): the solver's masks hold the 52 cards of the four suits
@@ -68,16 +92,6 @@ def check_domain(position: Position) -> None:
     if live >> 52:
         raise SolverDomainError("a joker is still in play (doker, R1): the solver knows only the 52 cards "
                                 "of the four suits")
-    if r.pushing:  # pushing durak (HE "דוראק דחיפות")
-        raise SolverDomainError("pushing=True (pushing durak: any card may be laid and the defender may "
-                                "challenge it, R12, R31) is outside the solver's domain")
-    if r.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס"): the solver's model ends games by R28 alone
-        raise SolverDomainError("ficus=True (the ficus finish, R28) is outside the solver's domain: its model "
-                                "ends a game only when a hand is empty")
-    try:  # the model's own configuration: it names any option the kernel's endgame model lacks
-        endgame_config(r)
-    except KernelUnsupported as err:
-        raise SolverDomainError(f"{err} (the solver's model of the rules is the kernel's endgame model)") from err
     d = position.defender
     unc = sum(1 for e in position.table if e[1] < 0)
     held = popcount(position.hands[d])

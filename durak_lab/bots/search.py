@@ -60,10 +60,10 @@ import math
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Optional
+from typing import Callable, Optional
 
 from ..analysis.sampling import SamplingError, iter_worlds
-from ..analysis.solver import SearchLimitExceeded, Solver
+from ..analysis.solver import SearchLimitExceeded, Solver, check_rules_domain
 from ..engine.errors import SolverDomainError
 from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
 from ..engine.kernel_greedy import greedy_run
@@ -137,6 +137,15 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
                 break
             k = pick()
         yield k
+
+
+def _solvable(rules) -> bool:
+    """Whether the exact solver plays games of ``rules`` (once two players are left, nothing hidden)."""
+    try:
+        check_rules_domain(rules)
+    except SolverDomainError:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------------- the searches
@@ -251,7 +260,10 @@ class SearchBot:
     game (:meth:`~durak_lab.bots.reading.Reading.follows`), first keep the moves that do best
     against greedy play (:func:`~durak_lab.bots.exploit.best_reply`): over ``reply_worlds``
     worlds, or the one position once nothing is hidden (then among the solver's best moves),
-    looking at up to ``reply_positions`` positions in all (0: never).
+    looking at up to ``reply_positions`` positions in all (0: never); in those worlds a line that
+    empties the talon ends at the next bout's start with the exact solver's value, within
+    ``reply_leaf`` positions (0: never; past it the reply goes on), as though the other seat played
+    perfectly from there: the endgame bot's way (greedy play holds no fewer).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -277,6 +289,7 @@ class SearchBot:
     reply_positions: int = 60_000
     reply_talon: int = 4
     reply_worlds: int = 20
+    reply_leaf: int = 2_000
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -294,14 +307,18 @@ class SearchBot:
     def _count(self, how: str) -> None:
         self.stats[how] = self.stats.get(how, 0) + 1
 
+    def _solver_now(self) -> Solver:
+        """The solver, its tables kept between moves and games (a new one past ``max_table``)."""
+        if self._solver is None or self._solver.table_size > self.max_table:
+            self._solver = Solver(max_nodes=self.solver_nodes, max_table=self.max_table)
+        return self._solver
+
     def _exact(self, view: PlayerView) -> Optional[tuple]:
         """The solver's best moves once nothing is hidden, or None (out of its domain or budget)."""
         if not self.exact or view.rules.players != 2 or view.talon_size:
             return None
-        if self._solver is None or self._solver.table_size > self.max_table:
-            self._solver = Solver(max_nodes=self.solver_nodes, max_table=self.max_table)
         try:
-            values = self._solver.move_values(position_of_view(view))
+            values = self._solver_now().move_values(position_of_view(view))
         except (SolverDomainError, SearchLimitExceeded, ValueError):
             return None
         top = max(v for _, v in values)
@@ -327,15 +344,36 @@ class SearchBot:
         else:
             dealt = {(): kernel_state(position_of_view(view))}
         share = self.reply_positions // len(dealt)
+        leaf = self._leaf(view) if view.talon_size else None
         total = dict.fromkeys(root_moves, 0.0)
         for w in dealt.values():
-            scores = best_reply(cfg, w, view.seat, root_moves, max_positions=share)
+            scores = best_reply(cfg, w, view.seat, root_moves, max_positions=share, leaf=leaf)
             if scores is None:
                 return None
             for m in root_moves:
                 total[m] += scores[m]
         top = max(total.values())
         return [m for m in root_moves if total[m] == top]
+
+    def _leaf(self, view: PlayerView) -> Optional[Callable]:
+        """The end of the reply's lines where the talon runs out: the exact solver's value of the
+        bout start for this seat, as 1, 1/2 or 0 (None past ``reply_leaf`` positions, also for the
+        rest of this move); None without ``exact`` or outside the solver's domain."""
+        if not (self.exact and self.reply_leaf) or not _solvable(view.rules):
+            return None
+        solver, seat, bound = self._solver_now(), view.seat, self.reply_leaf
+        failed: set = set()
+
+        def leaf(f: tuple) -> Optional[float]:
+            key = (tuple(f[3]), f[9], f[12], f[16])
+            if key in failed:
+                return None
+            try:
+                return (solver.bout_value(f, seat, bound) + 1) / 2
+            except SearchLimitExceeded:
+                failed.add(key)
+                return None
+        return leaf
 
     @property
     def reads_history(self) -> bool:

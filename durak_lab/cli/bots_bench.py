@@ -16,14 +16,19 @@ A bot is named as in :data:`durak_lab.bots.BOTS` (``expert``, ``greedy``,
 ``endgame``…), or as ``METHOD:ITERATIONS`` for a search bot
 (``ismcts:800``, ``flat:500``, ``determinized:600``), with ``+reading`` for one
 that reads the other players' moves and, near the end of the talon and after,
-plays the best reply to a greedy player (``flat:1000+reading``), and
-``+reading+noreply`` for one that reads them but leaves the best reply out.
+plays the best reply to a greedy player (``flat:1000+reading``; while the
+talon lasts, the lines of that reply end with the exact solver's value once the
+talon is empty), ``+reading+noleaf`` for one whose replies play greedy play to
+the end instead, and ``+reading+noreply`` for one that reads them but leaves the
+best reply out.
 
 Standard library only.
 
 >>> make_bot("ismcts:50").iterations, make_bot("greedy").name, make_bot("flat:9+reading").reading
 (50, 'greedy', True)
 >>> make_bot("flat:9+reading+noreply").reply_positions, make_bot("flat:9+reading").reply_positions > 0
+(0, True)
+>>> make_bot("flat:9+reading+noleaf").reply_leaf, make_bot("flat:9+reading").reply_leaf > 0
 (0, True)
 """
 
@@ -56,9 +61,9 @@ def make_bot(spec: str):
     ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
     """
     head, *flags = spec.split("+")
-    if flags not in ([], ["reading"], ["reading", "noreply"]):
-        raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply "
-                         "(flat:1000+reading+noreply)")
+    if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"]):
+        raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply or "
+                         "+noleaf (flat:1000+reading+noreply)")
     name, _, budget = head.partition(":")
     if flags and not budget:
         raise ValueError(f"no bot {spec!r}: +reading follows METHOD:ITERATIONS (flat:1000+reading)")
@@ -67,7 +72,8 @@ def make_bot(spec: str):
             raise ValueError(f"no bot {spec!r}: METHOD:ITERATIONS takes a method of {', '.join(METHODS)} "
                              "and a whole number of playouts")
         return SearchBot(iterations=int(budget), method=name, name=spec, reading=bool(flags),
-                         reply_positions=0 if "noreply" in flags else SearchBot.reply_positions)
+                         reply_positions=0 if "noreply" in flags else SearchBot.reply_positions,
+                         reply_leaf=0 if "noleaf" in flags else SearchBot.reply_leaf)
     if name not in BOTS:
         raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS")
     return BOTS[name]()

@@ -370,3 +370,26 @@ def test_a_hand_written_position_breaking_the_hand_limit_is_refused():
     with pytest.raises(SolverDomainError, match="hand limit"):
         solve(p)
 
+
+
+@pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy", "perevodnoy_show"])
+def test_the_bout_value_of_a_kernel_state_is_the_solvers_value(preset):
+    """Solver.bout_value (the bots' searches ask it of lean-kernel states) gives each seat the value
+    the solver gives it of the same position; outside a bout start with nothing hidden it refuses."""
+    from durak_lab.engine.kernel import kernel_state
+    rng = random.Random(f"bout value {preset}")
+    solver = Solver()
+    for _ in range(30):
+        p = random_endgame(Rules.preset(preset, players=2), rng.randint(1, 5), rng.randint(1, 5), rng)
+        k = kernel_state(p)
+        for seat in (0, 1):
+            assert solver.bout_value(k, seat) == Solver().value_for(p, seat)
+    inside = start("podkidnoy", ["7♦ 9♣", "8♦ 6♥"], "♠", 0).play("P1 attack 7♦")
+    for p, words in ((inside, "start of a bout"), (Position.deal(Rules.preset("podkidnoy", players=2), seed=1),
+                                                   "empty talon"),
+                     (Position.deal(Rules.preset("podkidnoy", players=3), seed=1), "two players")):
+        with pytest.raises(SolverDomainError, match=words):
+            solver.bout_value(kernel_state(p), 0)
+    big = start("podkidnoy", ["6♥ 7♥ 8♥ 9♥ 10♣", "6♠ 7♠ 8♠ 9♠ J♣"], "♦", 0)
+    with pytest.raises(SearchLimitExceeded, match="more than 3 positions"):
+        Solver(tables=False).bout_value(kernel_state(big), 0, max_nodes=3)

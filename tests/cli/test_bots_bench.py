@@ -17,8 +17,10 @@ def test_bot_names_and_search_budgets():
     b = make_bot("determinized:40")
     assert (b.method, b.iterations, b.name) == ("determinized", 40, "determinized:40")
     assert make_bot("flat:30+reading").reading and not make_bot("flat:30").reading
+    assert make_bot("flat:30+reading+noleaf").reply_leaf == 0 < make_bot("flat:30+reading").reply_leaf
     for bad in ("ismcts:0", "ismcts:x", "minimax:10", "nobody", "greedy+reading", "flat:10+noreply",
-                "flat:10+reading+reading"):
+                "flat:10+reading+reading",
+                "flat:10+noleaf", "flat:10+reading+noleaf+noreply"):
         with pytest.raises(ValueError, match="no bot"):
             make_bot(bad)
 
