@@ -72,7 +72,7 @@ from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .base import Bot, _legal
 from .endgame import position_of_view
-from .exploit import best_reply, score
+from .exploit import TooBig, best_reply, score
 from .greedy import GreedyBot
 from .reading import Reading
 
@@ -262,8 +262,9 @@ class SearchBot:
     worlds, or the one position once nothing is hidden (then among the solver's best moves),
     looking at up to ``reply_positions`` positions in all (0: never); in those worlds a line that
     empties the talon ends at the next bout's start with the exact solver's value, within
-    ``reply_leaf`` positions (0: never; past it the reply goes on), as though the other seat played
-    perfectly from there: the endgame bot's way (greedy play holds no fewer).
+    ``reply_leaf`` positions each (0: never; past it the reply goes on) and ``reply_solver`` in
+    all (past them the sift is left out), as though the other seat played perfectly from there:
+    the endgame bot's way (greedy play holds no fewer).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -290,6 +291,7 @@ class SearchBot:
     reply_talon: int = 4
     reply_worlds: int = 20
     reply_leaf: int = 2_000
+    reply_solver: int = 200_000
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -358,21 +360,29 @@ class SearchBot:
     def _leaf(self, view: PlayerView) -> Optional[Callable]:
         """The end of the reply's lines where the talon runs out: the exact solver's value of the
         bout start for this seat, as 1, 1/2 or 0 (None past ``reply_leaf`` positions, also for the
-        rest of this move); None without ``exact`` or outside the solver's domain."""
+        rest of this move), and past ``reply_solver`` of the solver's positions in all for this
+        move, :class:`~durak_lab.bots.exploit.TooBig` (the sift gives up); None without ``exact``
+        or outside the solver's domain."""
         if not (self.exact and self.reply_leaf) or not _solvable(view.rules):
             return None
         solver, seat, bound = self._solver_now(), view.seat, self.reply_leaf
         failed: set = set()
+        left = [self.reply_solver]  # the solver's positions this move may still search
 
         def leaf(f: tuple) -> Optional[float]:
             key = (tuple(f[3]), f[9], f[12], f[16])
             if key in failed:
                 return None
+            if left[0] <= 0:
+                raise TooBig
+            before = solver.nodes
             try:
-                return (solver.bout_value(f, seat, bound) + 1) / 2
+                return (solver.bout_value(f, seat, min(bound, left[0])) + 1) / 2
             except SearchLimitExceeded:
                 failed.add(key)
                 return None
+            finally:
+                left[0] -= solver.nodes - before
         return leaf
 
     @property
