@@ -18,6 +18,7 @@ __all__ = ["Solution", "WIN", "DRAW", "LOSS", "result_word"]
 WIN, DRAW, LOSS = 1, 0, -1
 _WORDS = {WIN: "win", DRAW: "draw", LOSS: "loss"}
 
+
 def result_word(value: int) -> str:
     """``'win'``, ``'draw'`` or ``'loss'`` for a value +1, 0, -1.
 
@@ -31,12 +32,12 @@ def result_word(value: int) -> str:
 class Solution:
     """The exact result of a position with best play.
 
-    ``value`` is +1, 0 or -1 for ``seat`` (see the module docstring);
+    ``value`` is +1, 0 or -1 for ``seat`` (see the docstring of :mod:`durak_lab.analysis.solver`);
     ``move_values`` pairs every legal move (engine order) with its value for
     ``seat``; ``best_moves`` are the moves that keep ``value``; ``pv`` is a line
     of best play, to the end of the game or, for an endless draw, until a
     position of the line comes back (``pv_repeats``; "the same position" here
-    also allows the non-trump suits renamed, see the module docstring);
+    also allows the non-trump suits renamed, see that docstring);
     ``pv_positions`` are the positions along it; ``nodes`` counts the positions
     searched.
 
