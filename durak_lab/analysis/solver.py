@@ -31,8 +31,9 @@ to the kernel move by move (:func:`transitions`,
 retrograde analysis over engine positions.
 
 **Search.**  Alpha-beta with a transposition table and move ordering (lead and
-cover low non-trumps first, transfers after covers, take and pass last; the
-best move found before is tried first), and enhanced transposition cutoffs (a
+cover low non-trumps first, transfers after covers, the take last; trumps held
+back: the pass right after the lowest throw-in, or before it if it is a trump;
+the best move found before is tried first), and enhanced transposition cutoffs (a
 move into a finished game or a next bout already known to refute the position
 cuts before anything is searched).  At the start of a bout the table key
 is canonical under two symmetries the rules cannot see: renaming the
