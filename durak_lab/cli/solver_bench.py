@@ -298,7 +298,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
     if max(sizes, default=0) >= 8 and args.count >= 100 and not args.report and args.max_seconds is None:
         print(f"durak-lab bench solver: {args.count} positions of {max(sizes)}+{max(sizes)} cards take a long "
-              "while (8+8: a second or more each with the endgame tables, most of an hour in all)"
+              "while (8+8: over a second each on average with the endgame tables, about half an hour in all)"
               + ("" if args.results else "; --results FILE keeps every solve, so a stopped run can resume"),
               file=sys.stderr, flush=True)
     rows: list = []

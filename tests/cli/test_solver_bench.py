@@ -185,8 +185,8 @@ def test_a_long_run_is_announced_with_a_word_on_resuming(monkeypatch, capsys):
     monkeypatch.setattr(sb, "run_size", lambda n, *args, **kwargs: dict(fake, cards=n))
     assert main(["--sizes", "8", "--count", "1000"]) == 0
     err = capsys.readouterr().err
-    assert ("1000 positions of 8+8 cards take a long while (8+8: a second or more each with the endgame tables, "
-            "most of an hour in all); --results FILE keeps every solve") in err
+    assert ("1000 positions of 8+8 cards take a long while (8+8: over a second each on average with the endgame "
+            "tables, about half an hour in all); --results FILE keeps every solve") in err
     assert main(["--sizes", "8", "--count", "1000", "--results", "x.jsonl"]) == 0
     err = capsys.readouterr().err
     assert "take a long while" in err and "--results FILE" not in err
