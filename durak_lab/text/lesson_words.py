@@ -102,7 +102,7 @@ LESSON_WORDS: dict = {
     "lesson-shown-option": "The answer is “{option}”.",
     # progress
     "lesson-progress-broken": "Your saved progress could not be read, so it starts fresh. "
-                              "The old file will be kept as {name}.",
+                              "The old file is kept beside the new one.",
     # a lesson built from a played game
     "lesson-record-title": "What would {seat} play?",
     "lesson-record-summary": "The moves of {seat} in a played game: play them yourself.",

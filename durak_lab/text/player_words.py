@@ -20,6 +20,7 @@ PLAYER_WORDS = {
     "learn-rule-title": "{rule}: {title}",
     "learn-progress-label": "Progress in “{title}”",
     "learn-progress": "{solved} of {total} exercises solved",
+    "learn-progress-first": "{solved} of {total} exercises solved, {first} at the first try",
     "learn-progress-none": "Nothing to solve: read it through",
     "learn-progress-read": "Read",
     "learn-lesson-done": "Done ✓",
@@ -53,8 +54,20 @@ PLAYER_WORDS = {
     # the end of a lesson
     "learn-finished": "You finished the lesson “{title}”.",
     "learn-finished-score": "You solved {solved} of {total} exercises without seeing the answer.",
+    "learn-finished-first": "{first} of {total} were right at your first try, without a hint.",
     "learn-next-lesson": "Next lesson: {title}",
     "learn-all-done": "That was the last lesson. Well done!",
-    "learn-not-saved": "Your progress could not be saved in {name}: it is kept only until the notebook closes.",
+    "learn-not-saved": "Your progress could not be saved on this computer. Click “Download my progress” "
+                       "on the lesson list to keep it.",
+    # who is learning (one server for a class: each student's own progress)
+    "learn-who-title": "Who are you?",
+    "learn-who-intro": "Type your name, or the name your teacher gave you, then click “Start”. "
+                       "This computer remembers it, and your progress is kept under it.",
+    "learn-who-label": "Your name",
+    "learn-who-start": "Start",
+    "learn-who-bad": "Type a name with at least one letter or number.",
+    "learn-who-hello": "Hello, {name}!",
+    "learn-who-change": "Not {name}? Change",
+    "learn-download": "Download my progress",
     "learn-error": "Something went wrong with this step. Click “Back to the lessons” and try again.",
 }

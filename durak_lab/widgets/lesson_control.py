@@ -13,7 +13,20 @@ by :class:`~durak_lab.lessons.Attempt`; the progress is saved after every solved
 step.  Every sentence that is not the lesson's own text comes from
 :func:`~durak_lab.text.messages.say`.
 
-Messages (``{"do": …}``): ``open`` (``lesson``: its id), ``menu``, ``next``,
+Who is learning: with neither ``progress_path`` nor ``student``, the player first
+asks the student's name (the ``who`` view) and keeps the progress in that student's
+own file in the class folder (:meth:`Progress.for_student
+<durak_lab.lessons.Progress.for_student>`), so that students sharing one server never
+see or overwrite each other's work.  The browser remembers the name and a copy of
+the progress (:meth:`LessonControl.browser_copy`) and says them in its ``hello``
+message when the page opens: the copy is merged in, which is how progress survives
+a reload where the server's files do not last (JupyterLite, Binder).  Every mark
+notes how the exercise went: right at the first try, the tries, the hints asked,
+the time taken.
+
+Messages (``{"do": …}``): ``hello`` (``student``: the name the browser remembers,
+``copy``: its copy of the progress), ``student`` (``name``: typed in the ``who``
+view), ``change`` (another student), ``open`` (``lesson``: its id), ``menu``, ``next``,
 ``hint``, ``answer`` (``value``: a seat "P2", ``true``/``false``, an option),
 ``check`` (the picked cards), ``table`` (``msg``: a message of the play table's
 JavaScript, for the table of the step).
@@ -31,12 +44,13 @@ Standard library only.
 from __future__ import annotations
 
 import logging
-import os
+import time
 from typing import Any, Optional, Sequence
 
 from ..engine.errors import DurakError
 from ..engine.moves import Move, seat_text
-from ..lessons import Attempt, Lesson, Progress, course, course_title
+from ..lessons import Attempt, Lesson, Progress, ProgressError, course, course_title
+from ..session.students import StudentError, clean_name, folder_name
 from ..text.explain import RULE_TITLES
 from ..text.messages import say
 from .lesson_table import LessonTable
@@ -71,10 +85,19 @@ class LessonControl:
     """
 
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
-                 speed: str = "normal") -> None:
+                 speed: str = "normal", student: Optional[str] = None, class_dir: Optional[str] = None) -> None:
         self.lessons = list(course() if lessons is None else lessons)
         self.title = course_title() if lessons is None else say("learn-course-title")
-        self.progress = Progress.load(progress_path)
+        self.class_dir = class_dir
+        self.by_name = progress_path is None  # each student's own file, by name
+        self.progress = Progress.load(progress_path) if progress_path is not None else Progress()
+        self.needs_name = self.by_name
+        self.who_error = ""
+        self.pending = ""  # a lesson to open once the student has said who they are
+        self.saved_serial = 0  # counts the saves, for the browser's copy
+        self.save_failed = False
+        if student is not None:
+            self.set_student(student)
         self.speed = speed
         self.serial = 0
         self.table_id = 0
@@ -93,6 +116,59 @@ class LessonControl:
         self.explain = ""
         self.done = False
         self.solved_now = False
+        self.hints = 0
+        self.opened = time.monotonic()
+
+    # ------------------------------------------------------------ who is learning
+    def set_student(self, name: str) -> None:
+        """The student ``name`` is learning now: their own progress file in the class folder.
+        A name with no letter or digit raises :class:`~durak_lab.session.students.StudentError`."""
+        name = clean_name(name)
+        self.progress = Progress.for_student(name, self.class_dir)
+        self.needs_name, self.who_error = False, ""
+        self.saved_serial += 1
+        if self.pending:
+            pending, self.pending = self.pending, ""
+            self.open(pending)
+
+    def change_student(self) -> None:
+        """Another student sits down: back to the ``who`` view, nothing of the last one shown."""
+        if not self.by_name:
+            return
+        self.menu()
+        self.progress, self.needs_name, self.not_saved, self.save_failed = Progress(), True, "", False
+        self.saved_serial += 1
+
+    def _hello(self, msg: dict) -> None:
+        """The page has opened: the name and the copy of the progress its browser remembers."""
+        name = msg.get("student")
+        if self.needs_name and isinstance(name, str) and name.strip():
+            try:
+                self.set_student(name)
+            except StudentError:
+                return
+        copy = msg.get("copy")
+        if self.needs_name or not self.by_name or not isinstance(copy, dict):
+            return
+        try:
+            theirs = Progress.from_dict(copy)
+        except ProgressError:
+            return
+        if theirs.student is None or folder_name(theirs.student) != folder_name(self.progress.student or ""):
+            return
+        before = self.progress.to_dict()
+        self.progress.merge(theirs)
+        if self.progress.to_dict() != before:
+            self._save()
+
+    def browser_copy(self) -> dict:
+        """What the browser keeps: the student's name, their folder's name (``key``), the
+        progress file's text (to keep in the browser and to download) and the save count."""
+        student = None if self.needs_name else self.progress.student
+        return {"serial": self.saved_serial, "name": student or "", "by_name": self.by_name,
+                "key": folder_name(student) if student else "",
+                "file": f"durak-lab-progress-{folder_name(student)}.json" if student else "durak-lab-progress.json",
+                "text": "" if self.needs_name else self.progress.dumps()}
 
     @property
     def step(self) -> Any:
@@ -105,7 +181,11 @@ class LessonControl:
         raise KeyError(lesson_id)
 
     def open(self, lesson_id: str) -> None:
-        """Open a lesson at its first step."""
+        """Open a lesson at its first step (once the student has said who they are)."""
+        if self.needs_name:
+            self._lesson(lesson_id)
+            self.pending = lesson_id
+            return
         self.lesson = self._lesson(lesson_id)
         self.last_lesson = lesson_id
         self.finished = False
@@ -134,6 +214,8 @@ class LessonControl:
         self.lesson, self.table, self.attempt, self.finished = None, None, None, False
         self._clear_step()
         self.table_id += 1
+        if not self.needs_name:
+            self.progress.refresh()  # what the student did in another tab meanwhile
 
     # ------------------------------------------------------------ messages from the browser
     def handle(self, msg: dict) -> dict:
@@ -143,7 +225,16 @@ class LessonControl:
         """
         try:
             what = str(msg.get("do", ""))
-            if what == "open":
+            if what == "hello":
+                self._hello(msg)
+            elif what == "student":
+                self._who(msg.get("name"))
+            elif what == "change":
+                self.change_student()
+            elif self.needs_name:
+                if what == "open":
+                    self.open(str(msg.get("lesson", "")))
+            elif what == "open":
                 self.open(str(msg.get("lesson", "")))
             elif what == "menu":
                 self.menu()
@@ -167,6 +258,12 @@ class LessonControl:
             self.feedback = ("wrong", say("learn-error"))
         return self.state()
 
+    def _who(self, name: Any) -> None:
+        try:
+            self.set_student(name if isinstance(name, str) else "")
+        except StudentError:
+            self.who_error = say("learn-who-bad")
+
     def _next(self) -> None:
         step = self.step
         if not self.done:
@@ -184,6 +281,8 @@ class LessonControl:
     def _hint(self) -> None:
         step = self.step
         text = self.attempt.hint_text() if self.attempt is not None else step.hint
+        if not self.done:
+            self.hints += 1
         self.feedback = ("hint", _plain(text) or say("learn-no-hint"))
 
     def _answer(self, value: Any) -> None:
@@ -243,18 +342,28 @@ class LessonControl:
         """Note the step in the learner's progress and save it; a file that cannot be written is
         said once, beside the feedback, and the progress is kept in memory."""
         self.solved_now = solved
-        self.progress.mark(self.lesson.id, self.index, solved=solved)
+        a = self.attempt
+        first = None if a is None else bool(solved and a.tries == 1 and self.hints == 0)
+        self.progress.mark(self.lesson.id, self.index, solved=solved, first_try=first,
+                           tries=None if a is None else a.tries, hints=None if a is None else self.hints,
+                           seconds=time.monotonic() - self.opened)
+        self._save()
+
+    def _save(self) -> None:
         try:
             self.progress.save()
+            self.save_failed, self.not_saved = False, ""
         except (OSError, DurakError) as err:
             _log.warning("lesson player: the progress could not be saved: %s", err)
-            self.not_saved = say("learn-not-saved", name=os.path.basename(self.progress.path))
+            self.save_failed, self.not_saved = True, say("learn-not-saved")
+        self.saved_serial += 1
 
     # ------------------------------------------------------------ what the browser draws
     def state(self) -> dict:
         """The JSON-able picture of the player for the JavaScript."""
         self.serial += 1
-        view = "menu" if self.lesson is None else ("done" if self.finished else "lesson")
+        view = "who" if self.needs_name else (
+            "menu" if self.lesson is None else ("done" if self.finished else "lesson"))
         table = self.table.state() if self.table is not None else None
         if table is not None and not isinstance(self.table, LessonTable):
             table["frame"] = "play"  # a whole game: the play table with all its tools
@@ -263,21 +372,36 @@ class LessonControl:
             "download": dict(self.table.download) if isinstance(self.table, TableControl) else {},
             "menu": self._menu_json(), "lesson": self._lesson_json() if view == "lesson" else None,
             "end": self._end_json() if view == "done" else None, "last_lesson": self.last_lesson,
-            "labels": _LABELS,
+            "who": self._who_json() if view == "who" else None, "student": self._student_json(),
+            "labels": _labels(),
         }
 
+    def _who_json(self) -> dict:
+        return {"title": say("learn-who-title"), "intro": say("learn-who-intro"), "label": say("learn-who-label"),
+                "start": say("learn-who-start"), "error": self.who_error}
+
+    def _student_json(self) -> dict:
+        """The student line of the menu: who, "not you?", and the download of the progress."""
+        name = "" if self.needs_name else (self.progress.student or "")
+        return {"name": name, "hello": say("learn-who-hello", name=name) if name else "",
+                "change": say("learn-who-change", name=name) if name and self.by_name else "",
+                "download": say("learn-download"), "save_failed": self.save_failed}
+
     def _numbers(self, lesson: Lesson) -> tuple:
-        """(exercises solved, exercises, fraction done) of a lesson."""
+        """(exercises solved, exercises, fraction done, solved at the first try) of a lesson."""
         total = lesson.exercises
         fraction = float(self.progress.fraction(lesson))
-        return round(fraction * total), total, fraction
+        first = round(float(self.progress.fraction(lesson, first_try=True)) * total)
+        return round(fraction * total), total, fraction, first
 
     def _menu_json(self) -> dict:
         items = []
         for item in self.lessons:
-            solved, total, fraction = self._numbers(item)
+            solved, total, fraction, first = self._numbers(item)
             done = bool(self.progress.done(item.id)) and bool(self.progress.lesson_done(item))
-            if total:
+            if total and solved:
+                text = say("learn-progress-first", solved=solved, total=total, first=first)
+            elif total:
                 text = say("learn-progress", solved=solved, total=total)
             else:
                 text = say("learn-progress-read") if done else say("learn-progress-none")
@@ -286,13 +410,15 @@ class LessonControl:
                 "open": say("learn-open", title=item.title),
                 "rules": [_rule_json(r) for r in item.rules], "percent": round(100 * fraction),
                 "progress": text, "bar_label": say("learn-progress-label", title=item.title), "done": done,
+                "first_percent": round(100 * first / total) if total else 0,
                 "badge": say("learn-lesson-done") if done else ("" if fraction else say("learn-lesson-new")),
             })
         finished = sum(1 for i in items if i["done"])
         return {"title": self.title, "intro": say("learn-menu-intro"), "lessons": items,
                 "overall": say("learn-overall", done=finished, total=len(items)),
                 "percent": round(100 * finished / len(items)) if items else 0,
-                "empty": "" if items else say("learn-no-lessons"), "warning": self.progress.warning or ""}
+                "empty": "" if items else say("learn-no-lessons"),
+                "warning": " ".join(t for t in (self.progress.warning, self.not_saved) if t)}
 
     def _lesson_json(self) -> dict:
         step = self.step
@@ -320,25 +446,28 @@ class LessonControl:
         }
 
     def _end_json(self) -> dict:
-        solved, total, _ = self._numbers(self.lesson)
+        solved, total, _, first = self._numbers(self.lesson)
         at = self.lessons.index(self.lesson)
         after = self.lessons[at + 1] if at + 1 < len(self.lessons) else None
         return {"id": self.lesson.id, "title": say("learn-finished", title=self.lesson.title),
                 "score": say("learn-finished-score", solved=solved, total=total) if total else "",
+                "first": say("learn-finished-first", first=first, total=total) if total else "",
                 "next_id": after.id if after else "",
                 "next": say("learn-next-lesson", title=after.title) if after else say("learn-all-done")}
 
 
-#: The fixed words of the player (buttons, group labels), by message key.
-_LABELS = {
-    "learn-back": say("learn-back"),
-    "learn-hint": say("learn-hint"),
-    "learn-check": say("learn-check"),
-    "learn-answer-label": say("learn-answer-label"),
-    "learn-seat-label": say("learn-seat-label"),
-    "learn-options-label": say("learn-options-label"),
-    "learn-table-label": say("learn-table-label"),
-    "learn-lessons-label": say("learn-lessons-label"),
-    "learn-rules": say("learn-rules"),
-    "learn-overall-label": say("learn-overall-label"),
-}
+def _labels() -> dict:
+    """The fixed words of the player (buttons, group labels), by message key: said when the state
+    is drawn, never at import."""
+    return {
+        "learn-back": say("learn-back"),
+        "learn-hint": say("learn-hint"),
+        "learn-check": say("learn-check"),
+        "learn-answer-label": say("learn-answer-label"),
+        "learn-seat-label": say("learn-seat-label"),
+        "learn-options-label": say("learn-options-label"),
+        "learn-table-label": say("learn-table-label"),
+        "learn-lessons-label": say("learn-lessons-label"),
+        "learn-rules": say("learn-rules"),
+        "learn-overall-label": say("learn-overall-label"),
+    }

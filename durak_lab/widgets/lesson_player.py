@@ -21,17 +21,29 @@ shows the answer.  **Hint**, **Next**, **Back to the lessons**.  A ``play`` step
 a whole game on the play table; it is done when the game ends.  The progress is
 saved to its file after every solved step and shown on the menu.
 
+Who is learning: unless a ``student`` or a ``progress_path`` is given, the player
+first asks the student's name (``who`` view); the browser remembers the name and a
+copy of the progress (in its local storage), and each student's progress is kept in
+a file of their own (see :class:`~durak_lab.widgets.lesson_control.LessonControl`).
+The menu says who is learning, offers "Not Ann? Change", and a download of the
+progress (to hand in, or to keep when the server cannot save it).
+
 UI contract (for browser tests and styling):
 
-* root ``div.dl-lesson-player`` with ``data-view`` (``menu``, ``lesson``, ``done``),
+* root ``div.dl-lesson-player`` with ``data-view`` (``who``, ``menu``, ``lesson``, ``done``),
   ``data-serial`` (counts the redraws), ``data-lesson`` (the open lesson's id),
   ``data-step`` (its step, 1 = the first), ``data-kind`` (the step's kind);
+* the name ``form.dl-lp-who``: ``h2``, ``.dl-lp-who-intro``, ``input.dl-lp-name`` (with its
+  ``label``), ``button.dl-lp-start`` (submits), ``.dl-lp-who-error`` (a live region);
+* the student line ``.dl-lp-student`` on the menu: ``.dl-lp-hello`` ("Hello, Ann!"),
+  ``button.dl-lp-change``, ``a.dl-lp-download`` (``download``: the file name; it gets
+  ``data-urgent`` when the progress could not be saved);
 * the menu ``.dl-lp-menu``: ``h2`` the course title, ``.dl-lp-overall`` and its
   bar, ``ol.dl-lp-lessons`` of ``li.dl-lp-item`` (``data-lesson``, ``data-done``),
   each with ``button.dl-lp-open`` (the title), ``.dl-lp-summary``, ``.dl-lp-rules``
   of ``abbr.dl-lp-rule`` (``title``: the rule's title), the bar
   ``.dl-lp-bar[role=progressbar]`` (``aria-valuenow``: percent) and
-  ``.dl-lp-progress`` ("2 of 5 exercises solved"), ``.dl-lp-badge``;
+  ``.dl-lp-progress`` ("4 of 5 exercises solved, 2 at the first try"), ``.dl-lp-badge``;
 * the lesson ``.dl-lp-lesson``: ``button.dl-lp-back``, ``h2.dl-lp-title``,
   ``.dl-lp-step`` ("Step 2 of 5") and its bar, ``.dl-lp-text`` (the instruction),
   ``.dl-lp-table`` (the play table, ``div.dl-play-table`` inside it, ``data-frame``
@@ -44,7 +56,7 @@ UI contract (for browser tests and styling):
   the first use of each Durak word is ``abbr.dl-term`` with ``title`` (its meaning,
   also shown while it has the keyboard focus), ``tabindex="0"`` and ``data-term``;
   ``button.dl-lp-hint``, ``button.dl-lp-next`` (disabled until the step is done);
-* the end ``.dl-lp-end``: ``.dl-lp-end-title``, ``.dl-lp-score``,
+* the end ``.dl-lp-end``: ``.dl-lp-end-title``, ``.dl-lp-score``, ``.dl-lp-first``,
   ``button.dl-lp-next-lesson``, ``button.dl-lp-back``.
 
 Messages: those of :class:`~durak_lab.widgets.lesson_control.LessonControl`;
@@ -102,24 +114,31 @@ class LessonPlayer(anywidget.AnyWidget):
     """The lessons of the course, to click through: the menu, the steps, the exercises.
 
     ``lessons`` (default: the course of :func:`durak_lab.lessons.course`);
-    ``progress_path`` where the learner's progress is kept (default:
-    ``durak-lab-progress.json`` in the notebook's folder); ``speed`` the bots' speed in
-    a lesson's game (``slow``, ``normal``, ``fast``, ``instant``); ``lesson`` the id of a
-    lesson to open at once.
+    ``student`` the learner's name, and ``class_dir`` the class folder where each
+    student's progress is kept (see :mod:`durak_lab.session.students`): with neither
+    ``student`` nor ``progress_path``, the player asks the learner's name first, and
+    the browser remembers it.  ``progress_path``: one progress file instead, for a
+    single learner.  ``speed`` the bots' speed in a lesson's game (``slow``,
+    ``normal``, ``fast``, ``instant``); ``lesson`` the id of a lesson to open at once.
     """
 
     _esm, _css = front_end()
     state = traitlets.Dict().tag(sync=True)
     glossary = traitlets.Dict().tag(sync=True)
+    #: What the browser keeps of the student (:meth:`LessonControl.browser_copy`), sent after each save.
+    saved = traitlets.Dict().tag(sync=True)
 
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
-                 speed: str = "normal", lesson: Optional[str] = None, **kwargs: Any) -> None:
+                 speed: str = "normal", lesson: Optional[str] = None, student: Optional[str] = None,
+                 class_dir: Optional[str] = None, **kwargs: Any) -> None:
         kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
-        self.control = LessonControl(lessons, progress_path=progress_path, speed=speed)
+        self.control = LessonControl(lessons, progress_path=progress_path, speed=speed, student=student,
+                                     class_dir=class_dir)
         if lesson is not None:
             self.control.open(lesson)
         self.state = self.control.state()
+        self.saved = self.control.browser_copy()
         self.on_msg(self._on_msg)
 
     @property
@@ -130,6 +149,8 @@ class LessonPlayer(anywidget.AnyWidget):
     def handle(self, msg: dict) -> dict:
         """Do what a message of the player's JavaScript asks; return the new state."""
         self.state = self.control.handle(msg)
+        if self.control.saved_serial != self.saved.get("serial"):
+            self.saved = self.control.browser_copy()
         return self.state
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:

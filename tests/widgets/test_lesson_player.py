@@ -159,7 +159,12 @@ def test_a_learner_finishes_covering_wrong_then_hint_then_right(player, progress
     st = send(player, {"do": "menu"})
     covering = item(st, "covering")
     assert covering["percent"] == 100 and covering["done"] and covering["badge"] == "Done ✓"
-    assert covering["progress"] == "5 of 5 exercises solved"
+    assert covering["progress"] == "5 of 5 exercises solved, 3 at the first try"
+    assert covering["first_percent"] == 60
+    marks = saved(progress_path).marks("covering")
+    assert [marks[i].first_try for i in (1, 2, 3, 4, 5)] == [False, False, True, True, True]
+    assert [marks[i].tries for i in (1, 2, 3, 4, 5)] == [3, 2, 1, 1, 1]
+    assert all(marks[i].hints == 0 and marks[i].seconds >= 0 for i in (1, 2, 3, 4, 5))
     assert st["menu"]["overall"].startswith("You have finished 1 of ")
     # a new player loads the progress from the file
     again = LessonPlayer(lessons=LESSONS, progress_path=progress_path)
@@ -316,15 +321,22 @@ def test_an_illegal_click_in_a_move_step_says_the_engines_reason_and_plays_nothi
 
 
 def test_a_progress_file_that_cannot_be_written_is_said_and_the_lesson_goes_on(tmp_path):
-    folder = tmp_path / "no-such-folder"
-    player = LessonPlayer(lessons=LESSONS, progress_path=str(folder / "progress.json"))
+    path = tmp_path / "progress.json"
+    path.write_text('{"format": "durak-lab-progress/2", "lessons": {}}', encoding="utf-8")
+    path.chmod(0o444)  # a teacher made it read-only: it is never replaced
+    player = LessonPlayer(lessons=LESSONS, progress_path=str(path))
     send(player, {"do": "open", "lesson": "cards"})
     send(player, {"do": "next"})
     st = send(player, {"do": "answer", "value": "36"})
     assert st["lesson"]["feedback_kind"] == "right"
-    assert st["lesson"]["feedback"].endswith(MESSAGES["learn-not-saved"].format(name="progress.json"))
+    assert st["lesson"]["feedback"].endswith(MESSAGES["learn-not-saved"])
     assert player.progress.fraction(lesson("cards")) > 0  # kept in memory
+    assert path.read_text(encoding="utf-8") == '{"format": "durak-lab-progress/2", "lessons": {}}'
     assert send(player, {"do": "next"})["lesson"]["step_text"] == "Step 3 of 6"
+    st = send(player, {"do": "menu"})
+    assert st["student"]["save_failed"] and MESSAGES["learn-not-saved"] in st["menu"]["warning"]
+    copy = json.loads(player.saved["text"])  # the download holds what could not be saved
+    assert copy["lessons"]["cards"]["1"]["solved"] is True
 
 
 def test_the_lesson_player_shares_the_play_tables_base_styles():

@@ -32,6 +32,30 @@ function ruleMarks(rules, lead) {
       r.id, h("span", { class: "dl-lp-sr", text: ` (${r.title})` }))));
 }
 
+// ------------------------------------------------------------ what this browser remembers
+// The student's name and a copy of each student's progress, in the browser's local storage (it
+// may be blocked: then nothing is remembered, and the server's file is all there is).
+const STUDENT = "durak-lab-student";
+const STUDENT_KEY = "durak-lab-student-key";
+const COPY = "durak-lab-progress:";
+
+function remembered(key) {
+  try { return window.localStorage.getItem(key); } catch (e) { return null; }
+}
+
+function remember(key, value) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch (e) { /* storage blocked or full: the server keeps the progress */ }
+}
+
+function rememberedCopy() {
+  const key = remembered(STUDENT_KEY);
+  if (!key) return null;
+  try { return JSON.parse(remembered(COPY + key) || "null"); } catch (e) { return null; }
+}
+
 function renderLesson({ model, el }) {
   const send = (msg) => model.send(msg);
   const gloss = () => model.get("glossary");
@@ -43,7 +67,47 @@ function renderLesson({ model, el }) {
   const menu = h("section", { class: "dl-lp-menu" });
   const lesson = h("section", { class: "dl-lp-lesson", hidden: true });
   const end = h("section", { class: "dl-lp-end", hidden: true });
-  root.append(menu, lesson, end);
+
+  // ------------------------------------------------------------ who is learning
+  const nameId = "dl-lp-name-" + Math.random().toString(36).slice(2);
+  const whoTitle = h("h2", { class: "dl-lp-who-title", tabindex: -1 });
+  const whoIntro = h("p", { class: "dl-lp-who-intro" });
+  const nameLabel = h("label", { class: "dl-lp-name-label", for: nameId });
+  const nameInput = h("input", { class: "dl-lp-name", id: nameId, type: "text", maxlength: 60,
+    autocomplete: "name", spellcheck: "false", data: { key: "who:name" } });
+  const startButton = h("button", { class: "dl-pt-button dl-pt-action dl-lp-start", type: "submit",
+    data: { key: "who:start" } });
+  const whoError = h("p", { class: "dl-lp-who-error", "aria-live": "polite", hidden: true });
+  const onName = (event) => {
+    event.preventDefault();
+    send({ do: "student", name: nameInput.value });
+  };
+  const who = h("form", { class: "dl-lp-who", hidden: true, on: { submit: onName } }, whoTitle, whoIntro,
+    h("div", { class: "dl-lp-name-row" }, nameLabel, nameInput, startButton), whoError);
+  root.append(who, menu, lesson, end);
+
+  // the download of the progress, and the browser's copy of it, follow the "saved" trait
+  let copyUrl = null;
+  const download = h("a", { class: "dl-pt-button dl-lp-download", data: { key: "who:download" } });
+  function keepCopy() {
+    const s = model.get("saved") || {};
+    if (s.by_name && s.name) {
+      remember(STUDENT, s.name);
+      remember(STUDENT_KEY, s.key);
+      if (s.text) remember(COPY + s.key, s.text);
+    } else if (s.by_name && s.serial) {
+      remember(STUDENT, null);  // "Not Ann?": this browser forgets the name (her copy stays, under her key)
+      remember(STUDENT_KEY, null);
+    }
+    if (copyUrl) URL.revokeObjectURL(copyUrl);
+    copyUrl = s.text ? URL.createObjectURL(new Blob([s.text], { type: "application/json" })) : null;
+    if (copyUrl) download.href = copyUrl; else download.removeAttribute("href");
+    download.download = s.file || "durak-lab-progress.json";
+  }
+  keepCopy();
+  const helloName = remembered(STUDENT) || "";
+  const helloSerial = (model.get("state") || {}).serial || 0;
+  send({ do: "hello", student: helloName, copy: helloName ? rememberedCopy() : null });
 
   const backButton = h("button", { class: "dl-pt-button dl-lp-back", type: "button", data: { key: "lp:back" },
     on: { click: () => send({ do: "menu" }) } });
@@ -123,7 +187,16 @@ function renderLesson({ model, el }) {
     ruleMarks(item.rules, st.labels["learn-rules"]),
     h("div", { class: "dl-lp-progress-row" }, progressBar(item.percent, item.bar_label),
       h("span", { class: "dl-lp-progress", text: item.progress }))));
+    const S = st.student || {};
+    download.textContent = S.download || "";
+    if (S.save_failed) download.dataset.urgent = "true"; else delete download.dataset.urgent;
+    const line = h("div", { class: "dl-lp-student" },
+      S.hello ? h("span", { class: "dl-lp-hello", text: S.hello }) : null,
+      S.change ? h("button", { class: "dl-pt-button dl-lp-change", type: "button", data: { key: "who:change" },
+        text: S.change, on: { click: () => send({ do: "change" }) } }) : null,
+      download.href ? download : null);
     menu.replaceChildren(...[
+      line,
       h("h2", { class: "dl-lp-course", text: m.title }),
       h("p", { class: "dl-lp-intro", text: m.intro }),
       m.warning ? h("p", { class: "dl-lp-warning", role: "status", text: m.warning }) : null,
@@ -190,7 +263,18 @@ function renderLesson({ model, el }) {
       : h("p", { class: "dl-lp-all-done", text: E.next });
     end.replaceChildren(...[h("h2", { class: "dl-lp-end-title", tabindex: -1, text: E.title }),
       E.score ? h("p", { class: "dl-lp-score", text: E.score }) : null,
+      E.first ? h("p", { class: "dl-lp-first", text: E.first }) : null,
       h("div", { class: "dl-lp-nav" }, next, back)].filter(Boolean));
+  }
+
+  function drawWho(st) {
+    const W = st.who;
+    whoTitle.textContent = W.title;
+    whoIntro.textContent = W.intro;
+    nameLabel.textContent = W.label;
+    startButton.textContent = W.start;
+    whoError.textContent = W.error;
+    whoError.hidden = !W.error;
   }
 
   // ------------------------------------------------------------ drawing the state
@@ -201,9 +285,13 @@ function renderLesson({ model, el }) {
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && !tableHost.contains(active) ? active.dataset.key : null;
     backButton.textContent = st.labels["learn-back"];
+    // a name this browser remembers is on its way to Python: no name form meanwhile
+    const waiting = st.view === "who" && helloName && st.serial <= helloSerial;
+    who.hidden = st.view !== "who" || waiting;
     menu.hidden = st.view !== "menu";
     lesson.hidden = st.view !== "lesson";
     end.hidden = st.view !== "done";
+    if (st.view === "who") drawWho(st);
     if (st.view === "menu") drawMenu(st);
     if (st.view === "lesson") drawLesson(st);
     if (st.view === "done") drawEnd(st);
@@ -217,8 +305,9 @@ function renderLesson({ model, el }) {
     const wasInside = focusKey !== null || (active && root.contains(active));
     shown = place;
     if (moved && wasInside) {
+      const last = `[data-key="open:${CSS.escape(st.last_lesson || "")}"]`;
       const target = st.view === "lesson" ? text : st.view === "done" ? end.querySelector(".dl-lp-end-title")
-        : menu.querySelector(`[data-key="open:${CSS.escape(st.last_lesson || "")}"]`) || menu.querySelector("button");
+        : st.view === "who" ? nameInput : menu.querySelector(last) || menu.querySelector("button");
       if (target) target.focus();
     } else if (focusKey && !root.contains(document.activeElement)) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
@@ -228,9 +317,12 @@ function renderLesson({ model, el }) {
   }
 
   model.on("change:state", draw);
+  model.on("change:saved", keepCopy);
   draw();
   return () => {
     model.off("change:state", draw);
+    model.off("change:saved", keepCopy);
+    if (copyUrl) URL.revokeObjectURL(copyUrl);
     if (sub) sub.dispose();
   };
 }
