@@ -53,6 +53,7 @@ from ..text.narrate import event_sentence
 from ..text.messages import say
 from .coach import Coach
 from .shorthand import read_move
+from .store import write_text
 
 __all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds"]
 
@@ -457,8 +458,7 @@ class PlaySession:
 
     def save(self, path: str, title: Optional[str] = None) -> str:
         """Write :meth:`record` to ``path``; return the sentence that says so."""
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(self.record(title).dump() + "\n")
+        write_text(path, self.record(title).dump() + "\n")  # whole or not at all
         return say("saved", path=path)
 
     @property

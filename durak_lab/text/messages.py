@@ -203,7 +203,7 @@ MESSAGES: dict = {
     "coach-off": "The coach is off.",
     "hidden-hands": "Every hand is face down until its owner clicks the button.",
     "error": "Something went wrong. Click “New game” to start again.",
-    "save-failed": "The game could not be saved here: {why}.",
+    "save-failed": "The game could not be saved on this computer.",
     "download-ready": "You can also download the record to your computer.",
     "players-fixed": "These rules are for {count} players.",
     "players-most": "These rules are for at most {count} players. For 7 or 8, choose a game with 52 cards.",

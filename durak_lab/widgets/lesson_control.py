@@ -199,7 +199,8 @@ class LessonControl:
         self.table = None
         if step.kind == "play":
             settings = Settings.of(speed=self.speed, **dict(step.play))
-            self.table = TableControl(settings)
+            self.table = TableControl(settings, student=self.progress.student if self.by_name else None,
+                                      class_dir=self.class_dir)
             self.feedback = ("info", say("learn-play-now"))
         elif step.position is not None:
             self.table = LessonTable(step.position, step.seat if step.seat is not None else 0,

@@ -34,7 +34,7 @@ UI contract (for browser tests and styling):
   ``data-serial`` (counts the redraws), ``data-lesson`` (the open lesson's id),
   ``data-step`` (its step, 1 = the first), ``data-kind`` (the step's kind);
 * the name ``form.dl-lp-who``: ``h2``, ``.dl-lp-who-intro``, ``input.dl-lp-name`` (with its
-  ``label``), ``button.dl-lp-start`` (submits), ``.dl-lp-who-error`` (a live region);
+  ``label``), ``button.dl-lp-start`` (Enter in the name does the same), ``.dl-lp-who-error`` (a live region);
 * the student line ``.dl-lp-student`` on the menu: ``.dl-lp-hello`` ("Hello, Ann!"),
   ``button.dl-lp-change``, ``a.dl-lp-download`` (``download``: the file name; it gets
   ``data-urgent`` when the progress could not be saved);

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from typing import Optional
 
 from ..engine.cards import Card, CardSet, rank_of
@@ -32,6 +33,8 @@ from ..engine.errors import DurakError, IllegalMoveError
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..session import PlaySession
 from ..session.coach import Coach
+from ..session.store import StoreError, write_new
+from ..session.students import StudentError, clean_name, student_folder
 from ..text.explain import sentence
 from ..text.narrate import move_words
 from ..text.reasons import plain_reason, reason_clause
@@ -51,12 +54,19 @@ _NEEDS_THE_HAND = frozenset({"card", "target", "play", "take", "pass", "transfer
 class TableControl(TableState):
     """A game at the play table: the session, the turn's picks, and the state to draw.
 
-    ``save_dir`` is where :meth:`handle` ``{"do": "save"}`` writes records.
+    ``save_dir`` is where :meth:`handle` ``{"do": "save"}`` writes records; by default the
+    ``games`` folder of the student at the table (``student``, or the name the browser says
+    in its ``hello`` message; see :mod:`durak_lab.session.students`), else the current folder.
+    Every save gets a name of its own (the deal and the time) and is written whole or not
+    at all (:func:`durak_lab.session.store.write_new`).
     """
 
-    def __init__(self, settings: Optional[Settings] = None, save_dir: str = ".") -> None:
+    def __init__(self, settings: Optional[Settings] = None, save_dir: Optional[str] = None,
+                 student: Optional[str] = None, class_dir: Optional[str] = None) -> None:
         self.settings = settings or Settings()
         self.save_dir = save_dir
+        self.student = clean_name(student) if student is not None else None
+        self.class_dir = class_dir
         self.serial = 0  # counts the states built
         self.tick = 0  # counts the changes of the game (moves, undo, new games)
         self.download: dict = {}
@@ -429,25 +439,33 @@ class TableControl(TableState):
     def _on_rematch(self, msg: dict) -> None:
         self._start(self.session.seed, rematch=True)
 
+    def _on_hello(self, msg: dict) -> None:
+        """The page has opened: the student's name its browser remembers (from the lessons)."""
+        name = msg.get("student")
+        if self.student is None and isinstance(name, str) and name.strip():
+            try:
+                self.student = clean_name(name)
+            except StudentError:
+                pass
+
+    def games_folder(self) -> str:
+        """Where **Save game** writes: ``save_dir``, else the student's ``games`` folder, else here."""
+        if self.save_dir is not None:
+            return self.save_dir or "."
+        if self.student is not None:
+            return os.path.join(student_folder(self.student, self.class_dir), "games")
+        return "."
+
     def _on_save(self, msg: dict) -> None:
-        name = self._file_name()
-        path = name if self.save_dir in ("", ".") else os.path.join(self.save_dir, name)
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
+        name = f"durak-game-{self.session.seed}-{stamp}.json"
         text = self.session.record().dump() + "\n"
         try:
-            self.session.save(path)
-            with open(path, encoding="utf-8") as fh:
-                text = fh.read()
+            name = os.path.basename(write_new(os.path.join(self.games_folder(), name), text))
             told = say("saved", path=name) + " " + say("download-ready")
-        except OSError as err:
-            told = say("save-failed", why=err.strerror or type(err).__name__) + " " + say("download-ready")
+        except StoreError as err:
+            _log.warning("play table: the game could not be saved: %s", err)
+            told = say("save-failed") + " " + say("download-ready")
         self._saves += 1
         self.download = {"name": name, "text": text, "serial": self._saves}
         self._tell("info", told)
-
-    def _file_name(self) -> str:
-        stem = f"durak-game-{self.session.seed}"
-        name, n = f"{stem}.json", 1
-        while os.path.exists(os.path.join(self.save_dir or ".", name)):
-            n += 1
-            name = f"{stem}-{n}.json"
-        return name

@@ -126,7 +126,9 @@ class PlayTable(anywidget.AnyWidget):
     ``speed`` is how fast the bots play (``slow``, ``normal``, ``fast``,
     ``instant``); ``humans`` people share the screen (pass and play), seated
     clockwise from ``seat``.  ``save_dir`` is where **Save game** writes records
-    (the notebook's folder by default).  ``redeal`` turns on R4: a person dealt 5
+    (by default the ``games`` folder of the student, ``student`` or the name the lessons
+    left in this browser, in the class folder ``class_dir``; with no name, the
+    notebook's folder); every save has a name of its own and is written whole.  ``redeal`` turns on R4: a person dealt 5
     cards of one suit or 6 of one colour sees the hand and is asked whether to ask for
     a new deal (**Yes, new cards** / **No, keep my cards**); the bots declare unless
     they hold 3 trumps (:mod:`durak_lab.bots.redeal`).
@@ -140,13 +142,13 @@ class PlayTable(anywidget.AnyWidget):
 
     def __init__(self, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
                  seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
-                 speed: str = "normal", humans: int = 1, save_dir: str = ".", redeal: bool = False,
-                 **kwargs: Any) -> None:
+                 speed: str = "normal", humans: int = 1, save_dir: Optional[str] = None, redeal: bool = False,
+                 student: Optional[str] = None, class_dir: Optional[str] = None, **kwargs: Any) -> None:
         kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
         settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
                                speed=speed, humans=humans, redeal=redeal)
-        self.control = TableControl(settings, save_dir=save_dir)
+        self.control = TableControl(settings, save_dir=save_dir, student=student, class_dir=class_dir)
         self.state = self.control.state()
         self.on_msg(self._on_msg)
 

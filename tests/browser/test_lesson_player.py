@@ -1,15 +1,15 @@
 """The lesson player in a real browser: JupyterLab and Voila, at 1366×768 and at 800×900.
 
-Each test removes the progress file, opens ``notebooks/learn.ipynb``, and checks the
-menu (every lesson with its rules, the rule's title on hover, a progress bar at 0).
+Each test opens ``notebooks/learn.ipynb`` as a new student (typing a new name in the
+"Who are you?" form), and checks the menu (every lesson with its rules, the rule's title on hover, a progress bar at 0).
 Then a learner opens "Covering a card": the first Durak word of its instruction is
 underlined, has its meaning as title, is reached by Tab and shows the meaning while
 focused (inside the widget); then the learner goes through the lesson by clicking: on the first
 exercise a wrong card (the lesson's sentence for it), the Hint button (the hint), the
 right cards (R11); a cover made by clicking a hand card on the play table; Yes and
 No (one of them from the keyboard: Tab, Enter); cards picked on the table.  At the
-end the menu shows the lesson done, its bar full, and the progress file on disk
-says so.  Nothing sticks out of the widget's box, every card has a text
+end the menu shows the lesson done, its bar full, and the student's own progress file
+on disk says so.  Nothing sticks out of the widget's box, every card has a text
 alternative.  The time from a click to the feedback sentence is measured in the page
 and reported.
 """
@@ -23,6 +23,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 from durak_lab.lessons import course  # noqa: E402
+from durak_lab.session.students import folder_name  # noqa: E402
 
 from .test_play_table import _CONTRAST_JS, Table  # noqa: E402  (the play table's own test helpers)
 from .jupyter_pages import (  # noqa: E402
@@ -37,7 +38,6 @@ from .jupyter_pages import (  # noqa: E402
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "notebooks/learn.ipynb"
-PROGRESS = "durak-lab-progress.json"
 VIEWPORTS = {"1366x768": {"width": 1366, "height": 768}, "800x900": {"width": 800, "height": 900}}
 ROOT = ".dl-lesson-player"
 MAX_HEIGHT = 620  # a step with its table at 1366×768: the instruction, the table and the buttons in view
@@ -59,13 +59,26 @@ _OVERFLOW_JS = """(root) => {
 }"""
 
 
+def say_who(page, root, student: str) -> None:
+    """Type the student's name in the name form and press Enter (the form's submit)."""
+    who = root.locator("form.dl-lp-who")
+    expect(who).to_be_visible()
+    expect(who.locator("h2")).to_have_text("Who are you?")
+    name = who.locator("input.dl-lp-name")
+    name.fill(student)
+    name.press("Enter")
+
+
 class Player:
     """The lesson player on a page, through its UI contract (see durak_lab/widgets/lesson_player.py)."""
 
-    def __init__(self, page):
+    def __init__(self, page, student: str = ""):
         self.page = page
         self.root = page.locator(ROOT)
         expect(self.root).to_have_count(1, timeout=90_000)
+        expect(self.root).to_have_attribute("data-view", re.compile("^(who|menu)$"), timeout=60_000)
+        if student and self.data("view") == "who":
+            say_who(page, self.root, student)
         expect(self.root).to_have_attribute("data-view", "menu", timeout=60_000)
         self.feedback = self.root.locator(".dl-lp-feedback")
         self.timer = ClickTimer(page, ROOT, watch=(".dl-lp-feedback",))
@@ -121,7 +134,7 @@ def check_menu(p: Player, screenshot, done: bool) -> None:
     if done:
         expect(bar).to_have_attribute("aria-valuenow", "100")
         expect(covering).to_have_attribute("data-done", "true")
-        expect(covering.locator(".dl-lp-progress")).to_have_text("5 of 5 exercises solved")
+        expect(covering.locator(".dl-lp-progress")).to_have_text("5 of 5 exercises solved, 4 at the first try")
         expect(covering.locator(".dl-lp-badge")).to_have_text("Done ✓")
         expect(p.root.locator(".dl-lp-overall")).to_have_text(f"You have finished 1 of {lessons} lessons.")
         fill = bar.locator(".dl-lp-bar-fill").evaluate("el => el.getBoundingClientRect().width / "
@@ -381,8 +394,8 @@ def check_themes(p: Player, screenshot, report) -> None:
 
 def _run(kind, page, viewport, notebook_root, screenshot, report):
     page.set_viewport_size(VIEWPORTS[viewport])
-    progress = notebook_root / "notebooks" / PROGRESS
-    progress.unlink(missing_ok=True)
+    student = f"Tester {kind} {viewport} {time.time_ns()}"  # a new student: no progress yet
+    progress = notebook_root / "notebooks" / "durak-lab-class" / folder_name(student) / "progress.json"
     t0 = time.perf_counter()
     if kind == "lab":
         panel = open_lab_notebook(page, NOTEBOOK)
@@ -390,7 +403,7 @@ def _run(kind, page, viewport, notebook_root, screenshot, report):
     else:
         open_voila(page, NOTEBOOK)
         where, panel = "Voila", None
-    p = Player(page)
+    p = Player(page, student)
     check_menu(p, screenshot, done=False)
     learn_covering(p, screenshot)
     check_menu(p, screenshot, done=True)

@@ -21,6 +21,7 @@ from durak_lab.engine.cards import Card, CardSet, deck_mask
 from durak_lab.engine.errors import Reason
 from durak_lab.engine.records import load_record, replay
 from durak_lab.text.messages import MESSAGES
+from durak_lab.session.students import folder_name
 from durak_lab.widgets import PlayTable
 from durak_lab.widgets.play_control import TableControl, plain_reason, seat_areas
 from durak_lab.widgets.play_settings import SPEEDS, Settings
@@ -462,21 +463,42 @@ def test_save_writes_a_record_that_replays_to_the_same_position(tmp_path):
     table = PlayTable(vs="endgame", seed=4, speed="instant", save_dir=str(tmp_path))
     Player(table).to_the_end()
     st = table.handle({"do": "save"})
-    name = "durak-game-4.json"
+    [path] = list(tmp_path.glob("durak-game-4-*.json"))
+    name = path.name
+    assert re.fullmatch(r"durak-game-4-\d{8}-\d{6}\.json", name)  # the deal, then the time
     assert st["feedback"] == f"The game is saved in {name}. You can also download the record to your computer."
-    rec = load_record(tmp_path / name)
+    rec = load_record(path)
     result = replay(rec)
     assert result.ok and result.game.position == table.session.position
-    assert table.download["name"] == name and table.download["text"] == (tmp_path / name).read_text("utf-8")
-    again = table.handle({"do": "save"})
-    assert "durak-game-4-2.json" in again["feedback"] and table.download["serial"] == 2
+    assert table.download["name"] == name and table.download["text"] == path.read_text("utf-8")
+    again = table.handle({"do": "save"})  # never over the first one, even within the same second
+    assert len(list(tmp_path.glob("durak-game-4-*.json"))) == 2 and table.download["serial"] == 2
+    assert table.download["name"] in again["feedback"] and path.read_text("utf-8") == table.download["text"]
+
+
+def test_a_students_games_go_to_their_own_folder(tmp_path):
+    room = tmp_path / "class"
+    table = PlayTable(seed=4, class_dir=str(room))
+    table.handle({"do": "hello", "student": "Ann"})  # the name the lessons left in the browser
+    table.handle({"do": "save"})
+    other = PlayTable(seed=4, class_dir=str(room), student="Boris")
+    other.handle({"do": "hello", "student": "Ann"})  # a name given to the table stays
+    other.handle({"do": "save"})
+    assert len(list((room / folder_name("Ann") / "games").glob("durak-game-4-*.json"))) == 1
+    assert len(list((room / folder_name("Boris") / "games").glob("durak-game-4-*.json"))) == 1
+    nobody = PlayTable(seed=4, class_dir=str(room))
+    nobody.handle({"do": "hello", "student": "  "})
+    assert nobody.control.games_folder() == "."
 
 
 def test_a_folder_that_cannot_be_written_still_offers_the_download(tmp_path):
-    table = PlayTable(seed=4, save_dir=str(tmp_path / "missing"))
+    (tmp_path / "file").write_text("not a folder", encoding="utf-8")
+    table = PlayTable(seed=4, save_dir=str(tmp_path / "file" / "games"))
     st = table.handle({"do": "save"})
-    assert st["feedback"].startswith("The game could not be saved here: ")
+    assert st["feedback"] == ("The game could not be saved on this computer. "
+                              "You can also download the record to your computer.")
     assert load_record(table.download["text"]).start == table.session.game.start
+    assert developer_words(st) == []
 
 
 # ------------------------------------------------------------------ the pieces

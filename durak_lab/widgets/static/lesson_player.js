@@ -73,15 +73,17 @@ function renderLesson({ model, el }) {
   const whoTitle = h("h2", { class: "dl-lp-who-title", tabindex: -1 });
   const whoIntro = h("p", { class: "dl-lp-who-intro" });
   const nameLabel = h("label", { class: "dl-lp-name-label", for: nameId });
-  const nameInput = h("input", { class: "dl-lp-name", id: nameId, type: "text", maxlength: 60,
-    autocomplete: "name", spellcheck: "false", data: { key: "who:name" } });
-  const startButton = h("button", { class: "dl-pt-button dl-pt-action dl-lp-start", type: "submit",
-    data: { key: "who:start" } });
-  const whoError = h("p", { class: "dl-lp-who-error", "aria-live": "polite", hidden: true });
   const onName = (event) => {
     event.preventDefault();
+    event.stopPropagation();  // JupyterLab's own keys (Enter, Shift+Enter) must not act on it
     send({ do: "student", name: nameInput.value });
   };
+  const nameInput = h("input", { class: "dl-lp-name", id: nameId, type: "text", maxlength: 60,
+    autocomplete: "name", spellcheck: "false", data: { key: "who:name" },
+    on: { keydown: (event) => { if (event.key === "Enter") onName(event); else event.stopPropagation(); } } });
+  const startButton = h("button", { class: "dl-pt-button dl-pt-action dl-lp-start", type: "button",
+    data: { key: "who:start" }, on: { click: onName } });
+  const whoError = h("p", { class: "dl-lp-who-error", "aria-live": "polite", hidden: true });
   const who = h("form", { class: "dl-lp-who", hidden: true, on: { submit: onName } }, whoTitle, whoIntro,
     h("div", { class: "dl-lp-name-row" }, nameLabel, nameInput, startButton), whoError);
   root.append(who, menu, lesson, end);

@@ -94,6 +94,11 @@ function backs(count, max = 6) {
 
 function render({ model, el }) {
   const send = (msg) => model.send(msg);
+  // who sits here: the name the lessons' "Who are you?" left in this browser (saved games go to that
+  // student's own folder)
+  let student = null;
+  try { student = window.localStorage.getItem("durak-lab-student"); } catch (e) { student = null; }
+  if (student) send({ do: "hello", student });
   const root = h("div", { class: "dl-play-table" });
   const top = h("div", { class: "dl-pt-top" });
   const felt = h("div", { class: "dl-pt-felt" });
