@@ -43,6 +43,7 @@ from . import _moved
 if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
     from .widgets.lesson_player import LessonPlayer
     from .widgets.play_table import PlayTable
+    from .widgets.teacher import TeacherView
 
 _moved.install()  # the 0.1 names (durak_lab.solver, durak_lab.stepper …) still import, with a warning
 
@@ -86,8 +87,24 @@ def learn(**options: Any) -> "LessonPlayer":
     return LessonPlayer(**options)
 
 
+def teacher(*folders: str) -> "TeacherView":
+    """The teacher's view of a class: each student's progress in the lessons, per lesson, solved and
+    right at the first try, and the exercises most students miss: :class:`durak_lab.widgets.TeacherView`.
+
+    ``folders``: the class folder of a server and folders of files the students handed in (default:
+    the class folder, ``durak-lab-class`` beside the notebook).
+
+    >>> import tempfile
+    >>> teacher(tempfile.mkdtemp()).report.students
+    []
+    """
+    from .widgets.teacher import TeacherView
+
+    return TeacherView(list(folders) if folders else None)
+
+
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "play", "learn", "__version__",
+    "RecordError", "Reason", "play", "learn", "teacher", "__version__",
 ]

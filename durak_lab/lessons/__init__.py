@@ -86,8 +86,9 @@ from .errors import LessonError
 from .format import EXERCISE_KINDS, FORMAT, KINDS, Lesson, Step, load_lesson
 from .from_record import lesson_from_record
 from .progress import DEFAULT_PATH, PROGRESS_FORMAT, Progress, ProgressError
+from .class_report import ClassReport, read_class
 
 __all__ = ["Lesson", "Step", "LessonError", "load_lesson", "course", "lesson", "course_title", "course_ids",
            "Attempt", "Verdict", "AnswerError", "answer_of", "MAX_TRIES", "Progress", "ProgressError",
            "lesson_from_record", "FORMAT", "COURSE_FORMAT", "PROGRESS_FORMAT", "DEFAULT_PATH", "KINDS",
-           "EXERCISE_KINDS"]
+           "EXERCISE_KINDS", "ClassReport", "read_class"]

@@ -5,9 +5,10 @@ from .tournament import games_table, seats_table, standings_table, head_to_head_
 from .trumps import (trump_course, expected_trumps, trump_count_table, card_table, side_by_side, deal_questions,
                      COLUMNS)
 from .learner import frame_table, cover_words_table, edge_words_table
+from .class_table import class_frame, first_try_grid
 
 __all__ = [
     'games_table', 'seats_table', 'standings_table', 'head_to_head_table', 'ladder_table', 'trump_course',
     'expected_trumps', 'trump_count_table', 'card_table', 'side_by_side', 'deal_questions',
-    'COLUMNS', 'frame_table', 'cover_words_table', 'edge_words_table'
+    'COLUMNS', 'frame_table', 'cover_words_table', 'edge_words_table', 'class_frame', 'first_try_grid'
 ]

@@ -36,6 +36,7 @@ from .reason_words import REASON_WORDS
 from .lesson_words import LESSON_WORDS
 from .player_words import PLAYER_WORDS
 from .stepper_words import STEPPER_WORDS
+from .teacher_words import TEACHER_WORDS
 from .widget_words import WIDGET_WORDS
 
 __all__ = ["MESSAGES", "MessageError", "say", "fields_of"]
@@ -276,8 +277,9 @@ def _merge(*tables: dict) -> None:
 
 
 # the narration of moves and events, the learner's sentence for every refused move, the stepper's
-# guessing, the lessons, the lesson player, and the words of the widgets and the picture of a table
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS)
+# guessing, the lessons, the lesson player, the words of the widgets and the picture of a table, and the
+# teacher's view
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS, TEACHER_WORDS)
 
 
 def fields_of(key: str) -> set:

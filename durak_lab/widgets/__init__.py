@@ -1,5 +1,5 @@
 """Widgets for JupyterLab and Voila (ipywidgets, anywidget): the stepper, the cover widget,
-the trump widget, the play table, the lesson player.
+the trump widget, the play table, the lesson player, the teacher's view.
 
 Each widget's module is imported when one of its names is first used, so that the
 stepper, which needs neither pandas nor numpy, also runs where they are missing
@@ -21,6 +21,7 @@ _HOME = {
     "TrumpWidget": "trumps", "MODELS": "trumps",
     "PlayTable": "play_table",
     "LessonPlayer": "lesson_player",
+    "TeacherView": "teacher",
 }
 
 __all__ = list(_HOME)

@@ -1,0 +1,234 @@
+"""The teacher's view: a class's progress in the lessons, per student and lesson, and what most students miss.
+
+:class:`TeacherView` reads the class's progress (:func:`durak_lab.lessons.read_class`):
+the class folder of the server (default: see :func:`durak_lab.session.students.class_folder`),
+other folders, and files the students hand in, added with **Add handed-in files** (an
+upload; they are kept in the first folder's ``handed-in`` folder, so that they are
+read again next time).  Three tabs:
+
+* **Lessons**: a row a student: lessons finished, right at the first try (a share of
+  the exercises finished), minutes, when last seen; then a cell a lesson, "4/5 (3)":
+  exercises solved of the lesson's, and (in brackets) solved at the first try with no
+  hint.  Where plotly runs, a heat map of the first-try share above it.
+* **Hardest exercises**: the exercises most students missed at the first try.
+* **Guess the move**: each student's scores.
+
+**Read again** reads the folders again; **Download as CSV** gives the rows (one a
+student and lesson) to open in a spreadsheet.  The tables are plain HTML: neither
+pandas nor numpy is needed.
+
+UI contract (for browser tests and styling): root ``.dl-teacher``; ``input.dl-teacher-folders``
+(in ``.dl-teacher-folders``), ``button.dl-teacher-reload``, ``.dl-teacher-upload`` (the
+upload), ``a.dl-teacher-csv``; ``.dl-teacher-count``; ``table.dl-teacher-table`` (``tr`` with
+``data-student``, ``td`` with ``data-lesson``), ``table.dl-teacher-missed``,
+``table.dl-teacher-guesses``; ``.dl-teacher-problems``.
+
+Presentation layer: needs ipywidgets; plotly for the heat map, when it loads.
+
+>>> import tempfile
+>>> from durak_lab.lessons import Progress
+>>> room = tempfile.mkdtemp()
+>>> p = Progress.for_student("Ann", room); p.mark("cards", 2, first_try=True); p.save()
+>>> view = TeacherView(room)
+>>> view.report.students, view.count.value
+(['Ann'], '<p class="dl-teacher-count">1 students</p>')
+>>> 'data-student="Ann"' in view.table.value
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import logging
+import os
+from typing import Any, Optional, Sequence, Union
+
+import ipywidgets as widgets
+
+from ..lessons import read_class
+from ..lessons.class_report import ClassReport
+from ..session.store import StoreError, write_new
+from ..session.students import class_folder
+from ..text.messages import say
+
+__all__ = ["TeacherView"]
+
+_log = logging.getLogger(__name__)
+
+_CSS = """<style>
+.dl-teacher { max-width: 100%; }
+.dl-teacher .dl-teacher-scroll { overflow-x: auto; max-width: 100%; }
+.dl-teacher table { border-collapse: collapse; font-size: 13px; }
+.dl-teacher th, .dl-teacher td { border: 1px solid var(--jp-border-color2, #ccc); padding: 2px 6px;
+  text-align: left; white-space: nowrap; }
+.dl-teacher td[data-share="high"] { background: rgba(46, 125, 50, 0.25); }
+.dl-teacher td[data-share="mid"] { background: rgba(249, 168, 37, 0.25); }
+.dl-teacher td[data-share="low"] { background: rgba(198, 40, 40, 0.2); }
+.dl-teacher .dl-teacher-folders { flex: 1 1 240px; min-width: 0; }
+.dl-teacher .dl-teacher-bar { flex-wrap: wrap; gap: 4px; }
+</style>"""
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _share(first: int, finished: int) -> str:
+    if not finished:
+        return ""
+    share = first / finished
+    return "high" if share >= 0.75 else ("mid" if share >= 0.4 else "low")
+
+
+def lessons_html(report: ClassReport) -> str:
+    """The Lessons tab's table: a row a student (see the module docstring)."""
+    lessons = [lesson for lesson in report.lessons if any(s.is_exercise for s in lesson.steps)]
+    rows = {(r.student, r.lesson): r for r in report.rows()}
+    head = "".join(f'<th scope="col" title="{_esc(lesson.title)}">{_esc(lesson.title)}</th>' for lesson in lessons)
+    out = ['<div class="dl-teacher-scroll"><table class="dl-teacher-table"><thead><tr>',
+           f'<th scope="col">{_esc(say("class-col-student"))}</th><th scope="col">{_esc(say("class-col-lessons"))}</th>'
+           f'<th scope="col">{_esc(say("class-col-first"))}</th><th scope="col">{_esc(say("class-col-minutes"))}</th>'
+           f'<th scope="col">{_esc(say("class-col-last"))}</th>{head}</tr></thead><tbody>']
+    for s in report.summary():
+        cells = []
+        for lesson in lessons:
+            r = rows[(s.student, lesson.id)]
+            text = say("class-cell", solved=r.solved, first=r.first_try, total=r.exercises) if r.finished else "-"
+            cells.append(f'<td data-lesson="{_esc(lesson.id)}" data-share="{_share(r.first_try, r.finished)}">'
+                         f'{_esc(text)}</td>')
+        finished = sum(rows[(s.student, lesson.id)].finished for lesson in lessons)
+        out.append(f'<tr data-student="{_esc(s.student)}"><th scope="row">{_esc(s.student)}</th>'
+                   f'<td>{s.lessons_done}/{s.lessons}</td>'
+                   f'<td data-share="{_share(s.first_try, finished)}">{round(100 * s.first_share)}%</td>'
+                   f'<td>{s.minutes:g}</td><td>{_esc(s.last.replace("T", " ").rstrip("Z"))}</td>{"".join(cells)}</tr>')
+    out.append("</tbody></table></div>")
+    out.append(f'<p class="dl-teacher-key">{_esc(say("class-cell-key"))}</p>')
+    return "".join(out)
+
+
+def missed_html(report: ClassReport, limit: int = 20) -> str:
+    """The Hardest exercises tab's table."""
+    missed = report.missed(limit)
+    if not missed:
+        return f"<p>{_esc(say('class-nothing-missed'))}</p>"
+    head = "".join(f'<th scope="col">{_esc(say(k))}</th>' for k in
+                   ("class-col-exercise", "class-col-finished", "class-col-missed", "class-col-shown"))
+    body = "".join(f'<tr data-lesson="{_esc(m.lesson)}" data-step="{m.step + 1}">'
+                   f'<th scope="row">{_esc(say("class-step", title=m.title, step=m.step + 1))}</th>'
+                   f"<td>{m.finished}</td><td>{m.missed}</td><td>{m.shown}</td></tr>" for m in missed)
+    return (f'<div class="dl-teacher-scroll"><table class="dl-teacher-missed"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def guesses_html(report: ClassReport) -> str:
+    """The Guess the move tab's table."""
+    rows = report.guesses()
+    if not rows:
+        return f"<p>{_esc(say('class-no-guesses'))}</p>"
+    head = "".join(f'<th scope="col">{_esc(say(k))}</th>' for k in
+                   ("class-col-student", "class-col-record", "class-col-guessed", "class-col-first"))
+    body = "".join(f'<tr data-student="{_esc(g.student)}"><th scope="row">{_esc(g.student)}</th>'
+                   f"<td>{_esc(g.record)}</td><td>{g.guessed}/{g.moves}</td><td>{g.first_try}/{g.moves}</td></tr>"
+                   for g in rows)
+    return (f'<div class="dl-teacher-scroll"><table class="dl-teacher-guesses"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+class TeacherView(widgets.VBox):
+    """The teacher's view of a class (see the module docstring); ``folders`` one folder or file,
+    or several (default: the class folder)."""
+
+    def __init__(self, folders: Union[str, Sequence[str], None] = None, **kwargs: Any) -> None:
+        if folders is None:
+            folders = [class_folder()]
+        elif isinstance(folders, (str, os.PathLike)):
+            folders = [os.fspath(folders)]
+        self.folders = [os.fspath(f) for f in folders]
+        self.report: ClassReport = read_class(self.folders)
+        self.folder_box = widgets.Text(value=", ".join(self.folders), description=say("class-folder"),
+                                       style={"description_width": "initial"},
+                                       layout=widgets.Layout(flex="1 1 240px", min_width="0"))
+        self.folder_box.add_class("dl-teacher-folders")
+        self.reload = widgets.Button(description=say("class-reload"))
+        self.reload.add_class("dl-teacher-reload")
+        self.reload.on_click(lambda _b: self.read_again())
+        self.upload = widgets.FileUpload(accept=".json", multiple=True, description=say("class-upload"))
+        self.upload.add_class("dl-teacher-upload")
+        self.upload.observe(self._on_upload, names="value")
+        self.csv = widgets.HTML()
+        self.count = widgets.HTML()
+        self.problems = widgets.HTML()
+        self.table = widgets.HTML()
+        self.missed = widgets.HTML()
+        self.guesses = widgets.HTML()
+        self.chart_out: Optional[widgets.Output] = None
+        chart_box: list = []
+        try:  # the heat map where plotly (and the plots layer) loads; the table is always there
+            from .figure_box import shown_figure_box
+
+            box, self.chart_out = shown_figure_box("dl-teacher-chart")
+            chart_box = [box]
+        except ImportError:  # pragma: no cover - depends on what is installed
+            pass
+        self.tabs = widgets.Tab(children=[widgets.VBox(chart_box + [self.table]), self.missed, self.guesses])
+        for i, key in enumerate(("class-tab-table", "class-tab-missed", "class-tab-guesses")):
+            self.tabs.set_title(i, say(key))
+        bar = widgets.HBox([self.folder_box, self.reload, self.upload, self.csv])
+        bar.add_class("dl-teacher-bar")
+        head = widgets.HTML(f'{_CSS}<h2>{_esc(say("class-title"))}</h2><p>{_esc(say("class-intro"))}</p>')
+        super().__init__([head, bar, self.count, self.problems, self.tabs], **kwargs)
+        self.add_class("dl-teacher")
+        self._draw()
+
+    # ------------------------------------------------------------ reading
+    def read_again(self) -> None:
+        """Read the folders in the folder box again and redraw."""
+        folders = [f.strip() for f in self.folder_box.value.split(",") if f.strip()]
+        self.folders = folders or [class_folder()]
+        self.report = read_class(self.folders)
+        self._draw()
+
+    def _on_upload(self, change: dict) -> None:
+        kept = os.path.join(self.folders[0] if os.path.isdir(self.folders[0]) else class_folder(), "handed-in")
+        for item in change.get("new") or ():
+            name = os.path.basename(str(item.get("name", "progress.json"))) or "progress.json"
+            if not name.endswith(".json"):
+                name += ".json"
+            try:
+                text = bytes(item.get("content", b"")).decode("utf-8")
+                json.loads(text)
+                write_new(os.path.join(kept, name), text)
+            except (UnicodeDecodeError, ValueError, StoreError) as err:
+                self.report.problems.append((name, str(err)))
+        if kept not in self.folders:
+            self.folders.append(kept)
+            self.folder_box.value = ", ".join(self.folders)
+        problems = list(self.report.problems)
+        self.read_again()
+        self.report.problems[:0] = [p for p in problems if p not in self.report.problems]
+        self._draw()
+
+    # ------------------------------------------------------------ drawing
+    def _draw(self) -> None:
+        r = self.report
+        self.count.value = (f'<p class="dl-teacher-count">{_esc(say("class-count", count=len(r.students)))}</p>'
+                            if r.students else f'<p class="dl-teacher-count">{_esc(say("class-none"))}</p>')
+        self.problems.value = ('<ul class="dl-teacher-problems">' + "".join(
+            f"<li>{_esc(say('class-problem', file=f, why=w))}</li>" for f, w in r.problems) + "</ul>"
+                               if r.problems else "")
+        self.table.value = lessons_html(r)
+        self.missed.value = missed_html(r)
+        self.guesses.value = guesses_html(r)
+        data = base64.b64encode(r.csv_text().encode("utf-8")).decode("ascii")
+        self.csv.value = (f'<a class="dl-teacher-csv jupyter-button" download="durak-lab-class.csv" '
+                          f'href="data:text/csv;base64,{data}">{_esc(say("class-csv"))}</a>')
+        if self.chart_out is not None and r.students:
+            try:
+                from ..plots.class_chart import class_heatmap
+                from .figure_box import show_figure
+
+                show_figure(self.chart_out, class_heatmap(r))
+            except ImportError:  # pragma: no cover - plotly or pandas missing (JupyterLite)
+                pass
