@@ -51,6 +51,18 @@ Subcommands:
     the Binder links of the repository that hosts this project: JupyterLab on
     the start notebook, and the Voila apps (start, worked examples, play,
     learn) (:mod:`durak_lab.cli.binder_links`).
+``durak-lab classroom [--port N] [--max-kernels N] [--idle-minutes N] [--ip ADDR] [--notebooks DIR] [--dry-run]``
+    one Voila server for a class, on the notebooks folder: prints the addresses
+    the students open, fetches nothing from the internet, runs at most so many
+    pages at once and shuts down the kernels of pages closed or left idle
+    (:mod:`durak_lab.cli.classroom`).
+``durak-lab class [FOLDER…] [--csv FILE] [--json]``
+    a class's progress in the lessons for the teacher: a line a student, a column
+    a lesson (solved, and solved at the first try), the exercises most students
+    missed, the games of class deals (:mod:`durak_lab.cli.class_report`).
+``durak-lab class-deal [--preset P] [--players N] [--vs LEVEL] [--seed N]``
+    a class deal code: every student plays the same cards against the same bot,
+    and the teacher's view compares the games.
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -77,6 +89,8 @@ from .console import write_line
 from .. import __version__
 from . import analyse as analyse_cli
 from . import binder_links as binder_links_cli
+from . import class_report as class_cli
+from . import classroom as classroom_cli
 from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
@@ -120,6 +134,9 @@ def _parser() -> argparse.ArgumentParser:
     lessons_cli.add_parser(sub)
     glossary_cli.add_parser(sub)
     binder_links_cli.add_parser(sub)
+    class_cli.add_parser(sub)
+    class_cli.add_deal_parser(sub)
+    classroom_cli.add_parser(sub)
     return parser
 
 
@@ -217,5 +234,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return glossary_cli.run(ns, out, err)
     if ns.command == "binder-links":
         return binder_links_cli.run(ns, out, err)
+    if ns.command == "class":
+        return class_cli.run(ns, out, err)
+    if ns.command == "class-deal":
+        return class_cli.run_deal(ns, out, err)
+    if ns.command == "classroom":
+        return classroom_cli.run(ns, out, err)
     parser.print_help(err)
     return 2

@@ -9,8 +9,12 @@ first try, and the files that could not be read.  ``--csv FILE`` writes one row 
 student and lesson (``-`` for the terminal); ``--json`` prints everything as one
 object (:meth:`ClassReport.to_json <durak_lab.lessons.ClassReport.to_json>`).
 
-Exit status 0; 1 when no progress file was found; 2 when a path does not exist or
-the CSV file cannot be written.
+Games saved from a class deal (``durak-lab class-deal`` makes a code; see
+:mod:`durak_lab.session.class_deal`) found in the folders are listed after the report,
+a deal at a time, best first.
+
+Exit status 0; 1 when no progress file and no class game was found; 2 when a path does
+not exist or the CSV file cannot be written (``class-deal``: a bad option).
 
 Standard library and the durak_lab core only.
 
@@ -31,10 +35,12 @@ from typing import Any, TextIO
 
 from .console import write_line
 from ..lessons import read_class
+from ..session.class_deal import ClassDeal, ClassDealError, class_games
 from ..session.store import StoreError, write_text
 from ..session.students import class_folder
+from ..text.teacher_words import class_result_words
 
-__all__ = ["add_parser", "run"]
+__all__ = ["add_parser", "run", "add_deal_parser", "run_deal"]
 
 
 def add_parser(sub: Any) -> None:
@@ -63,16 +69,55 @@ def run(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except StoreError as e:
             write_line(err, f"durak-lab class: cannot write {ns.csv}: {e.why}")
             return 2
+    games = class_games(folders)
     if ns.json:
-        write_line(out, json.dumps(report.to_json(), ensure_ascii=False, indent=1))
+        data = report.to_json()
+        data["class_games"] = [g._asdict() for g in games]
+        write_line(out, json.dumps(data, ensure_ascii=False, indent=1))
     elif ns.csv != "-":
-        write_line(out, report.text() if report.students else _none())
+        write_line(out, report.text() if report.students else _say("class-none"))
         for path, why in ([] if report.students else report.problems):
             write_line(out, f"{path}: {why}")
-    return 0 if report.students else 1
+        for code in dict.fromkeys(g.code for g in games):
+            write_line(out, "")
+            write_line(out, _say("class-games-head", code=code))
+            for g in games:
+                if g.code == code:
+                    write_line(out, f"  {g.place}. {g.student}: {class_result_words(g.result)}, "
+                                    f"{_say('class-col-margin').lower()} {g.margin}, {_say('class-col-moves').lower()} "
+                                    f"{g.moves}")
+    return 0 if report.students or games else 1
 
 
-def _none() -> str:
+def add_deal_parser(sub: Any) -> None:
+    """Register ``class-deal`` on an argparse subparsers object."""
+    help_text = "a class deal code: the same cards and bots for the whole class (duplicate play)"
+    p = sub.add_parser("class-deal", help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
+    p.add_argument("--preset", default="podkidnoy", help="the game (default: podkidnoy)")
+    p.add_argument("--players", type=int, default=2, help="players, the student and the bots (default: 2)")
+    p.add_argument("--vs", default="tips", help="the bot level, or one a bot joined by + (default: tips)")
+    p.add_argument("--seed", type=int, help="the deal number (default: a new one)")
+
+
+def run_deal(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Print a new class deal code and how students use it."""
+    try:
+        if ns.seed is not None:
+            deal = ClassDeal.parse(f"{ns.preset}-{ns.players}-{ns.vs}-{ns.seed}")
+        else:
+            deal = ClassDeal.new(ns.preset, ns.players, ns.vs.split("+"))
+    except ClassDealError as e:
+        write_line(err, f"durak-lab class-deal: {e}")
+        return 2
+    write_line(out, deal.code)
+    write_line(out, _say("class-deal-new", code=deal.code, players=deal.players, game=deal.preset,
+                         bots=" + ".join(deal.vs)))
+    return 0
+
+
+def _say(key: str, **fields: Any) -> str:
     from ..text.messages import say
 
-    return say("class-none")
+    return say(key, **fields)
+
+

@@ -278,8 +278,8 @@ class ClassReport:
             widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
             return ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip() for row in [head] + rows]
 
-        lines = table([say(k) for k in ("class-col-student", "class-col-lessons", "class-col-solved",
-                                        "class-col-first", "class-col-minutes", "class-col-last")],
+        lines = table([say("class-col-student"), say("class-col-lessons"), say("class-col-solved"),
+                       say("class-col-first"), say("class-col-minutes"), say("class-col-last")],
                       [[s.student, f"{s.lessons_done}/{s.lessons}", f"{s.solved}/{s.exercises}",
                         f"{s.first_try} ({round(100 * s.first_share)}%)", f"{s.minutes:g}",
                         s.last.replace("T", " ").rstrip("Z")] for s in self.summary()])

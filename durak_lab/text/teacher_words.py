@@ -49,4 +49,36 @@ TEACHER_WORDS = {
     "class-no-guesses": "Nobody has played Guess the move yet.",
     "class-chart-title": "Solved at the first try, by student and lesson",
     "class-chart-share": "{share}% at the first try",
+    # class games with one deal ("duplicate" play)
+    "class-deal-bad": "“{code}” is not a class deal code. Check it with your teacher: it looks like "
+                      "podkidnoy-2-tips-4817.",
+    "class-deal-playing": "Class deal {code}: everyone in the class has these same cards.",
+    "class-deal-label": "Class deal from your teacher (empty: none)",
+    "class-deal-new": "Class deal {code}: {players} players, {game}, against the {bots} bot. "
+                      "Students type this code in Game settings on the play table, then click New game.",
+    "class-tab-games": "Class games",
+    "class-games-head": "Class deal {code}",
+    "class-col-place": "Place",
+    "class-col-result": "Result",
+    "class-col-moves": "Moves",
+    "class-col-margin": "Cards left to the durak",
+    "class-result-not-durak": "not the durak",
+    "class-result-durak": "durak",
+    "class-result-draw": "draw",
+    "class-result-unfinished": "not finished",
+    "class-no-games": "No class games saved yet. Give the class a code from durak-lab class-deal; "
+                      "the games students save with it show here.",
 }
+
+
+def class_result_words(result: str) -> str:
+    """The words for a class game's result (see :class:`durak_lab.session.class_deal.ClassGame`).
+
+    >>> class_result_words("not durak")
+    'not the durak'
+    """
+    from .messages import say
+
+    words = {"not durak": say("class-result-not-durak"), "durak": say("class-result-durak"),
+             "draw": say("class-result-draw"), "unfinished": say("class-result-unfinished")}
+    return words[result]

@@ -3,9 +3,11 @@
 Keys by widget: ``stepper-`` (the worked-examples stepper,
 :mod:`durak_lab.widgets.stepper`), ``cover-`` ("can the defender cover
 everything?", :mod:`durak_lab.widgets.cover`), ``trumps-`` (who holds the
-trumps, :mod:`durak_lab.widgets.trumps`) and ``picture-`` (the drawing of a
+trumps, :mod:`durak_lab.widgets.trumps`), ``picture-`` (the drawing of a
 table and its cards, :mod:`durak_lab.display.render`, with the text
-alternatives screen readers read).  :func:`durak_lab.text.messages.say` fills
+alternatives screen readers read) and ``classroom-`` (the page a visitor gets
+when a classroom server runs as many pages as it may,
+:mod:`durak_lab.cli.classroom`).  :func:`durak_lab.text.messages.say` fills
 them in.  The templates hold plain words, never HTML: a widget puts its markup
 around them.  A rule id is never part of a sentence; a widget shows it beside
 the sentence as a rule tag.
@@ -181,4 +183,8 @@ WIDGET_WORDS: dict = {
     "picture-all-face-up": "all hands face up",
     "picture-seen-by": "seen by {seat}",
     "picture-table-label": "Durak table, {who}",
+    # ------------------------------------------------------------ a classroom server that is full
+    "classroom-full-title": "Too many pages are open",
+    "classroom-full": "The computer that serves this class already runs {limit} pages, as many as it may. "
+                      "This page tries again by itself every minute; or ask your teacher.",
 }

@@ -4,7 +4,7 @@
 the class folder of the server (default: see :func:`durak_lab.session.students.class_folder`),
 other folders, and files the students hand in, added with **Add handed-in files** (an
 upload; they are kept in the first folder's ``handed-in`` folder, so that they are
-read again next time).  Three tabs:
+read again next time).  Four tabs:
 
 * **Lessons**: a row a student: lessons finished, right at the first try (a share of
   the exercises finished), minutes, when last seen; then a cell a lesson, "4/5 (3)":
@@ -12,6 +12,8 @@ read again next time).  Three tabs:
   hint.  Where plotly runs, a heat map of the first-try share above it.
 * **Hardest exercises**: the exercises most students missed at the first try.
 * **Guess the move**: each student's scores.
+* **Class games**: the games students saved from a class deal, side by side, best first
+  (see :mod:`durak_lab.session.class_deal`).
 
 **Read again** reads the folders again; **Download as CSV** gives the rows (one a
 student and lesson) to open in a spreadsheet.  The tables are plain HTML: neither
@@ -21,7 +23,8 @@ UI contract (for browser tests and styling): root ``.dl-teacher``; ``input.dl-te
 (in ``.dl-teacher-folders``), ``button.dl-teacher-reload``, ``.dl-teacher-upload`` (the
 upload), ``a.dl-teacher-csv``; ``.dl-teacher-count``; ``table.dl-teacher-table`` (``tr`` with
 ``data-student``, ``td`` with ``data-lesson``), ``table.dl-teacher-missed``,
-``table.dl-teacher-guesses``; ``.dl-teacher-problems``.
+``table.dl-teacher-guesses``, ``table.dl-teacher-games`` (``data-deal``; ``tr`` with ``data-student``
+and ``data-result``); ``.dl-teacher-problems``.
 
 Presentation layer: needs ipywidgets; plotly for the heat map, when it loads.
 
@@ -49,9 +52,11 @@ import ipywidgets as widgets
 
 from ..lessons import read_class
 from ..lessons.class_report import ClassReport
+from ..session.class_deal import class_games
 from ..session.store import StoreError, write_new
 from ..session.students import class_folder
 from ..text.messages import say
+from ..text.teacher_words import class_result_words
 
 __all__ = ["TeacherView"]
 
@@ -73,6 +78,10 @@ _CSS = """<style>
 
 def _esc(text: Any) -> str:
     return html.escape(str(text), quote=True)
+
+
+def _heads(*words: str) -> str:
+    return "".join(f'<th scope="col">{_esc(w)}</th>' for w in words)
 
 
 def _share(first: int, finished: int) -> str:
@@ -113,8 +122,8 @@ def missed_html(report: ClassReport, limit: int = 20) -> str:
     missed = report.missed(limit)
     if not missed:
         return f"<p>{_esc(say('class-nothing-missed'))}</p>"
-    head = "".join(f'<th scope="col">{_esc(say(k))}</th>' for k in
-                   ("class-col-exercise", "class-col-finished", "class-col-missed", "class-col-shown"))
+    head = _heads(say("class-col-exercise"), say("class-col-finished"), say("class-col-missed"),
+                  say("class-col-shown"))
     body = "".join(f'<tr data-lesson="{_esc(m.lesson)}" data-step="{m.step + 1}">'
                    f'<th scope="row">{_esc(say("class-step", title=m.title, step=m.step + 1))}</th>'
                    f"<td>{m.finished}</td><td>{m.missed}</td><td>{m.shown}</td></tr>" for m in missed)
@@ -127,13 +136,32 @@ def guesses_html(report: ClassReport) -> str:
     rows = report.guesses()
     if not rows:
         return f"<p>{_esc(say('class-no-guesses'))}</p>"
-    head = "".join(f'<th scope="col">{_esc(say(k))}</th>' for k in
-                   ("class-col-student", "class-col-record", "class-col-guessed", "class-col-first"))
+    head = _heads(say("class-col-student"), say("class-col-record"), say("class-col-guessed"),
+                  say("class-col-first"))
     body = "".join(f'<tr data-student="{_esc(g.student)}"><th scope="row">{_esc(g.student)}</th>'
                    f"<td>{_esc(g.record)}</td><td>{g.guessed}/{g.moves}</td><td>{g.first_try}/{g.moves}</td></tr>"
                    for g in rows)
     return (f'<div class="dl-teacher-scroll"><table class="dl-teacher-guesses"><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table></div>")
+
+
+def games_html(folders: Sequence[str]) -> str:
+    """The Class games tab: a table a class deal, its games best first."""
+    games = class_games(folders)
+    if not games:
+        return f"<p>{_esc(say('class-no-games'))}</p>"
+    out = []
+    head = _heads(say("class-col-place"), say("class-col-student"), say("class-col-result"),
+                  say("class-col-margin"), say("class-col-moves"))
+    for code in dict.fromkeys(g.code for g in games):
+        body = "".join(f'<tr data-student="{_esc(g.student)}" data-result="{_esc(g.result)}"><td>{g.place}</td>'
+                       f'<th scope="row">{_esc(g.student)}</th>'
+                       f"<td>{_esc(class_result_words(g.result))}</td>"
+                       f"<td>{g.margin}</td><td>{g.moves}</td></tr>" for g in games if g.code == code)
+        out.append(f'<h3>{_esc(say("class-games-head", code=code))}</h3><div class="dl-teacher-scroll">'
+                   f'<table class="dl-teacher-games" data-deal="{_esc(code)}"><thead><tr>{head}</tr></thead>'
+                   f"<tbody>{body}</tbody></table></div>")
+    return "".join(out)
 
 
 class TeacherView(widgets.VBox):
@@ -163,6 +191,7 @@ class TeacherView(widgets.VBox):
         self.table = widgets.HTML()
         self.missed = widgets.HTML()
         self.guesses = widgets.HTML()
+        self.games = widgets.HTML()
         self.chart_out: Optional[widgets.Output] = None
         chart_box: list = []
         try:  # the heat map where plotly (and the plots layer) loads; the table is always there
@@ -172,9 +201,11 @@ class TeacherView(widgets.VBox):
             chart_box = [box]
         except ImportError:  # pragma: no cover - depends on what is installed
             pass
-        self.tabs = widgets.Tab(children=[widgets.VBox(chart_box + [self.table]), self.missed, self.guesses])
-        for i, key in enumerate(("class-tab-table", "class-tab-missed", "class-tab-guesses")):
-            self.tabs.set_title(i, say(key))
+        self.tabs = widgets.Tab(children=[widgets.VBox(chart_box + [self.table]), self.missed, self.guesses,
+                                          self.games])
+        titles = (say("class-tab-table"), say("class-tab-missed"), say("class-tab-guesses"), say("class-tab-games"))
+        for i, title in enumerate(titles):
+            self.tabs.set_title(i, title)
         bar = widgets.HBox([self.folder_box, self.reload, self.upload, self.csv])
         bar.add_class("dl-teacher-bar")
         head = widgets.HTML(f'{_CSS}<h2>{_esc(say("class-title"))}</h2><p>{_esc(say("class-intro"))}</p>')
@@ -221,6 +252,7 @@ class TeacherView(widgets.VBox):
         self.table.value = lessons_html(r)
         self.missed.value = missed_html(r)
         self.guesses.value = guesses_html(r)
+        self.games.value = games_html(self.folders)
         data = base64.b64encode(r.csv_text().encode("utf-8")).decode("ascii")
         self.csv.value = (f'<a class="dl-teacher-csv jupyter-button" download="durak-lab-class.csv" '
                           f'href="data:text/csv;base64,{data}">{_esc(say("class-csv"))}</a>')

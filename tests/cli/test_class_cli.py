@@ -54,3 +54,24 @@ def test_an_empty_folder_and_a_missing_one(tmp_path, _run):
     assert code == 1 and "No progress files found" in out
     code, _, err = _run("class", str(tmp_path / "nowhere"))
     assert code == 2 and "no such folder or file" in err
+
+
+def test_class_deal_prints_a_code_that_the_play_table_takes(_run):
+    code, out, _ = _run("class-deal", "--preset", "perevodnoy", "--players", "3", "--vs", "tips+expert",
+                        "--seed", "77")
+    assert code == 0 and out.splitlines()[0] == "perevodnoy-3-tips+expert-77"
+    assert "Students type this code in Game settings" in out
+    code, _, err = _run("class-deal", "--players", "9")
+    assert code == 2 and "2 to 6 players, not 9" in err
+
+
+def test_class_games_are_listed_after_the_report(tmp_path, _run):
+    from durak_lab.widgets import PlayTable
+
+    folder = _room(tmp_path)
+    table = PlayTable(deal="podkidnoy-2-greedy-5", speed="instant", student="Ann", class_dir=str(folder))
+    table.handle({"do": "save"})  # saved at the start: not finished
+    code, out, _ = _run("class", str(folder))
+    assert code == 0 and "Class deal podkidnoy-2-greedy-5" in out and "1. Ann: not finished" in out
+    code, out, _ = _run("class", str(folder), "--json")
+    assert json.loads(out)["class_games"][0]["student"] == "Ann"
