@@ -57,8 +57,11 @@ def play(**options: Any) -> "PlayTable":
     bot), ``players`` (2 to 8; 7 and 8 need a 52-card deck, R5), ``preset`` (a name of :data:`PRESETS`), ``seat`` (yours:
     0-based, or ``"P2"``), ``seed`` (the deal, to play it again), ``coach`` (True: a word
     before a doubtful move), ``speed`` (``"slow"``, ``"normal"``, ``"fast"``, ``"instant"``)
-    ``humans`` (people sharing the screen: pass and play) and ``redeal`` (True: R4, a
-    player dealt 5 cards of one suit or 6 of one colour is asked whether to ask for a new deal).
+    ``humans`` (people sharing the screen: pass and play), ``redeal`` (True: R4, a
+    player dealt 5 cards of one suit or 6 of one colour is asked whether to ask for a new deal),
+    ``deal`` (a class deal code from the teacher, such as ``"podkidnoy-2-tips-4817"``: the rules,
+    the bots and the cards the whole class plays) and ``student`` (whose folder **Save game**
+    writes to; by default the name the lessons left in this browser).
 
     >>> table = play(vs="endgame", seed=7)
     >>> table.state["seats"][0]["name"]
@@ -72,10 +75,12 @@ def play(**options: Any) -> "PlayTable":
 def learn(**options: Any) -> "LessonPlayer":
     """The lessons of the course, to click through in the notebook: :class:`durak_lab.widgets.LessonPlayer`.
 
-    Options: ``lesson`` (the id of a lesson to open at once), ``progress_path`` (the
-    learner's progress file; default ``durak-lab-progress.json`` in the notebook's
-    folder), ``speed`` (the bots' speed in a lesson's game) and ``lessons`` (a list of
-    lessons instead of the course).
+    Options: ``lesson`` (the id of a lesson to open at once), ``student`` (the learner's
+    name; by default the player asks "Who are you?" and the browser remembers the answer;
+    each student's progress is kept in their own file in the class folder ``class_dir``,
+    default ``durak-lab-class`` in the notebook's folder), ``progress_path`` (one progress
+    file instead, for a single learner), ``speed`` (the bots' speed in a lesson's game) and
+    ``lessons`` (a list of lessons instead of the course).
 
     >>> import os, tempfile
     >>> player = learn(progress_path=os.path.join(tempfile.mkdtemp(), "progress.json"))

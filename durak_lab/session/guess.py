@@ -15,8 +15,11 @@ answers a choice with an :class:`Outcome`:
 * ``illegal``: the source's attempt that the rules reject, with the engine's
   reason as a sentence.  It is the source's move, so it counts as guessed.
 
-Each move of the record counts once in the score (:meth:`Guesses.score_text`,
-"3 of 5 guessed"): guessed, or shown (given up, or two wrong tries).
+Each move of the record counts once in the score, and its outcome is kept
+(:meth:`Guesses.results`): guessed at the first try, guessed after a wrong try,
+or shown (given up, or two wrong tries).  :meth:`Guesses.score` gives the numbers
+as a :class:`Score`, :meth:`Guesses.score_text` the words ("4 of 6 guessed, 3 at
+the first try").
 
 Standard library only: the widget (:mod:`durak_lab.widgets.stepper_guess`) only draws it.
 
@@ -29,8 +32,8 @@ Standard library only: the widget (:mod:`durak_lab.widgets.stepper_guess`) only 
 'That move is allowed, but it is not the move in the source. Try another one, or click “Show the move”.'
 >>> o = g.guess(1, "P1 cover 7♥ with 10♥"); o.kind, o.text, o.done
 ('right', 'Right: that is the move in the source.', True)
->>> g.score_text()
-'1 of 1 guessed'
+>>> g.score_text(), g.score()
+('1 of 1 guessed, 0 at the first try', Score(asked=1, guessed=1, first_try=0, shown=0))
 """
 
 from __future__ import annotations
@@ -45,9 +48,11 @@ from ..text.explain import seat_role, sentence
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
 from ..text.messages import say
 
-__all__ = ["Choice", "Question", "Outcome", "Guesses", "GuessError", "move_words", "reason_words"]
+__all__ = ["Choice", "Question", "Outcome", "Result", "Score", "Guesses", "GuessError", "move_words", "reason_words"]
 
 RIGHT, OTHER, ILLEGAL, SHOWN = "right", "other", "illegal", "shown"
+#: How a move of the record was answered (:attr:`Result.how`).
+GUESSED = "guessed"
 #: How many legal moves other than the source's a learner may try before the answer names it.
 TRIES = 2
 
@@ -102,6 +107,39 @@ class Outcome(NamedTuple):
     move: Optional[Move]
     done: bool
     counted: bool
+
+
+class Result(NamedTuple):
+    """How one move of the record was answered, the first time: ``how`` is ``"guessed"`` (the
+    source's move picked) or ``"shown"`` (given up, or two other moves tried); ``tries`` counts
+    the other legal moves tried before.  ``step`` is the record's move (0-based)."""
+
+    step: int
+    how: str
+    tries: int
+
+    @property
+    def first_try(self) -> bool:
+        """Guessed with no wrong try before."""
+        return self.how == GUESSED and self.tries == 0
+
+
+class Score(NamedTuple):
+    """The score of a guessing game as numbers, for a program to keep (e.g. in a learner's progress).
+
+    ``asked``: the moves answered (each move of the record once: guessed or shown);
+    ``guessed``: the source's move picked, at any try; ``first_try``: picked with no wrong
+    try before; ``shown``: given up, or named after two wrong tries.  A move the learner could
+    not pick (another seat's, under "Seen by") is not in the score.
+
+    >>> Score(6, 4, 3, 2).guessed <= Score(6, 4, 3, 2).asked
+    True
+    """
+
+    asked: int
+    guessed: int
+    first_try: int
+    shown: int
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -238,7 +276,8 @@ class Guesses:
     def answered(self, index: int) -> Optional[str]:
         """How frame ``index``'s question was first answered: ``"guessed"``, ``"shown"`` or None."""
         q = self.question(index)
-        return self._answers.get(q.step) if q else None
+        result = self._answers.get(q.step) if q else None
+        return result.how if result is not None else None
 
     # ---------------------------------------------------------------- answers
     def _ask(self, index: int) -> Question:
@@ -248,12 +287,12 @@ class Guesses:
         return q
 
     def _settle(self, q: Question, how: str) -> bool:
-        self._tries.pop(q.step, None)
+        tries = len(self._tries.pop(q.step, ()))
         if q.step in self._answers:
             return False
-        if how == "shown" and not q.groups:
+        if how == SHOWN and not q.groups:
             return False  # nothing could be picked: not in the score
-        self._answers[q.step] = how
+        self._answers[q.step] = Result(q.step, how, tries)
         return True
 
     def guess(self, index: int, move: Union[Move, str]) -> Outcome:
@@ -265,7 +304,7 @@ class Guesses:
             raise GuessError(f"{move} is not one of the moves to pick from")
         again = q.step in self._answers
         if move == q.source:
-            counted = self._settle(q, "guessed")
+            counted = self._settle(q, GUESSED)
             if q.illegal:
                 err = q.position.why_illegal(move)
                 why = reason_words(err) if err is not None else ""
@@ -281,7 +320,7 @@ class Guesses:
             tries.append(move)
         if len(tries) < TRIES:
             return Outcome(OTHER, say("guess-other"), move, False, False)
-        counted = self._settle(q, "shown")
+        counted = self._settle(q, SHOWN)
         return Outcome(OTHER, say("guess-other-shown", move=move_words(q.position, q.source)), move, True, counted)
 
     def give_up(self, index: int) -> Outcome:
@@ -295,14 +334,44 @@ class Guesses:
         q = self._ask(index)
         words = move_words(q.position, q.source)
         text = say("guess-other-shown", move=words) if self._tries.get(q.step) else say("guess-shown", move=words)
-        counted = self._settle(q, "shown")
+        counted = self._settle(q, SHOWN)
         return Outcome(SHOWN, text, None, True, counted)
 
     # ---------------------------------------------------------------- the score
+    def results(self) -> tuple:
+        """How each move answered so far went (:class:`Result`), in the record's order.
+
+        >>> from durak_lab.engine.records import load_example
+        >>> g = Guesses(frames_of(load_example("EX-ZH-BOUT")))
+        >>> _ = g.guess(0, "P4 attack K♥"); _ = g.guess(0, "P4 attack 7♥"); _ = g.give_up(1)
+        >>> [(r.step, r.how, r.tries, r.first_try) for r in g.results()]
+        [(0, 'guessed', 1, False), (1, 'shown', 0, False)]
+        """
+        return tuple(self._answers[step] for step in sorted(self._answers))
+
+    def score(self) -> Score:
+        """The score as numbers: moves asked, guessed, guessed at the first try, shown.
+
+        >>> from durak_lab.engine.records import load_example
+        >>> g = Guesses(frames_of(load_example("EX-ZH-BOUT")))
+        >>> _ = g.guess(0, "P4 attack 7♥"); _ = g.guess(1, "P1 take"); _ = g.guess(1, "P1 cover 7♥ with 10♥")
+        >>> g.score()
+        Score(asked=2, guessed=2, first_try=1, shown=0)
+        """
+        results = self._answers.values()
+        guessed = sum(1 for r in results if r.how == GUESSED)
+        first = sum(1 for r in results if r.first_try)
+        return Score(len(self._answers), guessed, first, len(self._answers) - guessed)
+
     @property
     def guessed(self) -> int:
-        """How many moves were guessed (each move of the record once)."""
-        return sum(1 for how in self._answers.values() if how == "guessed")
+        """How many moves were guessed, at any try (each move of the record once)."""
+        return self.score().guessed
+
+    @property
+    def first_try(self) -> int:
+        """How many moves were guessed at the first try."""
+        return self.score().first_try
 
     @property
     def total(self) -> int:
@@ -310,14 +379,18 @@ class Guesses:
         return len(self._answers)
 
     def score_text(self) -> str:
-        """The score in words: "3 of 5 guessed" (or "Nothing guessed yet" before the first answer).
+        """The score in words: "4 of 6 guessed, 3 at the first try" ("0 of 2 guessed" while
+        nothing is guessed; "Nothing guessed yet" before the first answer).
 
         >>> Guesses([]).score_text()
         'Nothing guessed yet'
         """
-        if not self._answers:
+        score = self.score()
+        if not score.asked:
             return say("guess-score-none")
-        return say("guess-score", guessed=self.guessed, total=self.total)
+        if not score.guessed:
+            return say("guess-score-zero", asked=score.asked)
+        return say("guess-score", guessed=score.guessed, asked=score.asked, first=score.first_try)
 
     def reset(self) -> None:
         """Forget every answer and try: the score starts again."""

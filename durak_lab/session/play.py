@@ -450,11 +450,13 @@ class PlaySession:
         return lines
 
     # ------------------------------------------------------------ records
-    def record(self, title: Optional[str] = None) -> Record:
-        """The game so far as a ``durak-lab/1`` record (it opens in the stepper)."""
+    def record(self, title: Optional[str] = None, record_id: Optional[str] = None) -> Record:
+        """The game so far as a ``durak-lab/1`` record (it opens in the stepper); ``record_id``
+        its ``id`` (a class deal's, see :mod:`durak_lab.session.class_deal`)."""
         who = ", ".join(f"{seat_text(s)} {k}" for s, k in enumerate(self.seats))
+        meta = {"id": record_id} if record_id else {}
         return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared),
-                                title=title or f"A game at the play table ({who})")
+                                title=title or f"A game at the play table ({who})", **meta)
 
     def save(self, path: str, title: Optional[str] = None) -> str:
         """Write :meth:`record` to ``path``; return the sentence that says so."""

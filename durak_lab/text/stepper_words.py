@@ -1,7 +1,8 @@
-"""The sentences of the stepper's "Guess the move" mode, merged into :data:`~durak_lab.text.messages.MESSAGES`.
+"""The sentences of the stepper's "Guess the move" and "Open a saved game", merged into
+:data:`~durak_lab.text.messages.MESSAGES`.
 
-Every key starts with ``guess-``; :func:`durak_lab.text.messages.say` fills them
-in.  The moves a learner can pick are written as plain words ("P1 covers 7♦
+Keys start with ``guess-`` (guessing) or ``open-`` (a saved game opened from a file);
+:func:`durak_lab.text.messages.say` fills them in.  The moves a learner can pick are written as plain words ("P1 covers 7♦
 with Q♦"), not in the move text of records ("P1 cover 7♦ with Q♦").
 
 Standard library only.
@@ -9,8 +10,8 @@ Standard library only.
 >>> from durak_lab.text.messages import say
 >>> say("guess-move-cover", seat="P1", target="7♦", card="Q♦")
 'P1 covers 7♦ with Q♦'
->>> say("guess-score", guessed=3, total=5)
-'3 of 5 guessed'
+>>> say("guess-score", guessed=4, asked=6, first=3)
+'4 of 6 guessed, 3 at the first try'
 """
 
 from __future__ import annotations
@@ -58,6 +59,19 @@ STEPPER_WORDS: dict = {
     "guess-error": "Something went wrong with the guessing. Switch “Guess the move” off and on again.",
     "guess-again": "You answered this move before, so it is not counted again.",
     # the score
-    "guess-score": "{guessed} of {total} guessed",
+    "guess-score": "{guessed} of {asked} guessed, {first} at the first try",
+    "guess-kept-for": "Kept for {name}",
+    "guess-score-zero": "0 of {asked} guessed",
     "guess-score-none": "Nothing guessed yet",
+    # opening a saved game (a durak-lab/1 record) from a file
+    "open-game": "Open a saved game",
+    "open-game-tip": "Open a game saved with “Save game” on the play table (a .json file)",
+    "open-saved": "Saved games",
+    "open-saved-choose": "choose one",
+    "open-not-record": "{name} is not a saved game. Choose a file that “Save game” on the play table wrote.",
+    "open-bad-move": "{name} is a saved game, but its move {number} cannot be read, so it cannot be opened.",
+    "open-bad-rules": "{name} is a saved game, but its rules cannot be read, so it cannot be opened.",
+    "open-bad-start": "{name} is a saved game, but its deal cannot be read, so it cannot be opened.",
+    "open-bad": "{name} is a saved game, but part of it cannot be read, so it cannot be opened.",
+    "open-cannot-read": "{name} cannot be opened: it is not in the folder any more, or it cannot be read.",
 }

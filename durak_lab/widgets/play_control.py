@@ -141,7 +141,7 @@ class TableControl(TableState):
         try:
             what = str(msg.get("do", ""))
             method = getattr(self, "_on_" + what, None) if what.isidentifier() else None
-            if what in _NEEDS_THE_HAND and self.session.human_to_act() is not None and not self.hand_shown():
+            if what in _NEEDS_THE_HAND and self._person_asked() is not None and not self.hand_shown():
                 self._tell("info", say("hidden-hands"))  # the person must turn their cards up first
             elif method is not None:
                 method(msg)
@@ -154,6 +154,11 @@ class TableControl(TableState):
             _log.exception("play table: unexpected error")
             self._tell("illegal", say("error"))
         return self.state()
+
+    def _person_asked(self) -> Optional[int]:
+        """The person who acts now, or is asked about a new deal (R4); None while a bot acts."""
+        seat = self.session.human_to_act()
+        return seat if seat is not None else self.session.redeal_seat
 
     def _tell(self, kind: str, text: str) -> None:
         self._feedback = (kind, text)
@@ -362,7 +367,7 @@ class TableControl(TableState):
         if self.hand_shown() and self.session.human_to_act() is not None:
             self._tell("hint", self.session.hint())
         else:
-            self._tell("hint", self.session.status())
+            self._tell("hint", self._status(self.hand_shown()))  # a face-down hand's question waits
 
     def _on_options(self, msg: dict) -> None:
         legal = self._legal()
@@ -459,7 +464,9 @@ class TableControl(TableState):
     def _on_save(self, msg: dict) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())
         name = f"durak-game-{self.session.seed}-{stamp}.json"
-        text = self.session.record().dump() + "\n"
+        deal = self.settings.class_deal
+        record_id = deal.record_id if deal is not None and self.settings.seat == 0 else None
+        text = self.session.record(record_id=record_id).dump() + "\n"
         try:
             name = os.path.basename(write_new(os.path.join(self.games_folder(), name), text))
             told = say("saved", path=name) + " " + say("download-ready")

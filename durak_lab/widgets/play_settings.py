@@ -18,6 +18,7 @@ from ..engine.errors import DurakError
 from ..engine.moves import parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
 from ..session import seat_kinds
+from ..session.class_deal import ClassDeal, ClassDealError
 from ..text.messages import say
 
 __all__ = ["Settings", "SPEEDS", "LEVELS", "settings_json"]
@@ -44,12 +45,19 @@ class Settings:
     notes: list = field(default_factory=list, compare=False)
     #: R4: a deal of 5 cards of one suit or 6 of one colour may ask for a new deal (the table asks).
     redeal: bool = False
+    #: The class deal played (:class:`~durak_lab.session.class_deal.ClassDeal`), or None.
+    class_deal: Optional[ClassDeal] = None
 
     @classmethod
     def of(cls, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
            seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False, speed: str = "normal",
-           humans: int = 1, redeal: bool = False) -> "Settings":
-        """Checked settings from :func:`durak_lab.play`'s options (``seat`` 0-based or ``"P2"``).
+           humans: int = 1, redeal: bool = False, deal: Optional[str] = None) -> "Settings":
+        """Checked settings from :func:`durak_lab.play`'s options (``seat`` 0-based or ``"P2"``);
+        ``deal`` a class deal code, which sets the rules, the players, the bots and the deal, with
+        the person at P1 (:mod:`durak_lab.session.class_deal`).
+
+        >>> Settings.of(deal="perevodnoy-3-tips-77").rules().transfer, Settings.of(deal="perevodnoy-3-tips-77").seed
+        (True, 77)
 
         >>> Settings.of(vs=["random", "tips"], players=3, seat="P2").seat
         1
@@ -58,6 +66,8 @@ class Settings:
         ...
         ValueError: speed must be one of slow, normal, fast, instant, not 'warp'
         """
+        if deal is not None:
+            return cls.of_deal(ClassDeal.parse(deal), speed=speed, coach=coach)
         levels = (vs,) if isinstance(vs, str) else tuple(vs)
         if preset not in PRESETS:
             raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
@@ -71,6 +81,15 @@ class Settings:
         settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
                        None if seed is None else int(seed), speed, bool(coach), redeal=bool(redeal))
         seat_kinds(players, settings.vs, seat_no, settings.humans)  # raises SessionError (a ValueError)
+        return settings
+
+    @classmethod
+    def of_deal(cls, deal: ClassDeal, speed: str = "normal", coach: bool = False) -> "Settings":
+        """The settings of a class deal: its rules, players, bots and deal, the person at P1."""
+        settings = cls.of(vs=deal.vs, players=deal.players, preset=deal.preset, seat=0, seed=deal.seed,
+                          speed=speed, coach=coach)
+        settings.class_deal = deal
+        settings.notes = [say("class-deal-playing", code=deal.code)]
         return settings
 
     def rules(self) -> Rules:
@@ -87,7 +106,14 @@ class Settings:
 
     def from_form(self, form: dict) -> "Settings":
         """These settings changed by the settings form's values (bad values keep the old ones)."""
-        new = replace(self, notes=[])
+        code = str(form.get("class_deal", "") or "").strip()
+        if code:
+            try:
+                return Settings.of_deal(ClassDeal.parse(code), speed=self.speed, coach=self.coach)
+            except ClassDealError:
+                kept = replace(self, notes=[say("class-deal-bad", code=code)])
+                return kept
+        new = replace(self, notes=[], class_deal=None)
         vs = form.get("vs")
         if vs in LEVELS:
             new.vs = (vs,)
@@ -146,7 +172,7 @@ def settings_json(st: Settings) -> dict:
     return {
         "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
                    "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
-                   "speed": st.speed},
+                   "speed": st.speed, "class_deal": st.class_deal.code if st.class_deal else ""},
         "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
                     "players": [[n, str(n)] for n in range(2, 9)],
                     "seat": [[n, seat_text(n)] for n in range(8)], "humans": people,

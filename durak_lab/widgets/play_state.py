@@ -3,7 +3,10 @@
 :class:`TableState` is the half of :class:`~durak_lab.widgets.play_control.TableControl`
 that builds :meth:`TableState.state` from the session and the turn's picks: only
 what the person at the screen may see, every sentence from
-:func:`~durak_lab.text.messages.say`, the session or the engine.  Standard library only.
+:func:`~durak_lab.text.messages.say`, the session or the engine.  In pass and play a hand
+is face down until its owner shows it, and no text of the state tells anything of it
+meanwhile: not the redeal question (R4, "P1, you have 6 black cards"), which waits, as
+the buttons do, until the asked person turns the cards up.  Standard library only.
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ class TableState:
             trump_card["label"] = say("card-under-talon", card=_name(Card(p.trump_card)))
         return {
             "serial": self.serial, "tick": self.tick, "acting": acting, "players": p.players,
-            "status": s.status(), "said": said, "feedback": feedback, "feedback_kind": feedback_kind,
+            "status": self._status(shown), "said": said, "feedback": feedback, "feedback_kind": feedback_kind,
             "bot": s.bot_to_act() is not None, "pace": SPEEDS[self.settings.speed],
             "trump": say("trump-is", suit=f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"), "trump_card": trump_card,
             "talon": say("talon-count", count=talon) if talon else say("talon-empty"),
@@ -113,6 +116,23 @@ class TableState:
             "can_undo": s.can_undo(), "log": list(s.said), "review": s.review() if s.is_over else [],
             "labels": _LABELS, "settings": {**settings_json(self.settings), "game": self.games},
         }
+
+    def _status(self, shown: bool) -> str:
+        """The status line: whose turn, or how the game ended.  The redeal question (R4) tells
+        what the asked hand holds: while that hand is face down, only whose turn it is.
+
+        >>> from durak_lab.widgets.play_control import Settings, TableControl
+        >>> t = TableControl(Settings.of(seed=90, redeal=True, humans=2))   # P1: six black cards
+        >>> t._status(t.hand_shown())
+        'P1, your turn.'
+        >>> t._status(t.handle({"do": "reveal"})["me"]["shown"])
+        'P1, you have 6 black cards. You may ask for a new deal. Do you want new cards?'
+        """
+        s = self.session
+        asked = s.redeal_seat
+        if asked is not None and not shown and not s.is_over:
+            return say("your-turn", seat=seat_text(asked))
+        return s.status()
 
     def _card_json(self, c: Card, trump: int, **flags: bool) -> dict:
         suit = suit_of(c)
@@ -233,5 +253,6 @@ _LABELS = {
     "settings-seat": say("settings-seat"),
     "settings-people": say("settings-people"),
     "settings-seed": say("settings-seed"),
+    "class-deal-label": say("class-deal-label"),
     "settings-speed": say("settings-speed"),
 }

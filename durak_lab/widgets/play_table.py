@@ -131,7 +131,10 @@ class PlayTable(anywidget.AnyWidget):
     notebook's folder); every save has a name of its own and is written whole.  ``redeal`` turns on R4: a person dealt 5
     cards of one suit or 6 of one colour sees the hand and is asked whether to ask for
     a new deal (**Yes, new cards** / **No, keep my cards**); the bots declare unless
-    they hold 3 trumps (:mod:`durak_lab.bots.redeal`).
+    they hold 3 trumps (:mod:`durak_lab.bots.redeal`).  ``deal``: a class deal code from the
+    teacher (``podkidnoy-2-tips-4817``, see :mod:`durak_lab.session.class_deal`): everyone in the
+    class plays the same cards against the same bots, at P1; it can also be typed in **Game
+    settings**, and a game saved from it is found and compared by the teacher's view.
     """
 
     _esm = _STATIC / "play_table.js"
@@ -143,11 +146,12 @@ class PlayTable(anywidget.AnyWidget):
     def __init__(self, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
                  seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
                  speed: str = "normal", humans: int = 1, save_dir: Optional[str] = None, redeal: bool = False,
-                 student: Optional[str] = None, class_dir: Optional[str] = None, **kwargs: Any) -> None:
+                 student: Optional[str] = None, class_dir: Optional[str] = None, deal: Optional[str] = None,
+                 **kwargs: Any) -> None:
         kwargs.setdefault("glossary", glossary_json())
         super().__init__(**kwargs)
         settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
-                               speed=speed, humans=humans, redeal=redeal)
+                               speed=speed, humans=humans, redeal=redeal, deal=deal)
         self.control = TableControl(settings, save_dir=save_dir, student=student, class_dir=class_dir)
         self.state = self.control.state()
         self.on_msg(self._on_msg)

@@ -34,6 +34,9 @@ the commentary ``dl-commentary`` (``dl-move`` and ``dl-narration``; it scrolls w
 the screen together at 1366×768 and at 800 px wide; a table narrower than 900 px is drawn smaller,
 and one narrower than 560 px puts the seats in one row that wraps, P1, P2, ... in order.
 
+"Open a saved game" ``dl-open-game`` and "Saved games" ``dl-saved-games`` open a record file
+(:mod:`durak_lab.widgets.stepper_open`).  :meth:`Stepper.close` closes every widget inside.
+
 "Guess the move" (:mod:`durak_lab.widgets.stepper_guess`, the logic in
 :mod:`durak_lab.session.guess`): the ToggleButton "Guess the move"
 ``dl-guess-toggle`` shows the panel ``dl-guess`` (hidden while off): the
@@ -43,10 +46,10 @@ prompt ``dl-guess-prompt``; the choices ``dl-guess-choices``, one
 ``dl-guess-seat`` per player (a bold heading such as "P1 (defender)", then one
 Button ``dl-guess-choice`` per move, named in plain words, e.g. "P1 covers 7♦
 with Q♦"; a legal move already tried is disabled and ``dl-guess-tried``); the
-Button "Show the move" ``dl-guess-show``; the score ``dl-guess-score`` ("3 of 5
-guessed").  While guessing, Next and End are disabled until the move ahead is
-answered, and the description (frame 0) and the source text are hidden, as
-they tell the moves.
+Button "Show the move" ``dl-guess-show``; the score ``dl-guess-score`` ("4 of 6
+guessed, 3 at the first try").  While guessing, Next and End are disabled until
+the move ahead is answered, and the description (frame 0) and the source text
+are hidden, as they tell the moves.
 
 Presentation layer: needs ipywidgets 8.
 
@@ -76,8 +79,10 @@ from ..engine.records import Record, load_example, load_record
 from ..display.render import position_html
 from .stepper_errors import _disagreement, _guard, _why
 from .stepper_guess import GuessPanel
+from .stepper_open import OpenPanel
 from .stepper_view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
-                           _source_html, _title_html, button as _button, example_label, html_box as _html, rule_tags)
+                           _source_html, _title_html, button as _button, close_tree, example_label,
+                           html_box as _html, rule_tags)
 
 __all__ = ["Stepper", "EXAMPLE_ORDER", "SOURCES", "example_label", "JUDGE_NODES"]
 
@@ -104,6 +109,8 @@ class Stepper(widgets.VBox):
     possible moves (the others' depend on cards it cannot see).  ``judge``
     ticks **Judge**: every move of a two-player game played once the talon is
     empty gets the exact solver's verdict (:mod:`durak_lab.analysis.analyser`).
+    ``folder`` is where "Saved games" looks for record files (the working folder: beside the
+    notebook; None: no list).
 
     Frame 0 is the start position; :meth:`next`, :meth:`back`, :meth:`start`,
     :meth:`end` and :meth:`go` move through :attr:`frames`; :attr:`frame` is
@@ -117,7 +124,7 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, example: Example = None, four_colour: bool = False, viewer: Optional[int] = None,
-                 judge: bool = False, **kwargs: Any) -> None:
+                 judge: bool = False, folder: Union[str, "os.PathLike[str]", None] = ".", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("dl-stepper")
         self._viewer = viewer
@@ -175,6 +182,7 @@ class Stepper(widgets.VBox):
         self.source = _html("dl-source", display="none")
         self.message = _html("dl-message", display="none")
         self.guess = GuessPanel(self)
+        self.opener = OpenPanel(self, folder)
 
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")
@@ -196,7 +204,8 @@ class Stepper(widgets.VBox):
         self._view_box = widgets.HBox([commentary, self.table])
         self._view_box.add_class("dl-view")
         self.children = [
-            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle],
+            widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle,
+                          self.opener.upload, self.opener.saved],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,
@@ -365,6 +374,42 @@ class Stepper(widgets.VBox):
         ('EX-KO-1', True)
         """
         self._open(example, initial=False)
+
+    @_guard
+    def open_record(self, rec: Record, name: str = "") -> None:
+        """Show ``rec``, a record opened from the file ``name``: it joins the Example list (once)
+        and its start is shown.
+
+        >>> from durak_lab.engine.records import load_record
+        >>> rec = load_record('{"format": "durak-lab/1", "rules": {}, "start": {"seed": 4}, "title": "My game"}')
+        >>> s = Stepper("EX-KO-1"); s.open_record(rec, "my-game.json"); s.example.label, s.index
+        ('my-game.json — My game', 0)
+        >>> n = len(s.example.options); s.open_record(rec, "my-game.json"); len(s.example.options) == n
+        True
+        """
+        key = next((k for k, known in self._records.items() if known is rec or known == rec), None)
+        if key is None:
+            if name and (rec.title or rec.id):
+                label = say("stepper-label", ident=name, title=rec.title or rec.id)
+            else:
+                label = name or example_label(rec)
+            key = self._add(rec, label)
+        if self.example.value == key:
+            self._load(key)
+        else:
+            self.example.value = key  # the observer loads it
+
+    def close(self) -> None:
+        """Close the stepper and every widget in it (children, layouts, styles, spare buttons).
+
+        >>> from ipywidgets.widgets.widget import _instances
+        >>> before = len(_instances); s = Stepper("EX-KO-1"); s.close(); len(_instances) == before
+        True
+        """
+        for panel in (getattr(self, "guess", None), getattr(self, "opener", None)):  # also from __del__
+            if panel is not None:
+                panel.close()
+        close_tree(self)
 
     # ---------------------------------------------------------------- loading
     @_guard

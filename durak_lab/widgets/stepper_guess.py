@@ -9,10 +9,20 @@ too.  A click is answered (:mod:`durak_lab.session.guess`, which holds the
 logic): the source's move advances the stepper to it; another legal move may
 be tried again once, then the answer names the source's move; the source's
 illegal attempt says why the rules reject it.  **Show the move** gives up.
-The score ("3 of 5 guessed") counts each move once.
+The score ("4 of 6 guessed, 3 at the first try") counts each move once; the
+numbers are :meth:`Guesses.score() <durak_lab.session.guess.Guesses.score>`.
+The panel makes its rows and choice buttons once and reuses them, so guessing
+makes no new widgets: a kernel stays as fast at the fiftieth guess as at the first.
 
 While guessing, Next and End wait until the move ahead is answered, and the
 example's description and source text (which tell the moves) are hidden.
+
+Each move answered is kept in the student's progress (:meth:`Progress.mark_guess
+<durak_lab.lessons.Progress.mark_guess>`: guessed or shown, at the first try or
+not), under the name the lessons left in this browser (a
+:class:`~durak_lab.widgets.student_tag.StudentTag` in the panel reads it), so the
+teacher's view shows Guess the move's first-guess scores.  With no name known,
+nothing is kept.
 
 Presentation layer: needs ipywidgets 8.
 
@@ -22,7 +32,9 @@ Presentation layer: needs ipywidgets 8.
 (True, 'Nothing guessed yet')
 >>> s.guess.button_for("P4 leads 7♥").click()
 >>> s.index, s.guess.feedback_text, s.guess.score.value
-(1, 'Right: that is the move in the source.', '1 of 1 guessed')
+(1, 'Right: that is the move in the source.', '1 of 1 guessed, 1 at the first try')
+>>> s.guess.game.score()
+Score(asked=1, guessed=1, first_try=1, shown=0)
 """
 
 from __future__ import annotations
@@ -35,9 +47,12 @@ import ipywidgets as widgets
 
 from ..engine.errors import DurakError
 from ..engine.moves import seat_text
-from ..session.guess import Choice, Guesses, Outcome
+from ..lessons.progress import Progress, ProgressError
+from ..session.guess import Guesses, Outcome
+from ..session.students import StudentError
 from ..text.messages import say
-from .stepper_view import button, html_box
+from .stepper_view import button, close_tree, html_box
+from .student_tag import StudentTag
 
 if TYPE_CHECKING:
     from .stepper import Stepper
@@ -73,8 +88,10 @@ class GuessPanel:
         self.show_button = button(say("guess-show"), "eye", say("guess-show-tip"), "dl-guess-show")
         self.score = widgets.Label(value=self.game.score_text())
         self.score.add_class("dl-guess-score")
+        self.student = StudentTag(label=say("guess-kept-for", name="{name}"))
+        self.class_dir: Optional[str] = None  # the class folder (None: the default one)
         self.box = widgets.VBox([self.feedback, self.prompt, self.choices,
-                                 widgets.HBox([self.show_button, self.score],
+                                 widgets.HBox([self.show_button, self.score, self.student],
                                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))],
                                 layout=widgets.Layout(display="none", width="100%", max_width="100%",
                                                       border="1px solid #9e9e9e", padding="4px 10px",
@@ -83,8 +100,11 @@ class GuessPanel:
         self.feedback_text = ""
         self._outcome: Optional[Outcome] = None
         self._built: Optional[tuple] = None  # (frame index, viewer) the choice buttons are built for
-        self._buttons: list = []  # (Button, Choice)
+        self._buttons: list = []  # (Button, Choice): the choices shown now
+        self._rows: list = []  # every seat row made so far (reused: a guess makes no new widgets)
+        self._pool: list = []  # every choice button made so far (reused)
         self._keep = False
+        self._kept: set = set()
         self.toggle.observe(self._guarded(self._on_toggle), names="value")
         self.show_button.on_click(self._guarded(self._on_show))
 
@@ -97,6 +117,7 @@ class GuessPanel:
     def load(self, frames: list) -> None:
         """A new record: new questions, the score starts again."""
         self.game = Guesses(frames, self._viewer())
+        self._kept = set()  # the record's moves noted in the student's progress
         self._forget()
 
     def set_viewer(self) -> None:
@@ -173,25 +194,22 @@ class GuessPanel:
         return run
 
     def _build(self, index: int, q: Any) -> None:
+        """Show the choices of frame ``index``'s question ``q`` in the pooled rows and buttons."""
         key = (index, self.game.viewer)
         if self._built != key:
-            for b, _ in self._buttons:
-                b.close()
+            groups = q.groups if q is not None else ()
             self._buttons = []
             rows = []
-            for seat, heading, group in (q.groups if q is not None else ()):
-                head = widgets.HTML(value=f"<b>{_esc(heading)}</b>", layout=widgets.Layout(width="100%"))
-                buttons = []
-                for c in group:
-                    b = widgets.Button(description=c.label, tooltip=c.label,
-                                       layout=widgets.Layout(width="auto", max_width="100%", margin="2px 6px 2px 0"))
-                    b.add_class("dl-guess-choice")
-                    b.on_click(self._guarded(self._clicker(c)))
+            used = 0
+            for n, (seat, heading, group) in enumerate(groups):
+                row = self._row(n)
+                row.children[0].value = f"<b>{_esc(heading)}</b>"
+                buttons = [self._button(used + k) for k in range(len(group))]
+                used += len(group)
+                for b, c in zip(buttons, group):
+                    b.description = b.tooltip = c.label
                     self._buttons.append((b, c))
-                    buttons.append(b)
-                row = widgets.VBox([head, widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))],
-                                   layout=widgets.Layout(margin="2px 0"))
-                row.add_class("dl-guess-seat")
+                row.children[1].children = buttons
                 rows.append(row)
             self.choices.children = rows
             self._built = key
@@ -203,16 +221,62 @@ class GuessPanel:
             else:
                 b.remove_class("dl-guess-tried")
 
-    def _clicker(self, choice: Choice) -> Callable:
-        def click(_button: widgets.Button) -> None:
-            self._answer(self.game.guess(self._stepper.index, choice.move))
-        return click
+    def _row(self, n: int) -> widgets.VBox:
+        """The ``n``-th seat's row of choices (a heading, then its buttons), made once and reused."""
+        while len(self._rows) <= n:
+            head = widgets.HTML(value="", layout=widgets.Layout(width="100%"))
+            row = widgets.VBox([head, widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))],
+                               layout=widgets.Layout(margin="2px 0"))
+            row.add_class("dl-guess-seat")
+            self._rows.append(row)
+        return self._rows[n]
+
+    def _button(self, n: int) -> widgets.Button:
+        """The ``n``-th choice button, made once and reused: a click answers the choice it shows now."""
+        while len(self._pool) <= n:
+            b = widgets.Button(description="", layout=widgets.Layout(width="auto", max_width="100%",
+                                                                     margin="2px 6px 2px 0"))
+            b.add_class("dl-guess-choice")
+            b.on_click(self._guarded(self._on_choice))
+            self._pool.append(b)
+        return self._pool[n]
+
+    def _keep_result(self) -> None:
+        """Note the moves answered since the last note in the student's progress (nothing when no
+        name is known; a file that cannot be written is left so: the score on screen stays right)."""
+        name = self.student.name.strip()
+        record = self._stepper.record
+        new = [r for r in self.game.results() if r.step not in self._kept]
+        if not name or not new or record is None:
+            return
+        try:
+            progress = Progress.for_student(name, self.class_dir)
+            key = record.id or record.title or "record"
+            for r in new:
+                progress.mark_guess(key, r.step, r.how == "guessed", first_try=r.first_try, tries=r.tries + 1)
+            progress.save()
+            self._kept.update(r.step for r in new)
+        except (StudentError, ProgressError) as err:
+            _log.warning("guess the move: the result could not be kept: %s", err)
+
+    def close(self) -> None:
+        """Close every widget of the panel, the choice buttons not shown now too."""
+        close_tree(self.toggle, self.box, *self._rows, *self._pool)
+        self._buttons = []
+
+    def _on_choice(self, button: widgets.Button) -> None:
+        for b, c in self._buttons:
+            if b is button:
+                self._answer(self.game.guess(self._stepper.index, c.move))
+                return
 
     def _on_show(self, _button: widgets.Button) -> None:
         self._answer(self.game.give_up(self._stepper.index))
 
     def _answer(self, outcome: Outcome) -> None:
         s = self._stepper
+        if outcome.counted:
+            self._keep_result()
         self._say(outcome)
         self._keep = True
         try:

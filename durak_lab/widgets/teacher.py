@@ -46,6 +46,7 @@ import html
 import json
 import logging
 import os
+from pathlib import Path
 from typing import Any, Optional, Sequence, Union
 
 import ipywidgets as widgets
@@ -62,18 +63,7 @@ __all__ = ["TeacherView"]
 
 _log = logging.getLogger(__name__)
 
-_CSS = """<style>
-.dl-teacher { max-width: 100%; }
-.dl-teacher .dl-teacher-scroll { overflow-x: auto; max-width: 100%; }
-.dl-teacher table { border-collapse: collapse; font-size: 13px; }
-.dl-teacher th, .dl-teacher td { border: 1px solid var(--jp-border-color2, #ccc); padding: 2px 6px;
-  text-align: left; white-space: nowrap; }
-.dl-teacher td[data-share="high"] { background: rgba(46, 125, 50, 0.25); }
-.dl-teacher td[data-share="mid"] { background: rgba(249, 168, 37, 0.25); }
-.dl-teacher td[data-share="low"] { background: rgba(198, 40, 40, 0.2); }
-.dl-teacher .dl-teacher-folders { flex: 1 1 240px; min-width: 0; }
-.dl-teacher .dl-teacher-bar { flex-wrap: wrap; gap: 4px; }
-</style>"""
+_STATIC = Path(__file__).parent / "static"
 
 
 def _esc(text: Any) -> str:
@@ -208,7 +198,8 @@ class TeacherView(widgets.VBox):
             self.tabs.set_title(i, title)
         bar = widgets.HBox([self.folder_box, self.reload, self.upload, self.csv])
         bar.add_class("dl-teacher-bar")
-        head = widgets.HTML(f'{_CSS}<h2>{_esc(say("class-title"))}</h2><p>{_esc(say("class-intro"))}</p>')
+        css = (_STATIC / "teacher.css").read_text("utf-8")
+        head = widgets.HTML(f'<style>{css}</style><h2>{_esc(say("class-title"))}</h2><p>{_esc(say("class-intro"))}</p>')
         super().__init__([head, bar, self.count, self.problems, self.tabs], **kwargs)
         self.add_class("dl-teacher")
         self._draw()

@@ -5,7 +5,8 @@ switches guessing on from the keyboard, checks that the move ahead is hidden (Ne
 disabled, the description hidden), clicks a legal move that is not the source's
 (P4 leads K♥: "allowed, but not the move in the source", the button disabled), then
 picks the source's move P4 leads 7♥ from the keyboard: "Right", the stepper shows
-move 1 and the score reads "1 of 1 guessed". At both sizes the panel and its buttons
+move 1 and the score reads "1 of 1 guessed, 0 at the first try" (the wrong try counts apart);
+then P1's cover, the source's move at the first try: "2 of 2 guessed, 1 at the first try". At both sizes the panel and its buttons
 stay inside the stepper's box (in JupyterLab at 800 px wide, beside the file browser, the box is
 about 370 px wide).
 """
@@ -82,7 +83,7 @@ def guess_a_wrong_move_then_the_right_one(page, viewport: str, screenshot) -> No
     expect(root.locator(".dl-step-label")).to_have_text(re.compile(r"Step 1 of 12"))
     expect(answer).to_have_attribute("data-outcome", "right")
     expect(answer).to_have_text("Right: that is the move in the source.")
-    expect(root.locator(".dl-guess-score")).to_have_text("1 of 1 guessed")
+    expect(root.locator(".dl-guess-score")).to_have_text("1 of 1 guessed, 0 at the first try")
     expect(root.locator(".dl-move")).to_contain_text("P4 attack 7♥")
     expect(root.locator(".dl-table .dl-table-cards .dl-card")).to_have_count(1)
     # the next question: P1 covers or takes, the others pass
@@ -90,6 +91,13 @@ def guess_a_wrong_move_then_the_right_one(page, viewport: str, screenshot) -> No
     expect(choices).to_have_count(7)
     check_inside(root)
     screenshot(root, f"-right-{viewport}")
+    # the next move at the first try: the choices are the same buttons, drawn again
+    panel.get_by_role("button", name="P1 covers 7♥ with 10♥", exact=True).click()
+    expect(root.locator(".dl-step-label")).to_have_text(re.compile(r"Step 2 of 12"))
+    expect(answer).to_have_attribute("data-outcome", "right")
+    expect(root.locator(".dl-guess-score")).to_have_text("2 of 2 guessed, 1 at the first try")
+    expect(panel.get_by_role("button", name="P2 throws in 10♦", exact=True)).to_be_enabled()
+    expect(panel.locator(".dl-guess-tried")).to_have_count(0)  # a reused button is no longer "tried"
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))

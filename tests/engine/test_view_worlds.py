@@ -10,6 +10,7 @@ doker, whose jokers are hidden like any card).
 from __future__ import annotations
 
 import random
+from typing import Optional
 
 import pytest
 
@@ -41,10 +42,14 @@ def _marked(configs):
             yield (name, n)
 
 
-def other_world(p: Position, seat: int, rng: random.Random) -> Position:
-    """``p`` with the cards ``seat`` cannot see dealt again at random, consistently with what it knows."""
-    v = view_of(p, seat)
-    unseen = cards_of(v.unseen_mask())
+def other_world(p: Position, seat: Optional[int], rng: random.Random) -> Position:
+    """``p`` with the cards ``seat`` cannot see dealt again at random, consistently with what it knows.
+
+    ``seat`` None: no hand is seen (pass and play, between turns): every hand's cards that are not
+    known in public and the talon's face-down cards are dealt again.
+    """
+    v = view_of(p, 0 if seat is None else seat)
+    unseen = cards_of(v.unseen_mask() | (p.hands[0] & ~p.known[0] if seat is None else 0))
     rng.shuffle(unseen)
     hands = list(p.hands)
     i = 0
@@ -102,6 +107,11 @@ def test_another_world_keeps_what_the_seat_knows():
         assert [popcount(h) for h in q.hands] == [popcount(h) for h in p.hands]
         assert all(q.hands[s] & p.known[s] == p.known[s] for s in range(4))
         assert q.view(seat).unseen_mask() == p.view(seat).unseen_mask()
+    q = other_world(p, None, rng)  # no hand seen: every hand's unknown cards are dealt again
+    assert q.table == p.table and q.discard == p.discard and q.trump_card == p.trump_card
+    assert [popcount(h) for h in q.hands] == [popcount(h) for h in p.hands] and len(q.talon) == len(p.talon)
+    assert all(q.hands[s] & p.known[s] == p.known[s] for s in range(4))
+    assert sum(q.hands) | sum(1 << c for c in q.talon) == sum(p.hands) | sum(1 << c for c in p.talon)
 
 
 @pytest.mark.parametrize("preset,players", list(_marked(CONFIGS)))

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from durak_lab.engine.records import example_ids, load_example
-from durak_lab.session.guess import GuessError, Guesses, move_words, reason_words
+from durak_lab.session.guess import GuessError, Guesses, Score, move_words, reason_words
 from durak_lab.text.frames import frames_of
 from durak_lab.text.messages import MESSAGES
 
@@ -80,7 +80,8 @@ def test_the_source_move_is_right_and_shown():
     g = guesses("EX-ZH-BOUT")
     o = g.guess(0, "P4 attack 7♥")
     assert (o.kind, o.text, o.done, o.counted) == ("right", "Right: that is the move in the source.", True, True)
-    assert g.answered(0) == "guessed" and g.score_text() == "1 of 1 guessed"
+    assert g.answered(0) == "guessed" and g.score_text() == "1 of 1 guessed, 1 at the first try"
+    assert g.score() == (1, 1, 1, 0) and g.results()[0].first_try
 
 
 def test_another_legal_move_gets_a_second_try_then_the_source_move():
@@ -100,7 +101,8 @@ def test_a_wrong_try_then_the_right_one_counts_as_guessed():
     g = guesses("EX-ZH-BOUT")
     g.guess(2, "P2 pass")
     o = g.guess(2, "P2 attack 10♦")
-    assert o.kind == "right" and o.counted and g.score_text() == "1 of 1 guessed"
+    assert o.kind == "right" and o.counted and g.score_text() == "1 of 1 guessed, 0 at the first try"
+    assert g.score() == (1, 1, 0, 0) and g.results() == ((2, "guessed", 1),)
 
 
 def test_the_same_wrong_move_twice_is_one_try():
@@ -129,7 +131,7 @@ def test_the_illegal_attempt_says_why_the_rules_reject_it():
     why = reason_words(err)
     assert why and o.text == f"That move is not allowed: {why} {MESSAGES['guess-illegal-source']}"
     assert "Q" in why and "rank-not-on-table" not in o.text
-    assert g.score_text() == "1 of 1 guessed"  # it is the source's move
+    assert g.score_text() == "1 of 1 guessed, 1 at the first try"  # it is the source's move
     g = guesses("EX-HE-SIMPLE")
     o = g.guess(8, "P1 attack 9♠")
     q = g.question(8)
@@ -162,13 +164,32 @@ def test_the_score_counts_each_move_once():
     g.give_up(2)                                     # shown
     g.guess(3, "P1 cover 10♦ with 8♠")              # guessed
     g.guess(4, "P3 pass"); g.guess(4, "P3 attack 8♣")  # guessed on the second try
-    assert (g.guessed, g.total, g.score_text()) == (3, 5, "3 of 5 guessed")
+    assert (g.guessed, g.first_try, g.total) == (3, 2, 5)
+    assert g.score_text() == "3 of 5 guessed, 2 at the first try"
+    assert g.score() == Score(asked=5, guessed=3, first_try=2, shown=2)
+    assert [(r.step, r.how, r.tries) for r in g.results()] == [
+        (0, "guessed", 0), (1, "shown", 2), (2, "shown", 0), (3, "guessed", 0), (4, "guessed", 1)]
     again = g.guess(0, "P4 attack 7♥")  # back at the start, the same move again: not counted
     assert again.kind == "right" and not again.counted and MESSAGES["guess-again"] in again.text
     g.give_up(3)
-    assert g.score_text() == "3 of 5 guessed"
+    assert g.score_text() == "3 of 5 guessed, 2 at the first try"
     g.reset()
     assert g.score_text() == "Nothing guessed yet" and g.answered(0) is None
+
+
+def test_three_wrong_tries_are_kept_apart_from_the_first_try_score():
+    """Three moves guessed after one wrong try each, three at the first try: "6 of 6 guessed" said
+    too little; the first-try score counts them apart."""
+    g = guesses("EX-ZH-BOUT")
+    g.guess(0, "P4 attack K♥"); g.guess(0, "P4 attack 7♥")
+    g.guess(1, "P1 take"); g.guess(1, "P1 cover 7♥ with 10♥")
+    g.guess(2, "P2 pass"); g.guess(2, "P2 attack 10♦")
+    g.guess(3, "P1 cover 10♦ with 8♠")
+    g.guess(4, "P3 attack 8♣")
+    g.guess(5, "P1 cover 8♣ with Q♣")
+    assert g.score() == Score(asked=6, guessed=6, first_try=3, shown=0)
+    assert g.score_text() == "6 of 6 guessed, 3 at the first try"
+    assert [r.first_try for r in g.results()] == [False, False, False, True, True, True]
 
 
 def test_seen_by_a_seat_guesses_only_its_own_moves():

@@ -314,7 +314,7 @@ def test_new_game_applies_the_settings_and_seats_keep_their_order():
     form = {"vs": "random", "preset": "perevodnoy", "players": 4, "seat": 1, "humans": 1, "seed": "11",
             "speed": "fast"}
     st = table.handle({"do": "new", "settings": form})
-    assert st["settings"]["values"] == {**form, "seed": "11"}
+    assert st["settings"]["values"] == {**form, "seed": "11", "class_deal": ""}
     assert table.session.rules.transfer and table.session.seed == 11 and st["pace"] == SPEEDS["fast"]
     assert st["me"]["seat"] == "P2"
     assert [(s["area"], s["seat"]) for s in st["seats"]] == [("left", "P3"), ("top", "P4"), ("right", "P1")]

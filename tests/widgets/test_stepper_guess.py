@@ -5,6 +5,7 @@ unchanged once the mode is off again."""
 import xml.etree.ElementTree as ET
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget import _instances as widget_instances
 import pytest
 
 from durak_lab.text.messages import MESSAGES
@@ -68,7 +69,7 @@ def test_right_advances_to_the_source_move():
     s.guess.button_for("P4 leads 7♥").click()
     assert s.index == 1 and str(s.frame.move) == "P4 attack 7♥"
     assert outcome(s) == "right" and s.guess.feedback_text == "Right: that is the move in the source."
-    assert s.guess.score.value == "1 of 1 guessed"
+    assert s.guess.score.value == "1 of 1 guessed, 1 at the first try"
     # the next question: P1 may cover (R11) or take (R15); the others may pass (R16)
     assert s.guess.choice_labels == ["P4 passes", "P1 covers 7♥ with 8♠", "P1 covers 7♥ with 10♥",
                                      "P1 covers 7♥ with Q♥", "P1 takes the cards", "P2 passes", "P3 passes"]
@@ -94,7 +95,7 @@ def test_a_wrong_move_then_the_right_one():
     s.go(2)
     s.guess.button_for("P2 passes").click()
     s.guess.button_for("P2 throws in 10♦").click()
-    assert s.index == 3 and outcome(s) == "right" and s.guess.score.value == "1 of 1 guessed"
+    assert s.index == 3 and outcome(s) == "right" and s.guess.score.value == "1 of 1 guessed, 0 at the first try"
 
 
 def test_show_the_move_gives_up():
@@ -114,7 +115,7 @@ def test_the_illegal_attempt_of_the_source_says_why():
     assert s.frame.kind == "rejected" and outcome(s) == "illegal"
     assert s.guess.feedback_text.startswith("That move is not allowed: ") and "Q" in s.guess.feedback_text
     assert "rank-not-on-table" not in s.guess.feedback.value
-    assert s.guess.score.value == "3 of 3 guessed"
+    assert s.guess.score.value == "3 of 3 guessed, 3 at the first try"
     assert text(s.guess.prompt.value) == MESSAGES["guess-end"]
     assert s.guess.choice_labels == [] and s.guess.show_button.layout.display == "none"
 
@@ -144,7 +145,8 @@ def test_going_back_the_score_counts_each_move_once():
     s.start_button.click()
     assert not s.next_button.disabled  # answered: no longer hidden
     s.guess.button_for("P4 leads 7♥").click()
-    assert s.guess.score.value == "1 of 1 guessed" and MESSAGES["guess-again"] in s.guess.feedback_text
+    assert s.guess.score.value == "1 of 1 guessed, 1 at the first try"
+    assert MESSAGES["guess-again"] in s.guess.feedback_text
 
 
 def test_seen_by_a_seat_guesses_its_own_moves():
@@ -195,5 +197,92 @@ def test_every_example_can_be_guessed_to_its_end_with_the_source_moves(ex_id):
         label = [c.label for c in q.choices if c.move == q.source][0]
         s.guess.button_for(label).click()
         steps += 1
-    assert s.guess.score.value == f"{steps} of {steps} guessed" and steps == len(s.record.moves)
+    assert s.guess.score.value == f"{steps} of {steps} guessed, {steps} at the first try"
+    assert s.guess.game.score() == (steps, steps, steps, 0) and steps == len(s.record.moves)
     assert s.message.value == ""
+
+
+# ---------------------------------------------------------------- no widgets left behind
+def live() -> int:
+    """The widgets alive in the kernel (ipywidgets 8 keeps them in ``widget._instances``;
+    ``Widget.widgets`` and ``Widget._active_widgets`` are its deprecated names)."""
+    return len(widget_instances)
+
+
+def guess_on(s: Stepper, guesses: int) -> None:
+    """``guesses`` clicks on choice buttons, one wrong try in three, back to the start at the end."""
+    made = 0
+    while made < guesses:
+        q = s.guess.game.question(s.index)
+        if q is None:
+            (s.start_button if s.index == len(s.frames) - 1 else s.next_button).click()
+            continue
+        wrong = [c for c in q.choices if c.move != q.source and c.move not in s.guess.game.tried(s.index)]
+        if wrong and made % 3 == 0:
+            s.guess.button_for(wrong[0].label).click()
+            made += 1
+        if s.index == q.frame:  # not answered yet: the source's move
+            s.guess.button_for(next(c.label for c in q.choices if c.move == q.source)).click()
+            made += 1
+
+
+def test_fifty_guesses_leave_the_live_widget_count_flat():
+    s = guessing("EX-ZH-BOUT")
+    start = live()
+    guess_on(s, 50)
+    first = live()
+    assert first - start <= 30  # the panel's pool of rows and buttons, filled once (the most choices at once)
+    guess_on(s, 50)
+    s.guess.toggle.value = False
+    s.guess.toggle.value = True
+    s.example.value = "EX-HE-PUSH"
+    s.example.value = "EX-ZH-BOUT"
+    guess_on(s, 50)
+    assert live() == first  # before the fix: +1,000 widgets over 50 guesses
+
+
+def test_next_and_back_leave_the_live_widget_count_flat():
+    s = guessing("EX-ZH-BOUT")
+    while s.index < len(s.frames) - 1:  # every move answered: Next and End go on
+        (s.guess.show_button if s.guess.game.question(s.index) else s.next_button).click()
+    s.start_button.click()
+    before = live()
+    for _ in range(5):
+        while not s.next_button.disabled:
+            s.next_button.click()
+        while not s.back_button.disabled:
+            s.back_button.click()
+        s.end_button.click()
+        s.start_button.click()
+    assert s.guess.score.value == "0 of 6 guessed" and live() == before
+
+
+def test_a_closed_stepper_leaves_no_widget_behind():
+    before = live()
+    for _ in range(5):  # a notebook cell run again: the new stepper, the old one closed
+        s = Stepper("EX-ZH-BOUT")
+        s.guess.toggle.value = True
+        guess_on(s, 10)
+        s.close()
+    assert live() == before
+
+
+def test_guesses_are_kept_in_the_students_progress(tmp_path):
+    """With the name the lessons left in the browser, each move answered goes to the student's progress
+    once (guessed or shown, at the first try or not); with no name, nothing is written."""
+    from durak_lab.lessons import Progress
+
+    s = Stepper("EX-ZH-BOUT")
+    s.guess.class_dir = str(tmp_path)
+    s.guess.toggle.value = True
+    s.guess.button_for("P4 leads 7♥").click()          # right at once
+    assert not list(tmp_path.iterdir())                 # nobody named: nothing kept
+    s.guess.student.name = "Ann"                        # the browser says who it is
+    s.guess.button_for("P1 takes the cards").click()    # allowed, but not the source's move
+    s.guess.button_for("P1 covers 7♥ with 10♥").click()  # the source's move, at the second try
+    p = Progress.for_student("Ann", str(tmp_path))
+    assert tuple(p.guess_score("EX-ZH-BOUT")) == (2, 2, 1)
+    marks = p.guess_marks("EX-ZH-BOUT")
+    assert [(m.solved, m.first_try, m.tries, m.times) for _, m in sorted(marks.items())] == [
+        (True, True, 1, 1), (True, False, 2, 1)]
+    s.close()

@@ -132,7 +132,7 @@ def f(n):
 
 def test_the_widget_words_are_merged_into_messages():
     assert WIDGET_WORDS and all(MESSAGES[key] == text for key, text in WIDGET_WORDS.items())
-    assert all(key.startswith(("stepper-", "cover-", "trumps-", "picture-")) for key in WIDGET_WORDS)
+    assert all(key.startswith(("stepper-", "cover-", "trumps-", "picture-", "classroom-")) for key in WIDGET_WORDS)
     for key, text in WIDGET_WORDS.items():  # words only: the widgets put the markup around them
         assert not re.search(r"[<>&]", text), (key, text)
     check([text.replace("{", "").replace("}", "") for text in WIDGET_WORDS.values()], "WIDGET_WORDS")

@@ -158,6 +158,8 @@ function render({ model, el }) {
       field("seat", "settings-seat", h("select", {})),
       field("humans", "settings-people", h("select", {})),
       field("seed", "settings-seed", h("input", { type: "text", inputmode: "numeric", size: 8, autocomplete: "off" })),
+      field("class_deal", "class-deal-label", h("input", { type: "text", size: 22, autocomplete: "off",
+        spellcheck: "false", on: { keydown: (e) => e.stopPropagation() } })),
       field("speed", "settings-speed",
         h("select", { on: { change: (e) => send({ do: "speed", speed: e.target.value }) } })),
       field("coach", "settings-coach",
@@ -198,6 +200,7 @@ function render({ model, el }) {
     fillOptions(fields.seat, c.seat.slice(0, v.players), v.seat);
     fillOptions(fields.humans, c.humans.slice(0, v.players), v.humans);
     fields.seed.value = v.seed;
+    fields.class_deal.value = v.class_deal || "";
   }
 
   function drawLabels(st) {
