@@ -183,6 +183,8 @@ class Stepper(widgets.VBox):
         self.message = _html("dl-message", display="none")
         self.guess = GuessPanel(self)
         self.opener = OpenPanel(self, folder)
+        self.guess.student.observe(lambda change: self.opener.set_student(change["new"], self.guess.class_dir),
+                                   names="name")  # the browser names the student: their saved games too
 
         self.example.observe(self._on_example, names="value")
         self.four_colour.observe(self._on_four_colour, names="value")

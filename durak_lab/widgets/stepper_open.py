@@ -38,7 +38,7 @@ from __future__ import annotations
 import logging
 import os
 import re
-from typing import TYPE_CHECKING, Any, Callable, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 import ipywidgets as widgets
 
@@ -46,6 +46,7 @@ from ..engine.errors import DurakError, RecordError
 from ..engine.records import FORMAT, Record, load_record
 from ..engine.rules import Rules  # noqa: F401  (the examples)
 from ..engine.state import Position  # noqa: F401  (the examples)
+from ..session.students import StudentError, student_folder
 from ..text.messages import say
 from .stepper_view import close_tree
 
@@ -153,6 +154,7 @@ class OpenPanel:
     def __init__(self, stepper: "Stepper", folder: Union[str, "os.PathLike[str]", None] = None) -> None:
         self._stepper = stepper
         self.folder = folder
+        self.games_folder: Optional[str] = None  # the student's own saved games (see set_student)
         self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False,
                                          description=say("open-game"), tooltip=say("open-game-tip"),
                                          icon="folder-open",
@@ -167,9 +169,20 @@ class OpenPanel:
         self.saved.observe(self._guarded(self._on_saved), names="value")
         self.refresh()
 
+    def set_student(self, name: str, class_dir: Optional[str] = None) -> None:
+        """The student at this page (the name the lessons left in the browser): "Saved games" lists
+        the games they saved at the play table too (their ``games`` folder in the class folder)."""
+        try:
+            self.games_folder = os.path.join(student_folder(name, class_dir), "games") if name.strip() else None
+        except StudentError:
+            self.games_folder = None
+        self.refresh()
+
     def refresh(self) -> None:
-        """Read the folder's record files again into "Saved games" (hidden when there is none)."""
-        found = saved_games(self.folder) if self.folder is not None else []
+        """Read the folders' record files again into "Saved games" (hidden when there is none): the
+        student's own saved games first, then the stepper's folder."""
+        found = saved_games(self.games_folder) if self.games_folder is not None else []
+        found += saved_games(self.folder) if self.folder is not None else []
         self.saved.options = [(say("open-saved-choose"), "")] + found
         self.saved.value = ""
         self.saved.layout.display = None if found else "none"

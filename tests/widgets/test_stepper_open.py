@@ -150,3 +150,20 @@ def test_saved_games_lists_the_record_files_of_a_folder(tmp_path):
 def test_no_saved_games_no_list(tmp_path):
     assert Stepper("EX-KO-1", folder=tmp_path).opener.saved.layout.display == "none"
     assert Stepper("EX-KO-1", folder=None).opener.saved.layout.display == "none"
+
+
+def test_saved_games_lists_the_students_own_games(tmp_path):
+    """Once the browser names the student, "Saved games" lists the games they saved at the play table."""
+    from durak_lab.widgets import PlayTable, Stepper
+
+    room = tmp_path / "class"
+    PlayTable(seed=4, student="Ann", class_dir=str(room)).handle({"do": "save"})
+    s = Stepper("EX-KO-1", folder=None)
+    s.guess.class_dir = str(room)
+    assert s.opener.saved.layout.display == "none"
+    s.guess.student.name = "Ann"
+    names = [label for label, path in s.opener.saved.options if path]
+    assert len(names) == 1 and names[0].startswith("durak-game-4-")
+    s.opener.saved.value = s.opener.saved.options[1][1]
+    assert s.record.title.startswith("A game at the play table")  # the saved game is open
+    s.close()
