@@ -228,6 +228,9 @@ def _summary(c: Classroom, host: str) -> List[str]:
     for app, url, what in student_urls(host, c.port):
         missing = "" if (c.notebooks / url.rsplit("/", 1)[1]).is_file() else "  (missing from this folder)"
         lines.append(f"  {app:<16} {url}   {what}{missing}")
+    teacher = student_urls(host, c.port)[0][1].rsplit("/", 1)[0] + "/teacher.ipynb"
+    if (c.notebooks / "teacher.ipynb").is_file():
+        lines.append(f"For you, the class's progress and class games: {teacher}")
     lines += [f"At most {c.limit()} pages run at once; one more is asked to wait. The kernel of a page left "
               f"{c.idle()} minutes without a click, or closed, is shut down (the page is reloaded to go on).",
               "Nothing is fetched from the internet."]
