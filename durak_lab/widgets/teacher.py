@@ -74,6 +74,12 @@ def _heads(*words: str) -> str:
     return "".join(f'<th scope="col">{_esc(w)}</th>' for w in words)
 
 
+def _table(cls: str, head: str, body: str, attrs: str = "") -> str:
+    """A table of class ``cls`` in a box that scrolls sideways when it is wider than the page."""
+    return (f'<div class="dl-teacher-scroll"><table class="{cls}"{attrs}><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
 def _share(first: int, finished: int) -> str:
     if not finished:
         return ""
@@ -117,8 +123,7 @@ def missed_html(report: ClassReport, limit: int = 20) -> str:
     body = "".join(f'<tr data-lesson="{_esc(m.lesson)}" data-step="{m.step + 1}">'
                    f'<th scope="row">{_esc(say("class-step", title=m.title, step=m.step + 1))}</th>'
                    f"<td>{m.finished}</td><td>{m.missed}</td><td>{m.shown}</td></tr>" for m in missed)
-    return (f'<div class="dl-teacher-scroll"><table class="dl-teacher-missed"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>")
+    return _table("dl-teacher-missed", head, body)
 
 
 def guesses_html(report: ClassReport) -> str:
@@ -131,8 +136,7 @@ def guesses_html(report: ClassReport) -> str:
     body = "".join(f'<tr data-student="{_esc(g.student)}"><th scope="row">{_esc(g.student)}</th>'
                    f"<td>{_esc(g.record)}</td><td>{g.guessed}/{g.moves}</td><td>{g.first_try}/{g.moves}</td></tr>"
                    for g in rows)
-    return (f'<div class="dl-teacher-scroll"><table class="dl-teacher-guesses"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{body}</tbody></table></div>")
+    return _table("dl-teacher-guesses", head, body)
 
 
 def games_html(folders: Sequence[str]) -> str:
@@ -148,9 +152,8 @@ def games_html(folders: Sequence[str]) -> str:
                        f'<th scope="row">{_esc(g.student)}</th>'
                        f"<td>{_esc(class_result_words(g.result))}</td>"
                        f"<td>{g.margin}</td><td>{g.moves}</td></tr>" for g in games if g.code == code)
-        out.append(f'<h3>{_esc(say("class-games-head", code=code))}</h3><div class="dl-teacher-scroll">'
-                   f'<table class="dl-teacher-games" data-deal="{_esc(code)}"><thead><tr>{head}</tr></thead>'
-                   f"<tbody>{body}</tbody></table></div>")
+        out.append(f'<h3>{_esc(say("class-games-head", code=code))}</h3>'
+                   + _table("dl-teacher-games", head, body, f' data-deal="{_esc(code)}"'))
     return "".join(out)
 
 
