@@ -254,6 +254,29 @@ def test_learner_widgets_need_no_pandas(module):
     assert set(_loaded_by([module])) & {"pandas", "numpy", "networkx"} == set()
 
 
+# Runs in a fresh interpreter: opens the play table as notebooks/play.ipynb does; prints the
+# heavy top-level packages that ended up loaded.
+_PLAY_PROBE = """
+import json, sys
+import durak_lab
+durak_lab.play
+table = durak_lab.play()
+print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(sys.argv[1])))))
+"""
+
+
+def test_the_play_table_loads_no_figures_graphs_or_tables():
+    """``import durak_lab; durak_lab.play()`` (notebooks/play.ipynb) loads neither plotly nor networkx
+    nor pandas: the JupyterLite site loads plotly and networkx only when something imports them, so
+    the play table is up before they would have loaded."""
+    proc = subprocess.run([sys.executable, "-c", _PLAY_PROBE, json.dumps(HEAVY)], cwd=REPO, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    loaded = set(json.loads(proc.stdout.strip().splitlines()[-1]))
+    assert "ipywidgets" in loaded  # the control: the probe did open the table
+    assert loaded & {"plotly", "networkx", "pandas", "numpy"} == set()
+
+
 # Runs in a fresh interpreter with pandas (and numpy) made unimportable, as in JupyterLite:
 # argv[1] is the modules to import; prints whether pandas ended up loaded.
 _NO_PANDAS_PROBE = """
