@@ -330,8 +330,9 @@ def play_the_table(page, where: str, seed: int, viewport: str, notebook_root, sc
 
     # Save game: a record beside the notebook, and a download link with the same text
     t.click(t.button("dl-pt-save"))
-    expect(t.feedback).to_contain_text(re.compile(r"The game is saved in durak-game-\d+(-\d+)?\.json\."))
-    name = re.search(r"durak-game-\d+(-\d+)?\.json", t.feedback.inner_text()).group(0)
+    # (no student named in this browser: beside the notebook, under the deal and the time)
+    expect(t.feedback).to_contain_text(re.compile(r"The game is saved in durak-game-\d+-\d{8}-\d{6}(-\d+)?\.json\."))
+    name = re.search(r"durak-game-\d+-\d{8}-\d{6}(-\d+)?\.json", t.feedback.inner_text()).group(0)
     link = t.root.locator("a.dl-pt-download")
     expect(link).to_be_visible()
     expect(link).to_have_attribute("download", name)
