@@ -192,11 +192,11 @@ def machine() -> dict:
 
 #: ``durak-lab bench NAME …`` runs the benchmark of another part of the package.
 SUITES = {"solver": "durak_lab.cli.solver_bench", "probability": "durak_lab.cli.probability_bench",
-          "bots": "durak_lab.cli.bots_bench"}
+          "bots": "durak_lab.cli.bots_bench", "classroom": "durak_lab.cli.classroom_bench"}
 
 
 def main(argv: Optional[list] = None) -> int:
-    """Entry point of ``durak-lab bench`` (the engine) and ``durak-lab bench solver|probability|bots …``."""
+    """Entry point of ``durak-lab bench`` (the engine) and ``durak-lab bench solver|probability|bots|classroom …``."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in SUITES:
         import importlib
@@ -209,7 +209,8 @@ def main(argv: Optional[list] = None) -> int:
         return int(suite.main(argv[1:]) or 0)
     ap = argparse.ArgumentParser(prog="durak-lab bench", description=__doc__.split("\n\n")[0],
                                  epilog="Other benchmarks: durak-lab bench solver …, durak-lab bench "
-                                        "probability …, durak-lab bench bots … (each with --help).")
+                                        "probability …, durak-lab bench bots …, durak-lab bench classroom … "
+                                        "(each with --help).")
     ap.add_argument("--games", type=int, default=2000, help="games per case (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
     ap.add_argument("--repeat", type=int, default=3, help="time each case this often; report the median "
