@@ -111,7 +111,11 @@ def _build() -> type:
 
         async def cull_kernel_if_idle(self, kernel_id: str) -> None:
             """Jupyter server's idle rule, then: no page connected and nothing done for
-            ``cull_disconnected_timeout`` seconds."""
+            ``cull_disconnected_timeout`` seconds.  A kernel still starting (no activity yet) waits
+            for the next round: Jupyter server's own check would fail on it and log a traceback."""
+            started = self._kernels.get(kernel_id)
+            if started is None or not started.trait_has_value("last_activity") or started.last_activity is None:
+                return
             await super().cull_kernel_if_idle(kernel_id)
             kernel = self._kernels.get(kernel_id)
             if kernel is None or self.cull_disconnected_timeout <= 0 or self._kernel_connections.get(kernel_id):
