@@ -81,6 +81,16 @@ class LessonSession(PlaySession):
         """``P1 (you)`` for the learner, ``P2`` for the others."""
         return say("seat-you", seat=seat_text(seat)) if seat == self.learner else seat_text(seat)
 
+    def legal(self) -> list:
+        """The learner's moves: the sequential moves when the learner acts now; else the moves the
+        rules let the learner make anyway (a partner's cover in the pairs game, R26), so that a
+        click on the table means the move it would mean at a real table."""
+        if self.is_over:
+            return []
+        if self.to_act() == self.learner:
+            return self.position.sequential_moves()
+        return list(self.position.legal_moves(self.learner))
+
     def status(self) -> str:
         """Whose turn it is (the table shows it only in a game)."""
         if self.is_over:
