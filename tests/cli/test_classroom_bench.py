@@ -9,7 +9,6 @@ gone after the pages close, by the pages' shutdown request and by culling); timi
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
 import shutil
@@ -19,6 +18,7 @@ import pytest
 
 from durak_lab.cli.classroom_bench import main, percentile, student_names
 from durak_lab.cli.classroom_bench.checks import NOTEBOOKS, check_class
+from durak_lab.cli.classroom_bench.command import run_async
 from durak_lab.cli.classroom_bench.page import PageError, parse_page
 from durak_lab.cli.classroom_bench.student import Student, lesson_pool
 from durak_lab.lessons import Progress, course
@@ -73,7 +73,7 @@ def in_process(folder: Path, count: int, lessons_each, moves: int = 6):
                         remembered=k % 2 == 1,
                         page=lambda base, nb, others: WidgetPage(notebooks / DEFAULT_CLASS_DIR, base, nb, others))
                 for k, name in enumerate(names)]
-    runs = [asyncio.run(s.run()) for s in students]
+    runs = [run_async(s.run()) for s in students]
     return notebooks, runs
 
 

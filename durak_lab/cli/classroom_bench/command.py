@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import importlib.util
 import json
 import random
@@ -310,7 +311,7 @@ def main(argv: Optional[list] = None) -> int:
               file=sys.stderr)
     work = Path(tempfile.mkdtemp(prefix="durak-lab-bench-classroom-"))
     try:
-        raw = asyncio.run(run_load(ns, notebooks, work))
+        raw = run_async(run_load(ns, notebooks, work))
     except RuntimeError as err:  # the server did not start
         print(f"durak-lab bench classroom: {err}", file=sys.stderr)
         return 2
@@ -329,3 +330,15 @@ def main(argv: Optional[list] = None) -> int:
         if ns.keep:
             print(f"the run's folder (the class folder, the server's log): {work}")
     return 0 if f["ok"] else 1
+
+
+def run_async(coro: Any) -> Any:
+    """Run ``coro`` to its end and return its result: with :func:`asyncio.run`, in a thread of its
+    own when an event loop already runs in this one (a notebook, Playwright's sync API in a test
+    session), where :func:`asyncio.run` refuses to start."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coro)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
