@@ -38,14 +38,10 @@ from typing import TYPE_CHECKING, Any
 from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game, IllegalMoveError, Match, Move,
                      MoveTextError, Position, PositionError, Reason, RecordError, Rules, RulesError)
 
-from . import _moved
-
 if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
-    from .widgets.lesson_player import LessonPlayer
-    from .widgets.play_table import PlayTable
+    from .widgets.lessons.player import LessonPlayer
+    from .widgets.play.table import PlayTable
     from .widgets.teacher import TeacherView
-
-_moved.install()  # the 0.1 names (durak_lab.solver, durak_lab.stepper …) still import, with a warning
 
 __version__ = "0.1.0"
 
@@ -67,7 +63,7 @@ def play(**options: Any) -> "PlayTable":
     >>> table.state["seats"][0]["name"]
     'P2 (endgame bot)'
     """
-    from .widgets.play_table import PlayTable
+    from .widgets.play.table import PlayTable
 
     return PlayTable(**options)
 
@@ -87,7 +83,7 @@ def learn(**options: Any) -> "LessonPlayer":
     >>> player.state["view"], player.state["menu"]["title"]
     ('menu', 'Learn Durak')
     """
-    from .widgets.lesson_player import LessonPlayer
+    from .widgets.lessons.player import LessonPlayer
 
     return LessonPlayer(**options)
 

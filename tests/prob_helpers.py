@@ -169,7 +169,7 @@ def brute_course(start: Position, moves: list, seat: int, model, by_r7: bool = T
     moves.  Returns one ``{(hands..., talon): probability}`` per step (0: the
     start), with every card of each place (the viewer's own entry 0).
     """
-    from durak_lab.analysis.evidence import _action_view
+    from durak_lab.analysis.inference.evidence import _action_view
 
     real = []
     p = start

@@ -5,7 +5,7 @@ tests/analysis/test_solver_reference.py compares the solver with it on many rand
 unchanged but for this paragraph and its imports; it searches the same fast model.
 
 
-Alpha-beta over the fast model of :mod:`durak_lab.analysis.solver_model` for one
+Alpha-beta over the fast model of :mod:`durak_lab.analysis.solver.model` for one
 (rules, trump) pair (:class:`_Search`): move ordering, enhanced transposition
 cutoffs, canonical keys at the start of a bout (:func:`_canonical`), repetitions
 on the current line with transfers, the node limit, and the table's bound
@@ -23,7 +23,7 @@ from typing import Callable, Optional
 
 from durak_lab.engine.cards import SUIT_MASKS
 from durak_lab.engine.rules import Rules
-from durak_lab.analysis.solver_model import _LOW13, _NO_TAKE, _SPREAD, _Model, _model
+from durak_lab.analysis.solver.model import _LOW13, _NO_TAKE, _SPREAD, _Model, _model
 
 __all__ = ["MAX_TABLE"]
 

@@ -9,6 +9,7 @@ fresh interpreter loads none of the heavy libraries.
 
 import ast
 import graphlib
+import importlib
 import json
 import subprocess
 import sys
@@ -147,7 +148,7 @@ def imports_of(name):
 
 
 def test_every_module_sits_in_a_layer():
-    stray = [name for name in MODULES if layer_of(name) == "top" and name not in ("durak_lab", "durak_lab._moved")]
+    stray = [name for name in MODULES if layer_of(name) == "top" and name != "durak_lab"]
     assert stray == [], f"modules outside every layer's folder: {stray}"
     assert set(LAYERS) - {"top"} <= {name.split(".")[1] for name in MODULES if name.count(".") >= 1}
 
@@ -207,8 +208,35 @@ def test_no_import_circle_between_modules():
 
 
 def test_no_file_named_for_a_removed_flat_module():
-    """The old flat modules (solver_cli.py, graph_plots.py, …) are gone from the top folder."""
-    assert sorted(p.name for p in PACKAGE_DIR.glob("*.py")) == ["__init__.py", "__main__.py", "_moved.py"]
+    """The old flat modules (solver_cli.py, graph_plots.py, …) are gone from the top folder, and no
+    shim brings their names back."""
+    assert sorted(p.name for p in PACKAGE_DIR.glob("*.py")) == ["__init__.py", "__main__.py"]
+
+
+#: The families that are folders with a face: no module beside the folder carries its name as a prefix.
+FAMILIES = {"engine": ("kernel", "record", "state"), "analysis": ("solver", "inference"),
+            "widgets": ("play", "lesson", "stepper")}
+
+
+def test_a_family_of_modules_is_a_folder_not_a_name_prefix():
+    """engine/kernel/, analysis/solver/, widgets/play/ …: a family of modules is a folder whose
+    ``__init__`` is its face (see the style notes), not ``kernel_*.py`` files beside each other."""
+    for layer, prefixes in FAMILIES.items():
+        for prefix in prefixes:
+            assert (PACKAGE_DIR / layer / prefix).is_dir() or (PACKAGE_DIR / layer / (prefix + "s")).is_dir(), prefix
+            strays = [p.name for p in (PACKAGE_DIR / layer).glob(prefix + "_*.py")]
+            assert not strays, f"{layer}/{strays} belong in the folder {layer}/{prefix}/"
+
+
+def test_no_face_exports_a_name_its_own_module_has():
+    """A face that exports ``solve`` beside a module ``solve.py`` hands out the module or the function
+    depending on import order (importing a submodule sets the package's attribute): never the same name."""
+    for init in PACKAGE_DIR.rglob("__init__.py"):
+        folder = init.parent
+        modules = {p.stem for p in folder.glob("*.py")} | {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
+        module = importlib.import_module(".".join(folder.relative_to(PACKAGE_DIR.parent).parts))
+        clash = sorted(set(getattr(module, "__all__", ())) & modules)
+        assert not clash, f"{module.__name__} exports {clash}, which are also its modules"
 
 
 # Runs in a fresh interpreter: argv[1] is the modules to import, argv[2] the
@@ -245,7 +273,7 @@ def test_importing_every_standard_library_module_loads_no_heavy_library():
 
 #: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
 #: in JupyterLite, where they cannot be installed.
-LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play_table", "durak_lab.widgets.lesson_player",
+LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play.table", "durak_lab.widgets.lessons.player",
                    "durak_lab.widgets.teacher")  # the teacher's view reads handed-in files in JupyterLite too
 
 
@@ -316,14 +344,14 @@ def test_only_play_learn_and_teacher_in_the_top_package_may_import_the_widgets()
     ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")
            if layer_of(target) == "widgets"]
     assert sorted((target, function) for _, target, function in ups) == [
-        ("durak_lab.widgets.lesson_player", "learn"), ("durak_lab.widgets.play_table", "play"),
+        ("durak_lab.widgets.lessons.player", "learn"), ("durak_lab.widgets.play.table", "play"),
         ("durak_lab.widgets.teacher", "teacher")]
     assert lazy_up_allowed("durak_lab", "top", "widgets", "play")
     assert lazy_up_allowed("durak_lab", "top", "widgets", "learn")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", "learning")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", "_play")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", None)
-    assert not lazy_up_allowed("durak_lab._moved", "top", "widgets", "play")
+    assert not lazy_up_allowed("durak_lab.__main__", "top", "widgets", "play")
     assert not lazy_up_allowed("durak_lab.engine.game", "engine", "widgets", "play")
     assert not lazy_up_allowed("durak_lab", "top", "display", "play")
     assert lazy_up_allowed("durak_lab.engine.cards", "engine", "display", "_repr_svg_")

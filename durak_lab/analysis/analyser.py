@@ -45,8 +45,8 @@ from typing import Any, Optional, Sequence, Union
 from ..engine.errors import SolverDomainError
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
-from .solver import SearchLimitExceeded, Solver, check_domain, result_word
-from ..engine.state import Position
+from .solver.endgame import SearchLimitExceeded, Solver, check_domain, result_word
+from ..engine.state.position import Position
 
 __all__ = ["MoveVerdict", "Analysis", "analyse_moves", "analyse_game", "analyse_record", "BEST", "MISTAKE",
            "UNKNOWN"]

@@ -43,7 +43,7 @@ from typing import Any, Callable, Iterable, NamedTuple, Optional, Sequence, Unio
 from ..engine.cards import CARDS, popcount
 from ..engine.errors import PositionError, SamplingError
 from .probability import Knowledge
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..engine.view import PlayerView, view_of
 
 __all__ = ["Constraint", "Estimate", "sample_world", "sample_worlds", "iter_worlds", "agrees", "estimate",

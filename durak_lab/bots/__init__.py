@@ -60,7 +60,7 @@ from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
 from .greedy import GreedyBot
-from .ladder import Ladder, ladder
+from .ratings import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
 from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_seeds, play_deals, play_game,

@@ -18,11 +18,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
-from ..analysis.solver import SearchLimitExceeded, Solver
+from ..analysis.solver.endgame import SearchLimitExceeded, Solver
 from ..engine.cards import deck_mask
 from ..engine.errors import SolverDomainError
 from ..engine.moves import Move
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..engine.view import PlayerView
 from .base import Bot, _legal
 from .greedy import GreedyBot

@@ -5,7 +5,7 @@ cards it has not seen into the hidden places again and again (each such deal
 is a *world*, drawn by :func:`~durak_lab.analysis.sampling.iter_worlds` from
 the seat's view alone), play the worlds out on the lean kernel
 (:mod:`durak_lab.engine.kernel`; the greedy playouts on its loops made for
-them, :func:`~durak_lab.engine.kernel_greedy.greedy_run`) and choose the move
+them, :func:`~durak_lab.engine.kernel.rollout.greedy_run`) and choose the move
 that did best.  Three
 methods, chosen by ``method`` (flat Monte Carlo by default: against the greedy
 bot it won as many games as the tree searches at the same number of
@@ -63,11 +63,11 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
 from ..analysis.sampling import SamplingError, iter_worlds
-from ..analysis.solver import SearchLimitExceeded, Solver, check_rules_domain
+from ..analysis.solver.endgame import SearchLimitExceeded, Solver, check_rules_domain
 from ..engine.errors import SolverDomainError
-from ..engine.kernel import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
-from ..engine.kernel_greedy import greedy_run
-from ..engine.kernel_loop import run
+from ..engine.kernel.core import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
+from ..engine.kernel.rollout import greedy_run
+from ..engine.kernel.loop import run
 from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .base import Bot, _legal

@@ -51,7 +51,7 @@ from typing import Any, Optional, Sequence
 from .base import Bot, BotError
 from ..engine.moves import Move, seat_text
 from ..engine.rules import Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
            "wilson", "local_executor", "run_jobs"]
@@ -108,7 +108,7 @@ class GameResult:
         >>> rec.seed, len(rec.moves) == len(r.moves), rec.title
         (5, True, 'P1 tips vs P2 random, deal seed 5')
         """
-        from ..engine.records import record_from_game
+        from ..engine.records.record import record_from_game
 
         title = " vs ".join(f"{seat_text(s)} {name}" for s, name in enumerate(self.seats))
         return record_from_game(self.game(), seed=self.seed, title=f"{title}, deal seed {self.seed}")

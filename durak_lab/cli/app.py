@@ -99,7 +99,7 @@ from . import tables as tables_cli
 from . import trumps as trumps_cli
 from .commands import OptionError, positive_int, replayed, resolve, run_standalone
 from ..engine.errors import RecordError
-from ..engine.records import json_text, list_examples, replay
+from ..engine.records.record import json_text, list_examples, replay
 
 __all__ = ["main", "resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
 

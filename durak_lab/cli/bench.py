@@ -29,7 +29,8 @@ import time
 from typing import Optional
 
 from ..engine import kernel
-from ..engine.kernel_check import reference_game
+from ..engine.kernel import core as kernel_core
+from ..engine.kernel.check import reference_game
 from ..engine.rules import Rules
 
 __all__ = ["run_case", "run_cases", "greedy_cases", "verify", "main", "random_game"]
@@ -100,9 +101,9 @@ def run_cases(cases, games: int, seed: int = 0, repeat: int = 1, engines=("refer
 def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.perf_counter) -> list:
     """Greedy playouts (both policies the kernel's :func:`~durak_lab.engine.kernel.greedy`) from
     ``games`` seeded deals of each case, on the listing loop and on the loops made for the greedy
-    policy (:func:`~durak_lab.engine.kernel_greedy.greedy_run`), interleaved run by run; every
+    policy (:func:`~durak_lab.engine.kernel.rollout.greedy_run`), interleaved run by run; every
     game must end in the same state on both (else
-    :class:`~durak_lab.engine.kernel_check.KernelMismatch`).  One row per case: games/s
+    :class:`~durak_lab.engine.kernel.check.KernelMismatch`).  One row per case: games/s
     of each and their ratio (median times).
 
     >>> row = greedy_cases([("podkidnoy", 3)], games=3)[0]
@@ -110,9 +111,9 @@ def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.p
     (3, True, True)
     """
     from ..bots.search import PLAYOUT_MOVES
-    from ..engine.kernel_check import KernelMismatch
-    from ..engine.kernel_greedy import greedy_run
-    from ..engine.kernel_loop import run
+    from ..engine.kernel.check import KernelMismatch
+    from ..engine.kernel.rollout import greedy_run
+    from ..engine.kernel.loop import run
 
     limit = PLAYOUT_MOVES  # (the search bots' limit: three or more greedy players may never finish)
     rows = []
@@ -131,7 +132,7 @@ def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.p
             fast = [greedy_run(cfg, k, limit) for k in deals]
             fast_t.append(clock() - t0)
         for g, ((lf, _, ls), (ff, fs)) in enumerate(zip(listed, fast)):
-            if not ((lf[14] is None and ff[14] is None) or (kernel._pack(lf), ls) == (kernel._pack(ff), fs)):
+            if not ((lf[14] is None and ff[14] is None) or (kernel_core._pack(lf), ls) == (kernel_core._pack(ff), fs)):
                 raise KernelMismatch(f"{preset}, {players} players, game {g}: the greedy loops differ")
         lt, ft = statistics.median(listed_t), statistics.median(fast_t)
         rows.append({"preset": preset, "players": players, "games": games,
@@ -143,12 +144,12 @@ def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.p
 
 def verify(games: int, seed: int = 0, out=None) -> dict:
     """Play ``games`` seeded games of every preset the kernel supports, 2–6 players, through the
-    kernel and the reference engine (:mod:`durak_lab.engine.kernel_check`); raise on a difference.
+    kernel and the reference engine (:mod:`durak_lab.engine.kernel.check`); raise on a difference.
 
     >>> verify(1)["games"] > 20
     True
     """
-    from ..engine.kernel_check import differential, fast_agrees
+    from ..engine.kernel.check import differential, fast_agrees
 
     total = steps_cases = 0
     for name in kernel.SUPPORTED_PRESETS:
@@ -233,7 +234,7 @@ def main(argv: Optional[list] = None) -> int:
         ap.error("--verify must be at least 0")
     checked = None
     if args.verify:
-        from ..engine.kernel_check import KernelMismatch
+        from ..engine.kernel.check import KernelMismatch
 
         if not args.json:
             print(f"durak-lab bench: checking the kernel against the reference engine, {args.verify} games "
@@ -246,7 +247,7 @@ def main(argv: Optional[list] = None) -> int:
     engines = {"both": ("reference", "kernel"), "reference": ("reference",), "kernel": ("kernel",)}[args.engine]
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.greedy:
-        from ..engine.kernel_check import KernelMismatch
+        from ..engine.kernel.check import KernelMismatch
 
         try:
             rows = greedy_cases(CASES + (("podkidnoy", 3), ("podkidnoy", 6)), args.games, args.seed, args.repeat,

@@ -12,7 +12,7 @@ import sys
 from typing import Callable, Optional, Sequence
 
 from ..engine.errors import DurakError, RecordError
-from ..engine.records import Record, ReplayResult, example_ids, load_example, load_record, replay
+from ..engine.records.record import Record, ReplayResult, example_ids, load_example, load_record, replay
 
 __all__ = ["resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
 

@@ -43,11 +43,11 @@ from typing import Callable, Optional
 
 from .bench import machine
 from ..engine.game import Game
-from ..analysis.inference import EpsilonModel, exact_posterior, sampled_posterior
+from ..analysis.inference.infer import EpsilonModel, exact_posterior, sampled_posterior
 from ..analysis.probability import (Knowledge, card_probabilities, deal_talon_facts, joint_count_distribution,
                           prob_can_beat, prob_holds, trump_counts, trump_mask, who_starts)
 from ..engine.rules import Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = ["run", "main", "QUERIES"]
 

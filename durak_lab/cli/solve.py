@@ -61,8 +61,8 @@ from typing import Any, Optional, Sequence, TextIO
 from .commands import OptionError, positive_int, replayed, run_standalone
 from .console import write_line
 from ..engine.errors import DurakError, RecordError, SolverDomainError
-from ..analysis.solver import SearchLimitExceeded, Solver
-from ..engine.state import Position
+from ..analysis.solver.endgame import SearchLimitExceeded, Solver
+from ..engine.state.position import Position
 
 __all__ = ["add_parser", "run", "main"]
 

@@ -5,7 +5,7 @@ For each size N it deals N+N cards of the deck to two players (a seeded
 other card in the discard (an empty talon), and solves the position with a
 fresh :class:`~durak_lab.analysis.solver.Solver` (its transposition table unbounded,
 ``max_table=None``) and its endgame tables
-(:mod:`durak_lab.analysis.solver_tables`; ``--no-tables``: the search alone,
+(:mod:`durak_lab.analysis.solver.tables`; ``--no-tables``: the search alone,
 ``Solver(tables=False)``): the value, every move's value, the
 best moves and a principal variation (``--value-only``: the value alone).  It
 prints the distribution of the solve times (median, p90, p99, max), of the
@@ -41,8 +41,8 @@ from typing import Optional, Sequence
 from .bench import machine
 from ..engine.random_play import random_endgame
 from ..engine.rules import Rules
-from ..analysis.solver import Solver, result_word
-from ..engine.state import Position
+from ..analysis.solver.endgame import Solver, result_word
+from ..engine.state.position import Position
 
 __all__ = ["run_size", "solve_one", "load_results", "digest", "solver_stamp",
            "main", "DEFAULT_SIZES"]
@@ -90,22 +90,21 @@ def digest(position_text: str) -> str:
 
 def solver_stamp() -> str:
     """A fingerprint of the solver's source and tables: the first 12 hex digits of the SHA-256
-    of its modules read one after the other, in a fixed order (``durak_lab/analysis/solver.py``,
-    ``solver_model.py``, ``solver_search.py``, ``solver_keys.py``, ``solver_tables.py``,
-    ``solver_dense.py``, ``solver_moves.py``, ``solver_stack.py``, then the model of the rules it searches,
-    ``durak_lab/engine/kernel_endgame.py``), then the shipped endgame tables.  A results file's
+    of its modules read one after the other, in a fixed order (the modules of ``durak_lab/analysis/solver/``
+    by name, then the model of the rules it searches, ``durak_lab/engine/kernel/endgame.py``), then the
+    shipped endgame tables.  A results file's
     lines count only for the solver that made them.
 
     >>> len(solver_stamp())
     12
     """
-    from ..analysis import (solver, solver_dense, solver_keys, solver_model, solver_moves, solver_search,
-                            solver_stack, solver_tables)
-    from ..engine import kernel_endgame
+    from ..analysis.solver import tables as solver_tables
+    from ..engine.kernel import endgame as kernel_endgame
 
     h = hashlib.sha256()
-    paths = [m.__file__ for m in (solver, solver_model, solver_search, solver_keys, solver_tables, solver_dense,
-                                  solver_moves, solver_stack, kernel_endgame)]
+    folder = os.path.dirname(os.path.abspath(solver_tables.__file__))
+    paths = [os.path.join(folder, name) for name in sorted(os.listdir(folder)) if name.endswith(".py")]
+    paths.append(str(kernel_endgame.__file__))
     paths += [solver_tables.shipped_path(name) for name in solver_tables.SHIPPED]
     for path in paths:
         if os.path.exists(path):

@@ -1,4 +1,4 @@
-"""``durak-lab tables``: the exact solver's endgame tables (:mod:`durak_lab.analysis.solver_tables`).
+"""``durak-lab tables``: the exact solver's endgame tables (:mod:`durak_lab.analysis.solver.tables`).
 
 ``durak-lab tables [info]``
     each shipped table: its file, the presets whose two-player endgame rules it
@@ -52,17 +52,17 @@ from typing import Any, Optional, Sequence, TextIO
 
 from .commands import positive_int, run_standalone
 from .console import write_line
-from ..analysis.solver_dense import MOST_CARDS, DenseValues, position_at
-from ..analysis.solver_keys import _canonical
-from ..analysis.solver_model import check_domain
-from ..analysis.solver_search import _Search
-from ..analysis.solver_tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError,
+from ..analysis.solver.dense import MOST_CARDS, DenseValues, position_at
+from ..analysis.solver.keys import _canonical
+from ..analysis.solver.model import check_domain
+from ..analysis.solver.search import _Search
+from ..analysis.solver.tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError,
                                       bout_start, build,
                                       shipped_path, signature)
 from ..engine.cards import SUIT_SYMBOLS, cards_of
 from ..engine.errors import DurakError
 from ..engine.rules import PRESETS, Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = ["add_parser", "run", "main"]
 

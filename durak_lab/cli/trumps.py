@@ -84,8 +84,8 @@ def trump_report(record: Any, seat: int, after: Optional[int] = None, epsilon: O
     >>> sorted(dists), heading
     (['P1', 'talon'], 'trumps seen from P2 after 2 moves (P1 cover 7♦ with Q♦), by counting; trump ♥')
     """
-    from ..analysis.evidence import observe
-    from ..analysis.inference import EpsilonModel, counting_knowledge, posterior
+    from ..analysis.inference.evidence import observe
+    from ..analysis.inference.infer import EpsilonModel, counting_knowledge, posterior
 
     t = observe(record, seat, upto=after)
     n = len(t.moves)

@@ -5,9 +5,9 @@ Imports the engine and text.
 
 from .render import (card_svg, back_svg, cards_svg, position_html, suit_colour, set_four_colour, FOUR_COLOUR,
                      TWO_COLOURS, FOUR_COLOURS, CARD_WIDTH, CARD_HEIGHT)
-from .learner_table import LearnerTable, learner_table, percent, trump_chance_table
+from .plain_tables import LearnerTable, learner_table, percent, trump_chance_table
 from .rules_sheet import rules_sheet_html
-from .app_links import AppLinks, app_links
+from .links import AppLinks, app_links
 
 __all__ = [
     'card_svg', 'back_svg', 'cards_svg', 'position_html', 'suit_colour', 'set_four_colour',

@@ -40,7 +40,7 @@ from ..text.messages import say
 from ..text.narrate import role_words
 from ..text.frames import Snapshot, snapshot_of
 from ..engine.moves import seat_text
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = [
     "card_svg", "back_svg", "cards_svg", "position_html", "suit_colour", "set_four_colour", "say_html",

@@ -12,11 +12,11 @@ from .rules import (Rules, ThrowIn, HandLimit, AfterTake, DrawOrder, NextLeader,
                     explain)
 from .moves import (Move, ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP, KINDS, seat_text, parse_seat, attack,
                     cover, transfer, show, take, pass_, swap)
-from .state import Position, Event, BIG
+from .state.position import Position, Event, BIG
 from .game import Game, Step
 from .view import PlayerView, view_of
 from .notation import position_text, parse_position, rules_text, parse_rules_text
-from .records import (FORMAT, Record, RecordMove, ReplayStep, ReplayResult, load_record, record_from_game, replay,
+from .records.record import (FORMAT, Record, RecordMove, ReplayStep, ReplayResult, load_record, record_from_game, replay,
                       result_value, json_text, example_ids, load_example, list_examples)
 from .match import Match, next_leader
 from .random_play import random_endgame, random_game

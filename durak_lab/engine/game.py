@@ -25,7 +25,7 @@ from typing import Iterable, NamedTuple, Optional, Union
 from .errors import DurakError
 from .moves import Move, seat_text
 from .rules import Rules
-from .state import Declare, Event, Position
+from .state.position import Declare, Event, Position
 
 __all__ = ["Game", "Step"]
 

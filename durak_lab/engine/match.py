@@ -34,7 +34,7 @@ from .errors import DurakError
 from .game import Game
 from .moves import seat_text
 from .rules import NextLeader, Rules
-from .state import Declare, Position
+from .state.position import Declare, Position
 
 __all__ = ["Match", "next_leader"]
 

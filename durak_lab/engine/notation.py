@@ -168,7 +168,7 @@ def parse_position(text: str) -> Any:
     ...
     durak_lab.engine.errors.PositionError: trump: 'X' is not a suit: write ♠ ♥ ♦ ♣ or S H D C
     """
-    from .state import Position
+    from .state.position import Position
 
     if not isinstance(text, str):
         raise PositionError(f"{text!r} is not a position text")
@@ -261,7 +261,7 @@ def parse_position(text: str) -> Any:
 
 def _validate(p: Any) -> None:
     """Cards conserved and within the deck; trump consistent; roles distinct."""
-    from .state import check_cards
+    from .state.position import check_cards
 
     if len(set(p.talon)) != len(p.talon):
         raise PositionError("talon: a card appears twice")

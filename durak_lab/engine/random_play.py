@@ -10,7 +10,7 @@ import random
 from .cards import SUIT_SYMBOLS, cards_of, deck_mask
 from .game import Game
 from .rules import Rules
-from .state import Position
+from .state.position import Position
 
 __all__ = ["random_endgame", "random_game"]
 

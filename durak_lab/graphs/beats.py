@@ -38,7 +38,7 @@ from ..engine.cards import (BEATERS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, ca
 from ..engine.errors import CardError
 from ..engine.moves import seat_text
 from ..engine.rules import AfterTake
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = [
     "card_attrs", "beats_graph", "beats_layout", "table_graph", "TABLE_ROLES", "card_cost", "TRUMP_COST",

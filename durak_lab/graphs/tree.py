@@ -46,8 +46,8 @@ import networkx as nx
 
 from ..engine.errors import DurakError
 from ..engine.moves import seat_text
-from ..analysis.solver import Solver, check_domain, in_domain, result_word
-from ..engine.state import Position
+from ..analysis.solver.endgame import Solver, check_domain, in_domain, result_word
+from ..engine.state.position import Position
 
 __all__ = ["TreeTooLarge", "game_tree", "pv_edges", "pv_nodes", "position_label", "tree_frame", "node_text"]
 

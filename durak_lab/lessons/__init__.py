@@ -55,7 +55,7 @@ the attackers in the order they attacked; ``draw_order=equal`` has no first or l
 
 **Tries.**  The first wrong answer gets a sentence made for that mistake, the second also
 the hint, the third shows the answer (:mod:`durak_lab.lessons.check`).  The course is
-``course/course.json`` (:mod:`durak_lab.lessons.course`), progress a JSON file beside the
+``course/course.json`` (:mod:`durak_lab.lessons.syllabus`), progress a JSON file beside the
 notebook (:mod:`durak_lab.lessons.progress`); :func:`lesson_from_record` builds a lesson
 from a played game.
 
@@ -81,7 +81,7 @@ Standard library only; imports the engine, text and session layers.
 """
 
 from .check import MAX_TRIES, AnswerError, Attempt, Verdict, answer_of
-from .course import COURSE_FORMAT, course, course_ids, course_title, lesson
+from .syllabus import COURSE_FORMAT, course, course_ids, course_title, lesson
 from .errors import LessonError
 from .format import EXERCISE_KINDS, FORMAT, KINDS, Lesson, Step, load_lesson
 from .from_record import lesson_from_record

@@ -48,7 +48,7 @@ import os
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, TextIO, Union
 
 from ..session.students import StudentError, clean_name, student_key
-from .course import course
+from .syllabus import course
 from .format import Lesson
 from .progress import PROGRESS_FORMATS, Progress, ProgressError
 

@@ -29,7 +29,7 @@ from ..engine.cards import SUIT_MASKS, Card, CardSet, beats, cards_of
 from ..engine.errors import DurakError
 from ..engine.moves import ATTACK, COVER, PASS, TAKE, Move
 from ..engine.rules import DrawOrder, Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = ["CheckError", "CARD_CHECKS", "TABLE_CHECKS", "SEAT_CHECKS", "BOUT_END_CHECKS", "right_cards",
            "seat_answer", "draw_seats", "rules_answer", "cards_of_seat", "cards_on_table"]

@@ -39,7 +39,7 @@ from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
 from ..engine.rules import PRESETS, Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..session.play import SessionError, seat_kinds
 from ..text.explain import RULE_TITLES
 from .compute import BOUT_END_CHECKS, CheckError, right_cards, rules_answer, seat_answer

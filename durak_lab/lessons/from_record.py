@@ -23,7 +23,7 @@ from typing import Optional, Union
 from ..engine.errors import RecordError
 from ..engine.moves import parse_seat, seat_text
 from ..engine.notation import position_text
-from ..engine.records import Record, load_record
+from ..engine.records.record import Record, load_record
 from ..text.explain import RULE_TITLES, describe_move, explain_move
 from ..text.messages import say
 from .errors import LessonError

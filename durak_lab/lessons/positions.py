@@ -28,9 +28,9 @@ from ..engine.cards import CardSet
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError, PositionError, RecordError
 from ..engine.moves import Move
 from ..engine.notation import parse_position, parse_rules_text
-from ..engine.records import Record, load_example
+from ..engine.records.record import Record, load_example
 from ..engine.rules import Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 from .errors import LessonError
 
 __all__ = ["build_position", "POSITION_KEYS"]

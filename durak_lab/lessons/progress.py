@@ -150,7 +150,7 @@ Key = Union[str, Lesson]
 def _lesson_of(lesson: Key) -> Lesson:
     if isinstance(lesson, Lesson):
         return lesson
-    from .course import lesson as course_lesson
+    from .syllabus import lesson as course_lesson
 
     return course_lesson(lesson)
 

@@ -38,7 +38,7 @@ import plotly.graph_objects as go
 from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_suit
 from ..graphs.beats import (TABLE_ROLES, CoverPlan, Suit, beats_graph, beats_layout, card_cost, cover_table, edge_table,
                      table_graph)
-from ..engine.state import Position
+from ..engine.state.position import Position
 
 __all__ = ["beats_figure", "table_figure", "cover_figure", "cover_table", "edge_table", "COLOURS"]
 

@@ -27,7 +27,7 @@ from typing import Optional
 
 import plotly.graph_objects as go
 
-from ..bots.ladder import ANCHOR_RATING, Ladder
+from ..bots.ratings import ANCHOR_RATING, Ladder
 from ..bots.tournament import Tournament
 from ..tables.tournament import head_to_head_table, ladder_table, standings_table
 from ..tables._pandas import needs_pandas
@@ -100,7 +100,7 @@ def ladder_figure(lad: Ladder, title: Optional[str] = None) -> go.Figure:
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.bots import GreedyBot, RandomBot
-    >>> from durak_lab.bots.ladder import ladder
+    >>> from durak_lab.bots.ratings import ladder
     >>> fig = ladder_figure(ladder(Rules(players=2), [GreedyBot(), RandomBot()], deals=4, seed=1, boot=20))
     >>> list(fig.data[0].y), fig.layout.xaxis.title.text
     (['greedy', 'random'], 'rating (greedy = 1000)')

@@ -38,7 +38,7 @@ import networkx as nx
 import plotly.graph_objects as go
 
 from ..engine.moves import seat_text
-from ..analysis.solver import result_word
+from ..analysis.solver.endgame import result_word
 from ..graphs.tree import node_text
 
 __all__ = ["tree_figure", "tree_layout", "visible_nodes", "VALUE_COLOURS"]

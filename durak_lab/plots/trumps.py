@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..analysis.inference import Posterior
+from ..analysis.inference.infer import Posterior
 from ..analysis.probability import Knowledge
 from ..tables.trumps import card_table, expected_trumps, trump_count_table
 from ..engine.view import PlayerView

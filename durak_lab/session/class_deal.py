@@ -34,7 +34,7 @@ from typing import Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..bots import TABLE_LEVELS
 from ..engine.errors import DurakError
-from ..engine.records import load_record, replay
+from ..engine.records.record import load_record, replay
 from ..engine.rules import PRESETS, Rules
 
 __all__ = ["ClassDeal", "ClassDealError", "ClassGame", "class_games", "RECORD_PREFIX"]

@@ -39,7 +39,7 @@ import random
 from dataclasses import replace
 from typing import Optional
 
-from ..analysis.solver import SearchLimitExceeded, Solver
+from ..analysis.solver.endgame import SearchLimitExceeded, Solver
 from ..bots.endgame import position_of_view
 from ..bots.tips import TipsBot, card_cost, cheapest_cover
 from ..engine.cards import BEATERS, Card, cards_of, rank_of, suit_of

@@ -21,7 +21,7 @@ or shown (given up, or two wrong tries).  :meth:`Guesses.score` gives the number
 as a :class:`Score`, :meth:`Guesses.score_text` the words ("4 of 6 guessed, 3 at
 the first try").
 
-Standard library only: the widget (:mod:`durak_lab.widgets.stepper_guess`) only draws it.
+Standard library only: the widget (:mod:`durak_lab.widgets.stepper.guess`) only draws it.
 
 >>> from durak_lab.engine.records import load_example
 >>> g = Guesses(frames_of(load_example("EX-ZH-BOUT")))
@@ -43,7 +43,7 @@ from typing import NamedTuple, Optional, Sequence, Union
 from ..engine.cards import Card
 from ..engine.errors import DurakError, IllegalMoveError
 from ..engine.moves import ATTACK, CHOOSE, COVER, KINDS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..text.explain import seat_role, sentence
 from ..text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
 from ..text.messages import say

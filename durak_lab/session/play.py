@@ -44,9 +44,9 @@ from ..engine.cards import SUIT_NAMES
 from ..engine.errors import DurakError, IllegalMoveError, Reason
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
-from ..engine.records import Record, record_from_game
+from ..engine.records.record import Record, record_from_game
 from ..engine.rules import Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..engine.view import PlayerView
 from ..text.explain import describe_move, result_sentence
 from ..text.narrate import event_sentence

@@ -1,7 +1,7 @@
 """pandas tables made readable for learners: headers in words, no row numbers, no NaN, chances in percent.
 
 :func:`frame_table` turns any DataFrame into a
-:class:`~durak_lab.display.learner_table.LearnerTable` (it shows as a styled
+:class:`~durak_lab.display.plain_tables.LearnerTable` (it shows as a styled
 HTML table in a notebook): the columns chosen and renamed, missing values
 blank, True/False as yes/no, chosen columns as percentages.
 :func:`cover_words_table` and :func:`edge_words_table` are the learner forms of
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
-from ..display.learner_table import LearnerTable, percent as percent_text
+from ..display.plain_tables import LearnerTable, percent as percent_text
 from ..graphs.beats import CoverPlan, cover_table, edge_table
 from ._pandas import needs_pandas
 

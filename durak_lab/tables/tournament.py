@@ -8,7 +8,7 @@
   its 95% Wilson interval, the fewest duraks first (R30).
 * :func:`head_to_head_table` — two players: the durak rate of each row bot
   against each column bot.
-* :func:`ladder_table` — a :class:`~durak_lab.bots.ladder.Ladder`: per bot its
+* :func:`ladder_table` — a :class:`~durak_lab.bots.ratings.Ladder`: per bot its
   Bradley–Terry rating with the 95% bootstrap interval, games and score.
 
 Analysis layer: needs pandas.
@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..engine.moves import seat_text
-from ..bots.ladder import Ladder
+from ..bots.ratings import Ladder
 from ..bots.tournament import Tournament
 from ._pandas import needs_pandas
 
@@ -108,7 +108,7 @@ def ladder_table(lad: Ladder) -> pd.DataFrame:
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.bots import GreedyBot, RandomBot
-    >>> from durak_lab.bots.ladder import ladder
+    >>> from durak_lab.bots.ratings import ladder
     >>> df = ladder_table(ladder(Rules(players=2), [GreedyBot(), RandomBot()], deals=4, seed=1, boot=20))
     >>> list(df.columns), df.loc[0, "bot"], float(df.loc[0, "rating"])
     (['bot', 'rating', 'low', 'high', 'games', 'score'], 'greedy', 1000.0)

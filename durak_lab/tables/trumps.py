@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ..engine.cards import SUIT_MASKS, Card, deck_mask, popcount
 from ..engine.errors import PositionError
-from ..analysis.evidence import observe
-from ..analysis.inference import OpponentModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
+from ..analysis.inference.evidence import observe
+from ..analysis.inference.infer import OpponentModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
 from ..analysis.probability import (Knowledge, card_probabilities, count_distribution, fraction_text, prob_holds,
                           trump_counts, trump_mask, who_starts)
 from ..engine.rules import Rules
-from ..engine.state import Position
+from ..engine.state.position import Position
 from ..engine.view import PlayerView
 from ._pandas import needs_pandas
 
@@ -179,7 +179,7 @@ def side_by_side(prior: Source, posterior: Posterior) -> pd.DataFrame:
 
     >>> from durak_lab.engine.records import load_example
     >>> from durak_lab.analysis.inference import EpsilonModel, posterior, counting_knowledge
-    >>> from durak_lab.analysis.evidence import observe
+    >>> from durak_lab.analysis.inference.evidence import observe
     >>> rec = load_example("EX-KO-2")
     >>> post = posterior(rec, 0, EpsilonModel("1/10"))
     >>> t = side_by_side(counting_knowledge(observe(rec, 0), len(rec)), post)

@@ -28,7 +28,7 @@ from ..engine.cards import SUIT_NAMES, Card, rank_of, suit_of
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
 from ..engine.errors import IllegalMoveError
-from ..engine.state import Position
+from ..engine.state.position import Position
 from .messages import say
 from .narrate import role_words
 from .reasons import learner_reason, list_words, plain_reason, ranks_words

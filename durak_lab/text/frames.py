@@ -30,9 +30,9 @@ from .explain import describe_move, reason_sentence
 from .messages import say
 from .narrate import event_sentence
 from ..engine.moves import ATTACK, CHALLENGE, COVER, SHOW, SWAP, TAKE, TRANSFER, Move
-from ..engine.records import Record, ReplayResult, replay
+from ..engine.records.record import Record, ReplayResult, replay
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
-from ..engine.state import Event, Position
+from ..engine.state.position import Event, Position
 
 __all__ = ["Snapshot", "Frame", "snapshot_of", "after_move", "after_event", "derive_step", "frames_of",
            "EVENT_RULES", "MOVE_RULES"]

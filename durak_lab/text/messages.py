@@ -3,7 +3,7 @@
 Every sentence the play table, the coach, the stepper and ``durak-lab play`` show
 a learner is a template of :data:`MESSAGES`, filled in by :func:`say`: the
 table's own words here, the narration of moves and events from
-:mod:`durak_lab.text.move_words` and the reasons for refused moves from
+:mod:`durak_lab.text.narration_words` and the reasons for refused moves from
 :mod:`durak_lab.text.reason_words`, and the words of the stepper, the other
 widgets and the picture of a table from :mod:`durak_lab.text.stepper_words`,
 :mod:`durak_lab.text.widget_words` and the others (all merged in).  Keeping them in
@@ -31,7 +31,7 @@ import string
 from typing import Any
 
 from ..engine.errors import DurakError
-from .move_words import MOVE_WORDS
+from .narration_words import MOVE_WORDS
 from .reason_words import REASON_WORDS
 from .lesson_words import LESSON_WORDS
 from .player_words import PLAYER_WORDS
@@ -180,7 +180,7 @@ MESSAGES: dict = {
     "redeal-first": "First answer the question about a new deal, {seat}.",
     "redeal-not-asked": "Nobody is asked about a new deal now.",
     "redeal-terminal": "new cards? (y/n)",
-    # links that open notebooks as apps (durak_lab.display.app_links)
+    # links that open notebooks as apps (durak_lab.display.links)
     "app-links-intro": "Open them as apps, with nothing but the cards to click (each opens in a new tab):",
     "app-link-learn": "The lessons",
     "app-link-play": "The play table",

@@ -1,11 +1,11 @@
 """Narration for learners: what follows a move, a move as a learner says it, the coach's reasons.
 
-:func:`event_sentence` tells an :class:`~durak_lab.engine.playing.Event` (bito,
+:func:`event_sentence` tells an :class:`~durak_lab.engine.state.playing.Event` (bito,
 a pick-up, the draws, the next bout, the end of the game) as a sentence;
 :func:`move_words` says a move as a learner would ("cover 9♠ with K♠");
 :func:`hint_why` gives the coach's reason for a hinted move, and
 :func:`role_words` a seat's role.  Every text is a template of
-:mod:`durak_lab.text.move_words`, filled in by :func:`~durak_lab.text.messages.say`.
+:mod:`durak_lab.text.narration_words`, filled in by :func:`~durak_lab.text.messages.say`.
 The engine keeps its own English (:meth:`Event.text`) for developers.
 
 Standard library only.
@@ -24,7 +24,7 @@ from typing import Any, Iterable, Optional
 
 from ..engine.cards import Card, suit_of
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
-from ..engine.state import Event
+from ..engine.state.position import Event
 from .messages import say
 from .reasons import list_words
 

@@ -9,7 +9,7 @@ come from their files.  Standard library only.
 'Step 2 of 5'
 """
 
-#: Every sentence of the lesson player (``durak_lab.widgets.lesson_player``), by key.
+#: Every sentence of the lesson player (``durak_lab.widgets.lessons.player``), by key.
 PLAYER_WORDS = {
     # the menu
     "learn-course-title": "Learn Durak",

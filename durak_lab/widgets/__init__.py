@@ -7,7 +7,7 @@ stepper, which needs neither pandas nor numpy, also runs where they are missing
 
 >>> from durak_lab.widgets import Stepper
 >>> Stepper.__module__
-'durak_lab.widgets.stepper'
+'durak_lab.widgets.stepper.widget'
 """
 
 import importlib
@@ -19,8 +19,8 @@ _HOME = {
     "JUDGE_NODES": "stepper",
     "CoverWidget": "cover", "example_moments": "cover", "OWN": "cover",
     "TrumpWidget": "trumps", "MODELS": "trumps",
-    "PlayTable": "play_table",
-    "LessonPlayer": "lesson_player",
+    "PlayTable": "play",
+    "LessonPlayer": "lessons",
     "TeacherView": "teacher",
 }
 

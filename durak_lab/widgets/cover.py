@@ -41,8 +41,8 @@ from ..plots.beats import cover_figure
 from .figure_box import replace_figure, show_figure, shown_figure_box
 from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
 from ..tables.learner import cover_words_table
-from ..engine.records import load_example
-from .stepper import EXAMPLE_ORDER
+from ..engine.records.record import load_example
+from .stepper.widget import EXAMPLE_ORDER
 from ..tables._pandas import needs_pandas
 
 __all__ = ["CoverWidget", "example_moments", "OWN"]

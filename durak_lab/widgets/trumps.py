@@ -47,16 +47,16 @@ import ipywidgets as widgets
 import plotly.graph_objects as go
 
 from ..engine.errors import DurakError
-from ..analysis.evidence import Timeline, observe
-from ..analysis.inference import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
+from ..analysis.inference.evidence import Timeline, observe
+from ..analysis.inference.infer import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
 from ..engine.moves import seat_text
 from ..text.messages import say
 from ..text.reasons import plain_reason
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
 from .figure_box import show_figure, shown_figure_box
 from ..analysis.probability import trump_counts
-from ..engine.records import Record, record_from_game
-from .stepper import Stepper
+from ..engine.records.record import Record, record_from_game
+from .stepper.widget import Stepper
 from ..tables.trumps import COLUMNS, _rows, expected_trumps
 from ..tables._pandas import needs_pandas
 

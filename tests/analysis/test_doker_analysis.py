@@ -13,7 +13,7 @@ import pytest
 
 from durak_lab.analysis.probability import card_probabilities, trump_counts, who_starts
 from durak_lab.analysis.sampling import agrees, sample_worlds
-from durak_lab.analysis.solver_model import check_domain
+from durak_lab.analysis.solver.model import check_domain
 from durak_lab.bots import EndgameBot, RandomBot, TipsBot
 from durak_lab.bots.tournament import play_game
 from durak_lab.engine.errors import SolverDomainError

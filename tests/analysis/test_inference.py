@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from durak_lab.engine.cards import BEATERS, Card, CardSet, cards_of, deck_mask, popcount
 from durak_lab.engine.errors import PositionError, SamplingError
-from durak_lab.analysis.evidence import _action_view, observe
+from durak_lab.analysis.inference.evidence import _action_view, observe
 from durak_lab.engine.game import Game
 from durak_lab.analysis.inference import (EpsilonModel, Posterior, can_cover_all, counting_knowledge, exact_posterior,
                                  iter_exact_posteriors, posterior, sampled_posterior, uninformative)
@@ -546,7 +546,7 @@ def test_R12_by_turns_what_the_end_of_a_bout_tells_is_true(direction):
     # attack by turns ends a bout by its own rule (a turn not over waits for any attacker who can add):
     # every "lacks" and "has" fact drawn from it holds in the real hands
     import random as _random
-    from durak_lab.analysis.evidence import observe
+    from durak_lab.analysis.inference.evidence import observe
     from durak_lab.engine.game import Game
     rng = _random.Random(3)
     checked = 0

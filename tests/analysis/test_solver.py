@@ -290,7 +290,7 @@ def test_node_limit_raises_and_the_solver_stays_usable():
 
 @pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy"])
 def test_a_bounded_table_is_thinned_out_when_full_and_the_answers_stay_exact(monkeypatch, preset):
-    import durak_lab.analysis.solver_search as search_module
+    import durak_lab.analysis.solver.search as search_module
 
     monkeypatch.setattr(search_module, "_CHECK_EVERY", 64)  # look at the table's size often
     rng = random.Random(11)

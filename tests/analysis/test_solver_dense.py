@@ -19,13 +19,13 @@ import zlib
 
 import pytest
 
-from durak_lab.analysis import solver_tables
+from durak_lab.analysis.solver import tables as solver_tables
 from durak_lab.analysis.solver import Solver
-from durak_lab.analysis.solver_dense import (MOST_CARDS, DenseValues, canonical_positions, index, position_at,
+from durak_lab.analysis.solver.dense import (MOST_CARDS, DenseValues, canonical_positions, index, position_at,
                                              rows_of)
-from durak_lab.analysis.solver_keys import _canonical
-from durak_lab.analysis.solver_search import _Search
-from durak_lab.analysis.solver_tables import (FORMAT_DENSE, SHIPPED_CARDS, EndgameTable, EndgameTableError,
+from durak_lab.analysis.solver.keys import _canonical
+from durak_lab.analysis.solver.search import _Search
+from durak_lab.analysis.solver.tables import (FORMAT_DENSE, SHIPPED_CARDS, EndgameTable, EndgameTableError,
                                               bout_start, build, positions, shipped_path, table_for)
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.rules import Rules

@@ -12,8 +12,8 @@ import random
 import pytest
 
 from durak_lab.analysis.solver import Solver
-from durak_lab.analysis.solver_model import _state_of
-from durak_lab.analysis.solver_search import _Search
+from durak_lab.analysis.solver.model import _state_of
+from durak_lab.analysis.solver.search import _Search
 from durak_lab.engine.cards import BEATERS, CardSet
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.rules import Rules
@@ -193,7 +193,7 @@ def random_hands(rng: random.Random) -> tuple:
 def test_the_written_out_key_functions_give_the_earlier_searchs_keys():
     """_canonical (with x = 0 through the functions _closers writes for each set of ranks in
     play, with x > 0 its general path) gives the keys of the earlier search's _canonical."""
-    from durak_lab.analysis.solver_keys import _canonical
+    from durak_lab.analysis.solver.keys import _canonical
     from solver_reference import _canonical as reference_canonical
 
     rng = random.Random("keys")

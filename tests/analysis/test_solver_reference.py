@@ -15,7 +15,7 @@ import random
 import pytest
 
 from durak_lab.analysis.solver import DRAW, Solver
-from durak_lab.analysis.solver_model import _state_of
+from durak_lab.analysis.solver.model import _state_of
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.rules import Rules
 from solver_oracle import score

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from durak_lab.analysis.solver import Solver
-from durak_lab.analysis.solver_stack import RESERVED_SLOTS, run_deep
+from durak_lab.analysis.solver.stack import RESERVED_SLOTS, run_deep
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.rules import Rules
 
@@ -26,7 +26,7 @@ def test_run_deep_is_the_call_itself():
 
 
 def test_the_launching_frame_reserves_its_block():
-    from durak_lab.analysis import solver_stack
+    from durak_lab.analysis.solver import stack as solver_stack
 
     assert solver_stack._launch.__code__.co_stacksize >= RESERVED_SLOTS
 
@@ -55,7 +55,7 @@ def test_a_deep_recursion_from_run_deep_maps_no_new_stack_chunks():
 def test_a_solve_is_the_same_with_and_without_the_block():
     """The solver runs its searches through run_deep: the positions searched and the values are
     those of a plain call."""
-    import durak_lab.analysis.solver as solver_module
+    import durak_lab.analysis.solver.endgame as solver_module
 
     p = random_endgame(Rules.preset("podkidnoy", players=2), 6, 6, random.Random(3))
     with_block = Solver(max_table=None)

@@ -21,9 +21,9 @@ import zlib
 import pytest
 
 from durak_lab.analysis.solver import Solver
-from durak_lab.analysis.solver_keys import _canonical
-from durak_lab.analysis.solver_search import _Search
-from durak_lab.analysis.solver_tables import (FORMAT, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError, build,
+from durak_lab.analysis.solver.keys import _canonical
+from durak_lab.analysis.solver.search import _Search
+from durak_lab.analysis.solver.tables import (FORMAT, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError, build,
                                               positions, shipped_path, signature, table_for)
 from durak_lab.engine.errors import DurakError
 from durak_lab.engine.random_play import random_endgame
@@ -338,7 +338,7 @@ def test_signature_reads_only_the_endgame():
 
 
 def test_every_preset_the_solver_plays_has_a_shipped_table():
-    from durak_lab.analysis.solver_model import check_domain
+    from durak_lab.analysis.solver.model import check_domain
     from durak_lab.engine.rules import PRESETS
 
     served = 0
@@ -504,7 +504,7 @@ def test_a_key_twice_or_keys_out_of_order_or_true_for_a_number_are_refused():
 
 
 def test_the_modules_bout_start_decodes_as_this_file_does():
-    from durak_lab.analysis.solver_tables import bout_start
+    from durak_lab.analysis.solver.tables import bout_start
 
     for name in SHIPPED:
         t = EndgameTable.load(shipped_path(name))

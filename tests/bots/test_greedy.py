@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 
 from durak_lab.bots import GreedyBot, play_game
-from durak_lab.engine import kernel
+from durak_lab.engine.kernel import core as kernel
 from durak_lab.engine.kernel import SUPPORTED_PRESETS, KernelUnsupported
 from durak_lab.engine.state import Position
 

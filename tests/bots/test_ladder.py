@@ -1,4 +1,4 @@
-"""The ladder (durak_lab.bots.ladder): meetings read from games, the Bradley–Terry fit against its own
+"""The ladder (durak_lab.bots.ratings): meetings read from games, the Bradley–Terry fit against its own
 likelihood equations and a brute-force search, the anchor, bootstrap intervals, executors."""
 
 import math
@@ -8,7 +8,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from durak_lab.bots import GreedyBot, RandomBot, TipsBot
-from durak_lab.bots.ladder import ANCHOR_RATING, fit, ladder, meetings, rate
+from durak_lab.bots.ratings import ANCHOR_RATING, fit, ladder, meetings, rate
 from durak_lab.bots.tournament import GameResult, InProcess, Tournament
 
 from helpers import rules

@@ -1,6 +1,6 @@
 """The start notebook's app links open the lessons and the play table as Voila apps.
 
-A markdown link cannot reach Voila from JupyterLab (see ``durak_lab.display.app_links``),
+A markdown link cannot reach Voila from JupyterLab (see ``durak_lab.display.links``),
 so the notebook makes the links in a code cell. Here they are clicked in JupyterLab:
 JupyterLab must leave them as they are, and each must open its Voila page.
 """

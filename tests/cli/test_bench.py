@@ -35,7 +35,7 @@ def test_bench_verify_and_kernel_only(capsys):
 
 
 def test_bench_verify_reports_a_difference(capsys, monkeypatch):
-    import durak_lab.engine.kernel_check as check
+    import durak_lab.engine.kernel.check as check
     from durak_lab.engine import kernel
 
     monkeypatch.setattr(check, "legal_moves", lambda k: kernel.legal_moves(k)[::-1])
@@ -54,7 +54,7 @@ def test_bench_greedy_times_both_loops_on_the_same_games(capsys):
 
 
 def test_bench_greedy_catches_loops_that_differ(monkeypatch, capsys):
-    import durak_lab.engine.kernel_greedy as kg
+    import durak_lab.engine.kernel.rollout as kg
 
     real = kg.greedy_run
 

@@ -119,7 +119,7 @@ def test_a_lesson_that_refuses_its_own_answer_is_said_and_the_student_goes_on(tm
 
 
 def test_a_page_that_says_something_went_wrong_is_a_problem(tmp_path, monkeypatch):
-    from durak_lab.widgets.lesson_control import LessonControl
+    from durak_lab.widgets.lessons.control import LessonControl
 
     def broken(self):
         raise RuntimeError("a bug in the lesson player")

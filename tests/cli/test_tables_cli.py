@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from durak_lab.analysis.solver_tables import SHIPPED, EndgameTable, bout_start, shipped_path
+from durak_lab.analysis.solver.tables import SHIPPED, EndgameTable, bout_start, shipped_path
 from durak_lab.cli import main
 from durak_lab.cli import tables as tables_cli
 from durak_lab.cli.solver_bench import load_results, run_size
@@ -111,7 +111,7 @@ def test_check_refuses_a_table_that_is_not_shipped(capsys):
 
 
 def test_key_decoding_round_trips_through_the_canonical_key():
-    from durak_lab.analysis.solver_keys import _canonical
+    from durak_lab.analysis.solver.keys import _canonical
 
     canon = _canonical(0)
     t = EndgameTable.load(shipped_path("perevodnoy"))

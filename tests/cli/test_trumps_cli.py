@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 from durak_lab.cli import app as cli, trumps as trumps_cli
-from durak_lab.analysis.evidence import observe
+from durak_lab.analysis.inference.evidence import observe
 from durak_lab.engine.game import Game
 from durak_lab.analysis.inference import EpsilonModel, counting_knowledge, exact_posterior
 from durak_lab.analysis.probability import trump_counts

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from durak_lab.display import app_links
-from durak_lab.display.app_links import APPS, server_base_url
+from durak_lab.display.links import APPS, server_base_url
 from durak_lab.text.messages import MESSAGES
 
 REPO = Path(__file__).resolve().parents[2]

@@ -16,8 +16,8 @@ import random
 
 import pytest
 
-from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import KernelMismatch, differential, differential_game, fast_agrees
+from durak_lab.engine.kernel import core as K
+from durak_lab.engine.kernel.check import KernelMismatch, differential, differential_game, fast_agrees
 from durak_lab.engine.moves import Move
 from durak_lab.engine.rules import PRESETS, Rules
 from durak_lab.engine.state import Position
@@ -83,7 +83,7 @@ def test_options_beyond_the_presets():
 
 
 def test_a_difference_is_reported(monkeypatch):
-    import durak_lab.engine.kernel_check as check
+    import durak_lab.engine.kernel.check as check
 
     monkeypatch.setattr(check, "legal_moves", lambda k: K.legal_moves(k)[::-1])
     with pytest.raises(KernelMismatch, match="legal moves differ"):

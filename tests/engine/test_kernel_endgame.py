@@ -4,7 +4,7 @@ Seeded random two-player games of every preset the exact solver plays (and the
 rule variants its tests use) are played with the reference engine until the
 talon is empty; from then on, at every step (the leads, the covers and
 transfers in the middle of a bout, the throw-ins after a take, R10-R24), the
-endgame model's moves (:func:`~durak_lab.engine.kernel_endgame.successors`,
+endgame model's moves (:func:`~durak_lab.engine.kernel.endgame.successors`,
 as kernel move codes) must be the reference engine's
 ``Position.sequential_moves()`` and the kernel's ``legal_moves``, and each
 successor the state ``Position.play`` and ``kernel.play`` reach (with the
@@ -21,16 +21,16 @@ import random
 
 import pytest
 
-from durak_lab.engine import kernel as K
+from durak_lab.engine.kernel import core as K
 from durak_lab.engine.cards import deck_mask
 from durak_lab.engine.errors import SolverDomainError
-from durak_lab.engine.kernel_endgame import (SHOW_BASE, endgame_config, endgame_model, move_parts,
+from durak_lab.engine.kernel.endgame import (SHOW_BASE, endgame_config, endgame_model, move_parts,
                                              successors)
-from durak_lab.engine.kernel_loop import TAKE_CODE
+from durak_lab.engine.kernel.loop import TAKE_CODE
 from durak_lab.engine.moves import Move
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
-from durak_lab.analysis.solver_model import check_domain, in_domain
+from durak_lab.analysis.solver.model import check_domain, in_domain
 
 #: The presets the solver plays (two players), and rule variants of its tests (R10-R24).
 SOLVER_PRESETS = ["podkidnoy", "classic", "perevodnoy", "perevodnoy_show", "neighbours", "by_turns", "simple",

@@ -4,7 +4,7 @@ Three to six players have a loop of their own (the attackers walked in order
 once per card played, R3, R12; the next seats and the end of the game by table
 of the seats still in, R25, R27-R29).  These tests start it in the middle of
 bouts (after passes, during a take) and under options beyond the presets, and
-compare it move for move with :func:`durak_lab.engine.kernel_loop.run` and the
+compare it move for move with :func:`durak_lab.engine.kernel.loop.run` and the
 reference benchmark.
 """
 
@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import fast_agrees
-from durak_lab.engine.kernel_fast import random_run
-from durak_lab.engine.kernel_loop import run
+from durak_lab.engine.kernel import core as K
+from durak_lab.engine.kernel.check import fast_agrees
+from durak_lab.engine.kernel.fast import random_run
+from durak_lab.engine.kernel.loop import run
 from durak_lab.engine.rules import Rules
 
 FAST = [("podkidnoy", n) for n in (2, 3, 4, 5, 6)] + [("perevodnoy", n) for n in (2, 3, 4, 5, 6)] + [

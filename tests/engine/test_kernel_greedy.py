@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_greedy import greedy_multi, greedy_run, greedy_two, supports, supports_multi
-from durak_lab.engine.kernel_loop import run
+from durak_lab.engine.kernel import core as K
+from durak_lab.engine.kernel.rollout import greedy_multi, greedy_run, greedy_two, supports, supports_multi
+from durak_lab.engine.kernel.loop import run
 from durak_lab.engine.rules import Rules
 
 from test_kernel_two import OPTIONS, PRESETS2  # (this folder is on the path: pytest puts it there)

@@ -1,6 +1,6 @@
 """The lean kernel plays the options added after its first presets, as the reference engine does.
 
-Each option is checked by the differential test (:mod:`durak_lab.engine.kernel_check`):
+Each option is checked by the differential test (:mod:`durak_lab.engine.kernel.check`):
 seeded random games through both engines, the same legal moves in the same
 order, the same events, the same position after every move and the same result.
 """
@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import differential, differential_game, fast_agrees
+from durak_lab.engine.kernel import core as K
+from durak_lab.engine.kernel.check import differential, differential_game, fast_agrees
 from durak_lab.engine.moves import Move
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position

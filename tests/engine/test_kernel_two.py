@@ -19,11 +19,11 @@ import random
 
 import pytest
 
-from durak_lab.engine import kernel as K
-from durak_lab.engine.kernel_check import fast_agrees, reference_game
-from durak_lab.engine.kernel_fast import random_run
-from durak_lab.engine.kernel_loop import run
-from durak_lab.engine.kernel_two import deal_two, supports, two_run
+from durak_lab.engine.kernel import core as K
+from durak_lab.engine.kernel.check import fast_agrees, reference_game
+from durak_lab.engine.kernel.fast import random_run
+from durak_lab.engine.kernel.loop import run
+from durak_lab.engine.kernel.two import deal_two, supports, two_run
 from durak_lab.engine.rules import Rules
 
 

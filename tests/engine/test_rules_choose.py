@@ -297,7 +297,7 @@ def test_R13_bots_play_whole_games_with_the_choice(name, players):
 
 
 def test_R13_sampled_worlds_and_the_sampled_posterior_follow_a_choice():
-    from durak_lab.analysis.sampled_inference import sampled_posterior
+    from durak_lab.analysis.inference.sampled import sampled_posterior
     from durak_lab.analysis.sampling import agrees, sample_worlds
 
     game = Game(_he_start())

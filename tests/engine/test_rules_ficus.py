@@ -12,7 +12,7 @@ import json
 import pytest
 
 from durak_lab.analysis.solver import check_domain
-from durak_lab.engine import kernel as K
+from durak_lab.engine.kernel import core as K
 from durak_lab.engine.cards import CardSet
 from durak_lab.engine.errors import RecordError, RulesError, SolverDomainError
 from durak_lab.engine.ficus import ficus_cards, finish_of

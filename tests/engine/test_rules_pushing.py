@@ -192,8 +192,8 @@ def test_kernel_refuses_pushing():
 
 
 def test_solver_refuses_pushing_and_the_observer_draws_no_R12_rule_facts():
-    from durak_lab.analysis.evidence import observe
-    from durak_lab.analysis.solver_model import check_domain
+    from durak_lab.analysis.inference.evidence import observe
+    from durak_lab.analysis.solver.model import check_domain
     from durak_lab.engine.errors import SolverDomainError
 
     p = Position.start(Rules.preset("pushing"), ["7♦ 9♠", "J♦ 8♣"], trump="♥", discard="rest", attacker=0)

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from durak_lab.lessons import course
-from durak_lab.lessons.course import course_folder
+from durak_lab.lessons.syllabus import course_folder
 
 RULE_IDS = [f"R{i}" for i in range(1, 32)]
 

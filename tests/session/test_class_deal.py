@@ -12,7 +12,7 @@ from durak_lab.lessons import Progress
 from durak_lab.session.class_deal import ClassDeal, ClassDealError, class_games
 from durak_lab.session.students import folder_name
 from durak_lab.widgets import PlayTable, TeacherView
-from durak_lab.widgets.play_settings import Settings
+from durak_lab.widgets.play.settings import Settings
 
 
 @pytest.mark.parametrize("code, why", [

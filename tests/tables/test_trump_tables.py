@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from durak_lab.engine.errors import PositionError
-from durak_lab.analysis.evidence import observe
+from durak_lab.analysis.inference.evidence import observe
 from durak_lab.engine.game import Game
 from durak_lab.analysis.inference import EpsilonModel, counting_knowledge, iter_exact_posteriors, posterior
 from durak_lab.analysis.probability import Knowledge, fraction_text, trump_counts

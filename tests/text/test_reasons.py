@@ -30,7 +30,7 @@ from helpers import CONFIGS, candidate_moves, random_game, rules, start
 
 PACKAGE = Path(__file__).resolve().parents[2] / "durak_lab"
 #: The modules that raise IllegalMoveError.
-RAISERS = [PACKAGE / "engine" / "checks.py", PACKAGE / "engine" / "playing.py", PACKAGE / "session" / "play.py"]
+RAISERS = [PACKAGE / "engine" / "state" / "checks.py", PACKAGE / "engine" / "state" / "playing.py", PACKAGE / "session" / "play.py"]
 CODES = [r.value for r in Reason]
 RULE_ID = re.compile(r"\bR\d{1,2}\b")
 QUOTED = re.compile(r"'[^'\s]+'|\"")

@@ -21,8 +21,8 @@ import pytest
 from durak_lab.lessons import course
 from durak_lab.text.glossary import FORMS, GLOSSARY, GLOSSARY_CSS, glossary_json, terms_in
 from durak_lab.widgets import LessonPlayer
-from durak_lab.widgets.lesson_player import front_end
-from durak_lab.widgets.play_table import PlayTable
+from durak_lab.widgets.lessons.player import front_end
+from durak_lab.widgets.play.table import PlayTable
 from durak_lab.widgets.stepper import Stepper
 
 STATIC = Path(__file__).resolve().parents[2] / "durak_lab" / "widgets" / "static"

@@ -24,8 +24,8 @@ from durak_lab.lessons import Progress, course_ids, load_lesson
 from durak_lab.text.explain import RULE_TITLES
 from durak_lab.text.messages import MESSAGES
 from durak_lab.widgets import LessonPlayer
-from durak_lab.widgets.lesson_player import TABLE_EXPORT, front_end
-from durak_lab.widgets.lesson_table import LessonTable
+from durak_lab.widgets.lessons.player import TABLE_EXPORT, front_end
+from durak_lab.widgets.lessons.table import LessonTable
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_play_table import Player, developer_words  # noqa: E402  (the play table's own test player)
@@ -282,7 +282,7 @@ def test_learn_returns_the_player_and_the_front_end_joins_the_play_table():
 def test_every_learn_sentence_is_said_by_the_players_code():
     package = Path(durak_lab.__file__).parent
     keys = {k for k in MESSAGES if k.startswith("learn-")}
-    source = "".join(p.read_text("utf-8") for p in (package / "widgets").glob("lesson_*.py"))
+    source = "".join(p.read_text("utf-8") for p in (package / "widgets" / "lessons").glob("*.py"))
     used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source))
     assert keys - used == set()
 
@@ -353,6 +353,6 @@ def test_the_lesson_player_shares_the_play_tables_base_styles():
     for shared in ("--dl-fg:", "--dl-bg:", "--dl-bg2:", "--dl-line:", "--dl-accent:", "--dl-gold:", "font-family:",
                    "container-type:", "max-width: 1100px"):
         assert shared not in lesson, shared
-    from durak_lab.widgets.lesson_player import front_end
+    from durak_lab.widgets.lessons.player import front_end
     css = front_end()[1]
     assert css.index(".dl-lesson-player {") > css.index(".dl-play-table,\n.dl-lesson-player {")

@@ -23,9 +23,9 @@ from durak_lab.engine.records import load_record, replay
 from durak_lab.text.messages import MESSAGES
 from durak_lab.session.students import folder_name
 from durak_lab.widgets import PlayTable
-from durak_lab.widgets.play_control import TableControl, plain_reason, seat_areas
-from durak_lab.widgets.play_settings import SPEEDS, Settings
-from durak_lab.widgets.play_table import _STATIC
+from durak_lab.widgets.play.control import TableControl, plain_reason, seat_areas
+from durak_lab.widgets.play.settings import SPEEDS, Settings
+from durak_lab.widgets.play.table import _STATIC
 
 FORBIDDEN = ["Move.parse(", "Card(", "CardSet(", "Fraction(", "<durak_lab", "Traceback", "position.known",
              "sequential protocol", "sequential play", "Error", "None", "True", "False"] + [r.value for r in Reason]
@@ -558,7 +558,7 @@ def test_every_sentence_of_the_play_table_is_said_by_its_code():
     package = Path(durak_lab.__file__).parent
     block = (package / "text" / "messages.py").read_text("utf-8").split("# the play table", 1)[1]
     keys = set(re.findall(r'^    "([a-z0-9-]+)":', block, re.M))
-    source = "".join(p.read_text("utf-8") for p in (package / "widgets").glob("play_*.py"))
+    source = "".join(p.read_text("utf-8") for p in (package / "widgets" / "play").glob("*.py"))
     used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source))
     assert keys and keys <= set(MESSAGES) and keys - used == set()
 

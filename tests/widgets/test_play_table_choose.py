@@ -7,8 +7,8 @@ from durak_lab.engine.game import Game
 from durak_lab.engine.moves import CHOOSE
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
-from durak_lab.widgets.play_control import TableControl
-from durak_lab.widgets.play_settings import Settings
+from durak_lab.widgets.play.control import TableControl
+from durak_lab.widgets.play.settings import Settings
 
 
 def _table_at_a_choice() -> TableControl:

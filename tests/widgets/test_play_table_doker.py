@@ -7,7 +7,7 @@ import pytest
 from durak_lab.display.render import card_svg
 from durak_lab.engine.cards import Card
 from durak_lab.widgets import PlayTable
-from durak_lab.widgets.play_settings import Settings
+from durak_lab.widgets.play.settings import Settings
 
 
 def _joker_deal():

@@ -29,7 +29,7 @@ from durak_lab.engine.errors import RulesError
 from durak_lab.engine.rules import PRESETS, Rules
 from durak_lab.engine.state import Position
 from durak_lab.text.messages import MESSAGES
-from durak_lab.widgets.play_control import Settings, TableControl
+from durak_lab.widgets.play.control import Settings, TableControl
 
 from helpers import CONFIGS
 

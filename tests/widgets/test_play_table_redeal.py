@@ -5,8 +5,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from durak_lab.engine.state import Position  # noqa: E402
-from durak_lab.widgets.play_control import Settings, TableControl  # noqa: E402
-from durak_lab.widgets.play_table import PlayTable  # noqa: E402
+from durak_lab.widgets.play.control import Settings, TableControl  # noqa: E402
+from durak_lab.widgets.play.table import PlayTable  # noqa: E402
 
 SEED = 90  # P1 is dealt 9♠ Q♠ K♠ 6♣ J♣ K♣: six black cards
 ASK = "P1, you have 6 black cards. You may ask for a new deal. Do you want new cards?"

@@ -13,7 +13,7 @@ import xml.etree.ElementTree as ET
 import ipywidgets as widgets
 import pytest
 
-from durak_lab.widgets import stepper as stepper_module
+from durak_lab.widgets.stepper import widget as stepper_module
 from durak_lab.engine.cards import Card, cards_of
 from durak_lab.engine.records import example_ids, load_example
 from durak_lab.display.render import FOUR_COLOURS

@@ -17,7 +17,7 @@ from durak_lab.engine.rules import Rules
 from durak_lab.session import PlaySession
 from durak_lab.text.messages import MESSAGES
 from durak_lab.widgets.stepper import EXAMPLE_ORDER, Stepper
-from durak_lab.widgets.stepper_open import saved_games
+from durak_lab.widgets.stepper.open_game import saved_games
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "session"))
 from test_learner_sentences import check  # noqa: E402

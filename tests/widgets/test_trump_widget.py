@@ -6,7 +6,7 @@ import pytest
 
 from durak_lab.engine.game import Game
 from durak_lab.analysis.inference import EpsilonModel, counting_knowledge, exact_posterior
-from durak_lab.analysis.evidence import observe
+from durak_lab.analysis.inference.evidence import observe
 from durak_lab.analysis.probability import trump_counts
 from durak_lab.engine.records import load_example
 from durak_lab.engine.rules import Rules

@@ -27,7 +27,7 @@ from typing import Dict, List, Sequence
 
 from ...engine.cards import CardSet
 from ...engine.moves import ATTACK, COVER, TRANSFER
-from ...engine.records import Record
+from ...engine.records.record import Record
 from ...lessons.progress import PROGRESS_FILE, Progress, ProgressError
 from ...session.students import DEFAULT_CLASS_DIR, folder_name
 from .student import StudentRun

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from ...engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
-from ...engine.state import Position
+from ...engine.state.position import Position
 from ...lessons.check import MAX_TRIES
 from ...lessons.format import Lesson, Step
 from ...text.messages import say

@@ -1,6 +1,6 @@
 // The lesson player's front end (anywidget ESM), joined after the play table's (play_table.js):
 // h(), glossed(), cardButton() and playTable.render() come from there. It draws the "state" trait of
-// durak_lab.widgets.lesson_player.LessonPlayer and sends each click back as {do: ...}. The
+// durak_lab.widgets.lessons.player.LessonPlayer and sends each click back as {do: ...}. The
 // position of a step is drawn by the play table itself, on a small stand-in for the model that
 // hands it the lesson state's "table" part and wraps its clicks as {do: "table", msg}.
 // It holds no lesson logic: Python checks every answer. The UI contract is in lesson_player.py.

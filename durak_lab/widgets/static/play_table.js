@@ -1,5 +1,5 @@
 // The play table's front end (anywidget ESM). It draws the "state" trait that
-// durak_lab.widgets.play_table.PlayTable sends, and sends every click back as a
+// durak_lab.widgets.play.table.PlayTable sends, and sends every click back as a
 // custom message {do: ...}. It holds no game logic: Python checks every move.
 // Bot moves are paced here (setTimeout), so no kernel thread is needed.
 // The UI contract (classes, data attributes, messages) is documented in play_table.py.

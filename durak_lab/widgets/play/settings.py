@@ -1,0 +1,200 @@
+"""The play table's settings: bot levels, rules preset, players, seats, the deal, bot speed, coach.
+
+:class:`Settings` checks the options of :func:`durak_lab.play` and reads the
+settings form of the table; :func:`settings_json` is what the form shows.
+Standard library only.
+
+>>> Settings.of(vs="endgame", players=3).kinds()
+['human', 'endgame', 'endgame']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Optional, Sequence, Union
+
+from ...bots import TABLE_LEVELS
+from ...engine.errors import DurakError
+from ...engine.moves import parse_seat, seat_text
+from ...engine.rules import PRESETS, Rules
+from ...session import seat_kinds
+from ...session.class_deal import ClassDeal, ClassDealError
+from ...text.messages import say
+
+__all__ = ["Settings", "SPEEDS", "LEVELS", "settings_json"]
+
+#: Bot speeds: the pause before each bot move, in milliseconds.
+SPEEDS = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
+#: The bot levels, weakest first.
+LEVELS = TABLE_LEVELS
+
+
+@dataclass
+class Settings:
+    """The table's options: bot levels, rules preset, players, the person's seat (0-based),
+    people at the screen, the deal's seed (None: a new deal), bot speed, coach."""
+
+    vs: tuple = ("tips",)
+    preset: str = "podkidnoy"
+    players: int = 2
+    seat: int = 0
+    humans: int = 1
+    seed: Optional[int] = None
+    speed: str = "normal"
+    coach: bool = False
+    notes: list = field(default_factory=list, compare=False)
+    #: R4: a deal of 5 cards of one suit or 6 of one colour may ask for a new deal (the table asks).
+    redeal: bool = False
+    #: The class deal played (:class:`~durak_lab.session.class_deal.ClassDeal`), or None.
+    class_deal: Optional[ClassDeal] = None
+
+    @classmethod
+    def of(cls, vs: Union[str, Sequence[str]] = "tips", players: int = 2, preset: str = "podkidnoy",
+           seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False, speed: str = "normal",
+           humans: int = 1, redeal: bool = False, deal: Optional[str] = None) -> "Settings":
+        """Checked settings from :func:`durak_lab.play`'s options (``seat`` 0-based or ``"P2"``);
+        ``deal`` a class deal code, which sets the rules, the players, the bots and the deal, with
+        the person at P1 (:mod:`durak_lab.session.class_deal`).
+
+        >>> Settings.of(deal="perevodnoy-3-tips-77").rules().transfer, Settings.of(deal="perevodnoy-3-tips-77").seed
+        (True, 77)
+
+        >>> Settings.of(vs=["random", "tips"], players=3, seat="P2").seat
+        1
+        >>> Settings.of(speed="warp")
+        Traceback (most recent call last):
+        ...
+        ValueError: speed must be one of slow, normal, fast, instant, not 'warp'
+        """
+        if deal is not None:
+            return cls.of_deal(ClassDeal.parse(deal), speed=speed, coach=coach)
+        levels = (vs,) if isinstance(vs, str) else tuple(vs)
+        if preset not in PRESETS:
+            raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
+        if speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        fixed = PRESETS[preset].get("players")
+        players = int(fixed or players)
+        seat_no = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
+        if not 1 <= int(humans) <= players:
+            raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
+        settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
+                       None if seed is None else int(seed), speed, bool(coach), redeal=bool(redeal))
+        seat_kinds(players, settings.vs, seat_no, settings.humans)  # raises SessionError (a ValueError)
+        return settings
+
+    @classmethod
+    def of_deal(cls, deal: ClassDeal, speed: str = "normal", coach: bool = False) -> "Settings":
+        """The settings of a class deal: its rules, players, bots and deal, the person at P1."""
+        settings = cls.of(vs=deal.vs, players=deal.players, preset=deal.preset, seat=0, seed=deal.seed,
+                          speed=speed, coach=coach)
+        settings.class_deal = deal
+        settings.notes = [say("class-deal-playing", code=deal.code)]
+        return settings
+
+    def rules(self) -> Rules:
+        """The rules of these settings."""
+        extra = {"redeal": True} if self.redeal else {}  # R4, asked at the deal
+        if PRESETS[self.preset].get("players"):
+            return Rules.preset(self.preset, **extra)
+        return Rules.preset(self.preset, players=self.players, **extra)
+
+    def kinds(self) -> list:
+        """Each seat's kind (see :func:`~durak_lab.session.seat_kinds`)."""
+        vs = self.vs if len(self.vs) in (1, self.players - self.humans) else self.vs[:1]
+        return seat_kinds(self.players, vs, self.seat, self.humans)
+
+    def from_form(self, form: dict) -> "Settings":
+        """These settings changed by the settings form's values (bad values keep the old ones)."""
+        code = str(form.get("class_deal", "") or "").strip()
+        if code:
+            try:
+                return Settings.of_deal(ClassDeal.parse(code), speed=self.speed, coach=self.coach)
+            except ClassDealError:
+                kept = replace(self, notes=[say("class-deal-bad", code=code)])
+                return kept
+        new = replace(self, notes=[], class_deal=None)
+        vs = form.get("vs")
+        if vs in LEVELS:
+            new.vs = (vs,)
+        if form.get("preset") in PRESETS:
+            new.preset = form["preset"]
+        new.players = _int_in(form.get("players"), 2, 8, self.players)
+        fixed = PRESETS[new.preset].get("players")
+        if fixed and fixed != new.players:
+            new.notes.append(say("players-fixed", count=fixed))
+            new.players = fixed
+        most = _most_players(new.preset)  # 7 and 8 players need the low ranks (R5)
+        if new.players > most:
+            new.notes.append(say("players-most", count=most))
+            new.players = most
+        seat = form.get("seat")
+        try:
+            new.seat = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
+        except (DurakError, TypeError, ValueError):
+            pass
+        new.seat = min(max(new.seat, 0), new.players - 1)
+        new.humans = _int_in(form.get("humans"), 1, new.players, min(self.humans, new.players))
+        seed = str(form.get("seed", "") or "").strip()
+        new.seed = int(seed) if seed.isdecimal() else None
+        if form.get("speed") in SPEEDS:
+            new.speed = form["speed"]
+        return new
+
+
+def _most_players(preset: str) -> int:
+    """The most players a preset's deck deals a full hand to, at most 8 (R2, R5).
+
+    >>> _most_players("podkidnoy"), _most_players("finnish"), _most_players("doker")
+    (6, 8, 8)
+    """
+    r = Rules.preset(preset)
+    return min(8, (r.deck + r.jokers) // r.hand_size)
+
+
+def _int_in(value: Any, low: int, high: int, default: int) -> int:
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return default
+    return n if low <= n <= high else default
+
+
+def settings_json(st: Settings) -> dict:
+    """The settings form's values and choices, for the JavaScript."""
+    levels = [[lv, _LEVEL_WORDS.get(lv, lv)] for lv in LEVELS]
+    vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
+    if vs not in LEVELS and vs != "mixed":  # another bot of BOTS, chosen by name in durak_lab.play
+        levels.append([vs, vs])
+    if vs == "mixed":
+        levels.append(["mixed", say("level-mixed", levels=", ".join(st.vs))])
+    people = [[n, say("people-one") if n == 1 else say("people-many", count=n)] for n in range(1, 9)]
+    return {
+        "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
+                   "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
+                   "speed": st.speed, "class_deal": st.class_deal.code if st.class_deal else ""},
+        "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
+                    "players": [[n, str(n)] for n in range(2, 9)],
+                    "seat": [[n, seat_text(n)] for n in range(8)], "humans": people,
+                    "speed": [[k, _SPEED_WORDS[k]] for k in SPEEDS]},
+        "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
+    }
+
+
+_LEVEL_WORDS = {"random": say("level-random"), "beginner": say("level-beginner"), "tips": say("level-tips"),
+                "greedy": say("level-greedy"), "endgame": say("level-endgame"), "search": say("level-search"),
+                "expert": say("level-expert")}
+_SPEED_WORDS = {"slow": say("speed-slow"), "normal": say("speed-normal"), "fast": say("speed-fast"),
+                "instant": say("speed-instant")}
+#: Each preset in words (a preset added later shows its name until it has words here).
+_PRESET_WORDS = {
+    "podkidnoy": say("preset-podkidnoy"), "classic": say("preset-classic"), "perevodnoy": say("preset-perevodnoy"),
+    "perevodnoy_show": say("preset-perevodnoy-show"), "neighbours": say("preset-neighbours"),
+    "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
+    "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
+    "unlimited": say("preset-unlimited"), "doker": say("preset-doker"),
+    "pushing": say("preset-pushing"),
+}
+# the defender chooses the cards to beat (R13)
+_PRESET_WORDS.update({"unlimited_choice": say("preset-unlimited-choice"),
+                      "finnish_choice": say("preset-finnish-choice")})
