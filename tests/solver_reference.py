@@ -1,7 +1,7 @@
 """The exact endgame solver's search as it was before its node savings, kept as a reference.
 
 tests/analysis/test_solver_reference.py compares the solver with it on many random endgames
-(values of positions and of every move).  It is the earlier durak_lab/analysis/solver_search.py
+(values of positions and of every move).  It is the earlier durak_lab/analysis/solver/search.py
 unchanged but for this paragraph and its imports; it searches the same fast model.
 
 

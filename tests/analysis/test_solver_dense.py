@@ -1,5 +1,5 @@
-"""The dense part of the endgame tables (durak_lab/analysis/solver_dense.py), its file form
-(durak_lab/analysis/solver_tables.py, ``durak-lab endgame table/2``) and its use by the search.
+"""The dense part of the endgame tables (durak_lab/analysis/solver/dense.py), its file form
+(durak_lab/analysis/solver/tables.py, ``durak-lab endgame table/2``) and its use by the search.
 
 A dense part holds the values of every bout start of some numbers of cards in play (podkidnoy's
 shipped table: 7 and 8), two bits each, at an index computed from the canonical key.  These tests

@@ -1,4 +1,4 @@
-"""The search's node savings of durak_lab/analysis/solver_search.py, each where it fires.
+"""The search's node savings of durak_lab/analysis/solver/search.py, each where it fires.
 
 Every saving must keep the solver exact: at positions where it fires, the value
 and every move's value are those of the earlier search (tests/solver_reference.py),

@@ -1,4 +1,4 @@
-"""durak_lab/analysis/solver_stack.py: a deep call made from one large block of the frame stack."""
+"""durak_lab/analysis/solver/stack.py: a deep call made from one large block of the frame stack."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The endgame tables (durak_lab/analysis/solver_tables.py) and their use by the solver.
+"""The endgame tables (durak_lab/analysis/solver/tables.py) and their use by the solver.
 
 A table holds, for one set of endgame rules, the value for the attacker to lead of every
 two-player bout start with at most ``max_cards`` cards in play (no first-bout limit, R14; no

@@ -70,7 +70,7 @@ def say_who(page, root, student: str) -> None:
 
 
 class Player:
-    """The lesson player on a page, through its UI contract (see durak_lab/widgets/lesson_player.py)."""
+    """The lesson player on a page, through its UI contract (see durak_lab/widgets/lessons/player.py)."""
 
     def __init__(self, page, student: str = ""):
         self.page = page

@@ -90,7 +90,7 @@ _CONTRAST_JS = """(el) => {
 
 
 class Table:
-    """The play table on a page, through its UI contract (see durak_lab/widgets/play_table.py)."""
+    """The play table on a page, through its UI contract (see durak_lab/widgets/play/table.py)."""
 
     def __init__(self, page):
         self.page = page
