@@ -35,7 +35,8 @@ from typing import Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 from ..bots import TABLE_LEVELS
 from ..engine.errors import DurakError
 from ..engine.records.record import load_record, replay
-from ..engine.rules import PRESETS, Rules
+from ..engine.rules import PRESETS
+from .play import most_players
 
 __all__ = ["ClassDeal", "ClassDealError", "ClassGame", "class_games", "RECORD_PREFIX"]
 
@@ -45,11 +46,6 @@ RECORD_PREFIX = "class:"
 
 class ClassDealError(DurakError, ValueError):
     """A class deal code that cannot be read; the message quotes it and names what is wrong."""
-
-
-def _most_players(preset: str) -> int:
-    r = Rules.preset(preset)
-    return min(6, (r.deck + r.jokers) // r.hand_size)
 
 
 class ClassDeal(NamedTuple):
@@ -77,7 +73,7 @@ class ClassDeal(NamedTuple):
         if preset not in PRESETS:
             raise ClassDealError(f"{text}: {preset!r} is not a game ({', '.join(PRESETS)})")
         fixed = PRESETS[preset].get("players")
-        most = _most_players(preset)
+        most = most_players(preset)
         if not players.isdecimal() or not (int(players) == fixed if fixed else 2 <= int(players) <= most):
             allowed = f"{fixed} players" if fixed else f"2 to {most} players"
             raise ClassDealError(f"{text}: {preset} is played by {allowed}, not {players}")

@@ -55,7 +55,7 @@ from .coach import Coach
 from .shorthand import read_move
 from .store import write_text
 
-__all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds"]
+__all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds", "most_players"]
 
 #: The kind of a seat played by a person.
 HUMAN = "human"
@@ -66,6 +66,17 @@ _SEEDS = 1_000_000
 
 class SessionError(DurakError, ValueError):
     """Seats, levels or players that do not make a table (the message says which)."""
+
+
+def most_players(preset: str) -> int:
+    """The most players a preset's deck deals a full hand to, at most 8 (R2, R5): what a table of the
+    preset seats (7 and 8 players need the low ranks, which the 52-card presets have).
+
+    >>> most_players("podkidnoy"), most_players("finnish"), most_players("doker")
+    (6, 8, 8)
+    """
+    r = Rules.preset(preset)
+    return min(8, (r.deck + r.jokers) // r.hand_size)
 
 
 def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, humans: int = 1) -> list:

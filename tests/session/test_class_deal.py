@@ -26,6 +26,21 @@ def test_a_bad_code_names_what_is_wrong(code, why):
     assert why in str(info.value) and isinstance(info.value, ValueError)
 
 
+def test_a_class_deal_seats_as_many_as_the_play_table():
+    """Seven and eight players where the deck deals them a full hand (R5): the play table's limit, one
+    function for both."""
+    from durak_lab.session import most_players
+
+    for preset in ("finnish", "doker", "podkidnoy"):
+        most = most_players(preset)
+        assert ClassDeal.parse(f"{preset}-{most}-tips-12").players == most
+        with pytest.raises(ClassDealError):
+            ClassDeal.parse(f"{preset}-{most + 1}-tips-12")
+    assert most_players("finnish") == 8
+    table = PlayTable(deal="finnish-8-tips-12", speed="instant")
+    assert table.session.game.position.players == 8
+
+
 def test_new_codes_parse_back():
     rng = random.Random(5)
     for preset, players, vs in (("podkidnoy", 2, "tips"), ("perevodnoy", 3, ("tips", "expert")), ("pairs", 4, "tips")):

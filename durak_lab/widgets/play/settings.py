@@ -17,7 +17,7 @@ from ...bots import TABLE_LEVELS
 from ...engine.errors import DurakError
 from ...engine.moves import parse_seat, seat_text
 from ...engine.rules import PRESETS, Rules
-from ...session import seat_kinds
+from ...session import most_players, seat_kinds
 from ...session.class_deal import ClassDeal, ClassDealError
 from ...text.messages import say
 
@@ -124,7 +124,7 @@ class Settings:
         if fixed and fixed != new.players:
             new.notes.append(say("players-fixed", count=fixed))
             new.players = fixed
-        most = _most_players(new.preset)  # 7 and 8 players need the low ranks (R5)
+        most = most_players(new.preset)  # 7 and 8 players need the low ranks (R5)
         if new.players > most:
             new.notes.append(say("players-most", count=most))
             new.players = most
@@ -140,16 +140,6 @@ class Settings:
         if form.get("speed") in SPEEDS:
             new.speed = form["speed"]
         return new
-
-
-def _most_players(preset: str) -> int:
-    """The most players a preset's deck deals a full hand to, at most 8 (R2, R5).
-
-    >>> _most_players("podkidnoy"), _most_players("finnish"), _most_players("doker")
-    (6, 8, 8)
-    """
-    r = Rules.preset(preset)
-    return min(8, (r.deck + r.jokers) // r.hand_size)
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
