@@ -171,7 +171,6 @@ class Progress:
         self.warning: Optional[str] = None
         self._lessons: Dict[str, Dict[int, Mark]] = {}
         self._guesses: Dict[str, Dict[int, Mark]] = {}
-        self._broken = False
 
     # ------------------------------------------------------------ loading and saving
     @classmethod
@@ -206,7 +205,6 @@ class Progress:
         except (OSError, ValueError, UnicodeDecodeError) as err:
             if strict:
                 raise ProgressError(f"{self.path}: cannot read the progress: {err}") from None
-            self._broken = True
             self.warning = say("lesson-progress-broken")
             return False
         self.merge(other)
@@ -263,7 +261,6 @@ class Progress:
             with locked(self.path):
                 if not self._read_file(strict=False):
                     keep_aside(self.path)
-                self._broken = False
                 write_text(self.path, self.dumps())
         except StoreError as err:
             raise ProgressError(f"{self.path}: cannot save the progress: {err.why}", err.why) from None

@@ -127,7 +127,6 @@ class Page:
         self.crossed: List[str] = []
         self.notes: List[str] = []
         self.timings: Dict[str, float] = {}
-        self.updates = 0
         self._ws: Any = None
         self._reader: Optional[asyncio.Task] = None
         self._changed = asyncio.Event()
@@ -245,7 +244,6 @@ class Page:
                 self.widget.update(changed)
                 if "state" in changed:
                     self._check(changed["state"])
-                self.updates += 1
                 self._changed.set()
         elif kind == "comm_close" and content.get("comm_id") == self.model:
             self.errors.append(f"{self.notebook}: the kernel closed the widget")
@@ -299,10 +297,6 @@ class Page:
             except asyncio.TimeoutError:
                 continue
         return self.state, time.perf_counter() - t0
-
-    async def settle(self, seconds: float = 0.05) -> None:
-        """Let the messages already sent arrive (a trait sent after the state: ``saved``)."""
-        await asyncio.sleep(seconds)
 
     # ------------------------------------------------------------ leaving
     async def leave(self, beacon: bool = True) -> Optional[int]:

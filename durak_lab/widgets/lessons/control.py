@@ -115,7 +115,6 @@ class LessonControl:
         self.feedback = ("", "")
         self.explain = ""
         self.done = False
-        self.solved_now = False
         self.hints = 0
         self.opened = time.monotonic()
 
@@ -342,7 +341,6 @@ class LessonControl:
     def _mark(self, solved: bool) -> None:
         """Note the step in the learner's progress and save it; a file that cannot be written is
         said once, beside the feedback, and the progress is kept in memory."""
-        self.solved_now = solved
         a = self.attempt
         first = None if a is None else bool(solved and a.tries == 1 and self.hints == 0)
         self.progress.mark(self.lesson.id, self.index, solved=solved, first_try=first,

@@ -98,7 +98,6 @@ class GuessPanel:
                                                       margin="4px 0"))
         self.box.add_class("dl-guess")
         self.feedback_text = ""
-        self._outcome: Optional[Outcome] = None
         self._built: Optional[tuple] = None  # (frame index, viewer) the choice buttons are built for
         self._buttons: list = []  # (Button, Choice): the choices shown now
         self._rows: list = []  # every seat row made so far (reused: a guess makes no new widgets)
@@ -296,7 +295,6 @@ class GuessPanel:
             self.toggle.focus()
 
     def _say(self, outcome: Optional[Outcome]) -> None:
-        self._outcome = outcome
         text = outcome.text if outcome is not None else ""
         self.feedback_text = text
         if not text:
