@@ -129,7 +129,7 @@ def snapshot(p: Position) -> tuple:
     """Every public field of a position, to prove an error changed nothing."""
     return (p.rules, p.trump, p.trump_card, p.hands, p.talon, p.discard, p.table, p.leader, p.defender,
             p.taking, p.passed, p.first_limit, p.start_hand, p.attack_order, p.known, p.shown_used,
-            p.swap_open, p.in_bout, p.result)
+            p.swap_open, p.in_bout, p.result, p.sent_back)
 
 
 def assert_sentence(message: str) -> None:
@@ -362,6 +362,9 @@ def any_rules(draw) -> Rules:
         choose=draw(st.sampled_from(list(Choose))),
         jokers=draw(st.sampled_from([0, 0, 1, 2])),  # doker (R1)
         ficus=draw(st.booleans()),
+        swap_six=draw(st.booleans()),  # R6: the trump six swapped in on a deck with lower ranks
+        take_unbeaten=draw(st.booleans()),  # doker: a take picks up only the unbeaten cards (R18)
+        forced_take=draw(st.booleans()),  # doker: three sixes or 3-5-9 force a take (R15)
     )
     # repair the contradictions the rules reject (each is tested in test_rules_options)
     teams = kw["teams"]
@@ -378,11 +381,15 @@ def any_rules(draw) -> Rules:
     if players != 2 or kw["teams"] or kw["jokers"]:  # the ficus finish: two players, no jokers (R28, R1)
         kw["ficus"] = False
     kw["hand_size"] = min(kw["hand_size"], (kw["deck"] + kw["jokers"]) // players)
+    if kw["trump_swap"] is TrumpSwap.OFF or kw["deck"] < 36:
+        kw["swap_six"] = False
     # the defender's choice of cards to beat (R13)
     if (kw["choose"] is Choose.HAND and kw["hand_limit"] is not HandLimit.NONE) or (
             kw["choose"] is Choose.LIMIT and kw["attack_limit"] is None) or (
             kw["throw_in"] is ThrowIn.BY_TURNS or kw["partner_covers"]):
         kw["choose"] = Choose.OFF
+    if kw["partner_covers"] or kw["choose"] is not Choose.OFF:
+        kw["forced_take"] = False
     return Rules(**kw)
 
 

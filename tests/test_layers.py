@@ -361,3 +361,39 @@ def test_only_play_learn_and_teacher_in_the_top_package_may_import_the_widgets()
 def test_the_probe_can_fail():
     """The control: importing the plots layer does load plotly."""
     assert "plotly" in _loaded_by(["durak_lab.plots"])
+
+
+def _private_imports_across_folders(name, path, source):
+    """``from X import _name`` in the module ``name`` (file ``path``, text ``source``) where ``_name``
+    lives in another folder than the module's own (a submodule ``X._name`` or a name of the module X)."""
+    tree = ast.parse(source, filename=str(path))
+    base = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            target = ".".join(base[:len(base) - (node.level - 1)] + (node.module.split(".") if node.module else []))
+        else:
+            target = node.module or ""
+        if target.split(".")[0] != "durak_lab":
+            continue
+        for alias in node.names:
+            if not alias.name.startswith("_") or alias.name.startswith("__"):
+                continue
+            owner = MODULES.get(f"{target}.{alias.name}") or MODULES.get(target)
+            if owner is not None and owner.parent != path.parent:
+                yield f"{path.relative_to(REPO)}:{node.lineno} imports {alias.name} from {target}"
+
+
+def test_no_module_imports_a_private_name_from_another_folder():
+    """A name that starts with ``_`` is private to its folder: a module of another folder imports a public
+    name (the folder's face, or its module's ``__all__``), so the private ones can change in one place.
+    Inside one folder private names are shared freely; doctests and tests may use any name."""
+    found = [hit for name, path in MODULES.items()
+             for hit in _private_imports_across_folders(name, path, path.read_text(encoding="utf-8"))]
+    assert found == [], "\n".join(found)
+    # the control: the rule sees such an import, relative or absolute, and lets one folder share
+    cli = PACKAGE_DIR / "cli" / "probe.py"
+    assert len(list(_private_imports_across_folders(
+        "durak_lab.cli.probe", cli, "from ..analysis.solver.search import _Search\n"
+        "from durak_lab.engine.kernel.core import _pack\nfrom .console import _private\n"))) == 2

@@ -92,16 +92,17 @@ class MoveVerdict:
     def text(self) -> str:
         """One line: the move, the verdict in words, and the better moves of a mistake."""
         head = f"{self.index + 1}. {self.move}"
-        if self.verdict == UNKNOWN:
+        vb, va = self.before, self.after
+        if self.verdict == UNKNOWN or vb is None or va is None:
             return f"{head}: not judged (the position is too big for the search limit)"
-        before, after = result_word(self.before), result_word(self.after)
+        before, after = result_word(vb), result_word(va)
         turn = "" if self.in_turn else " (out of turn)"
         if self.verdict == MISTAKE:
             better = ", ".join(str(m) for m in self.better) or "waiting for the other seat to act"
             return f"{head}{turn}: mistake, the {before} becomes a {after}; better: {better}"
-        if self.after > self.before:
+        if va > vb:
             return f"{head}{turn}: best (the {before} becomes a {after})"
-        if self.before == -1:
+        if vb == -1:
             return f"{head}{turn}: best (the loss was already certain)"
         if self.forced:
             return f"{head}{turn}: best (the only move; keeps the {before})"
@@ -186,7 +187,7 @@ class Analysis:
             lines.append(f"{self.first} move{'s' if self.first != 1 else ''} before the talon ran out; "
                          f"judged from move {self.first + 1} on.")
             lines.extend(v.text() for v in self.verdicts)
-            counts = {}
+            counts: dict[int, int] = {}
             for v in self.mistakes:
                 counts[v.seat] = counts.get(v.seat, 0) + 1
             if counts:

@@ -33,7 +33,7 @@ from ..engine.view import PlayerView, view_of
 __all__ = [
     "Knowledge", "TALON", "PlaceKey", "trump_mask", "count_distribution", "trump_count_distribution",
     "trump_counts", "expected_count", "joint_count_distribution", "card_probabilities", "prob_holds",
-    "prob_can_beat",
+    "prob_can_beat", "cards_mask",
 ]
 
 #: The label of the talon among the places.
@@ -233,7 +233,16 @@ def _knowledge(k: Union[Knowledge, PlayerView]) -> Knowledge:
     raise TypeError(f"{k!r} is neither a Knowledge nor a PlayerView")
 
 
-def _mask_of(cards: Any) -> int:
+def cards_mask(cards: Any) -> int:
+    """The card mask of ``cards``: a mask (an int), one card, a card's or a set's text, or cards.
+
+    >>> from durak_lab.engine.cards import Card
+    >>> six, seven = Card.parse("6♠"), Card.parse("7♥")
+    >>> cards_mask("7♥ 6♠") == cards_mask([six, seven]) == cards_mask(1 << six | 1 << seven)
+    True
+    >>> cards_mask(six) == 1 << six
+    True
+    """
     if isinstance(cards, int) and not isinstance(cards, Card):
         return cards
     if isinstance(cards, (Card, str)):
@@ -271,7 +280,7 @@ def count_distribution(k: Union[Knowledge, PlayerView], place: PlaceKey, cards: 
     """
     k = _knowledge(k)
     i = k.place(place)
-    m = _mask_of(cards)
+    m = cards_mask(cards)
     base = popcount(k.known[i] & m)
     dist = _hypergeom(popcount(k.unseen), popcount(k.unseen & m), k.slots[i])
     return {base + x: p for x, p in dist.items()}
@@ -313,7 +322,7 @@ def expected_count(k: Union[Knowledge, PlayerView], place: PlaceKey, cards: Any)
     """
     k = _knowledge(k)
     i = k.place(place)
-    m = _mask_of(cards)
+    m = cards_mask(cards)
     n_unseen = popcount(k.unseen)
     hidden = Fraction(popcount(k.unseen & m) * k.slots[i], n_unseen) if n_unseen else Fraction(0)
     return popcount(k.known[i] & m) + hidden
@@ -337,7 +346,7 @@ def joint_count_distribution(k: Union[Knowledge, PlayerView], cards: Any,
     idx = [k.place(p) for p in places] if places is not None else list(range(len(k.labels)))
     if len(set(idx)) != len(idx):
         raise PositionError("places: a place is named twice")
-    m = _mask_of(cards)
+    m = cards_mask(cards)
     n_unseen = popcount(k.unseen)
     K = popcount(k.unseen & m)
     slots = [k.slots[i] for i in idx]
@@ -370,7 +379,7 @@ def card_probabilities(k: Union[Knowledge, PlayerView], cards: Any = None) -> di
     {'P1': Fraction(0, 1), 'P2': Fraction(6, 29), 'talon': Fraction(23, 29), 'table': Fraction(0, 1), 'discard': Fraction(0, 1)}
     """
     k = _knowledge(k)
-    m = trump_mask(k) if cards is None else _mask_of(cards)
+    m = trump_mask(k) if cards is None else cards_mask(cards)
     n_unseen = popcount(k.unseen)
     zero, one = Fraction(0), Fraction(1)
     keys = k.labels + ("table", "discard")
@@ -408,7 +417,7 @@ def prob_holds(k: Union[Knowledge, PlayerView], places: Union[PlaceKey, Iterable
     k = _knowledge(k)
     keys = [places] if isinstance(places, (int, str)) else list(places)
     idx = sorted({k.place(p) for p in keys})
-    m = _mask_of(cards)
+    m = cards_mask(cards)
     base = sum(popcount(k.known[i] & m) for i in idx)
     need = at_least - base
     if need <= 0:

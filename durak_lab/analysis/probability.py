@@ -72,6 +72,7 @@ from typing import Any, NamedTuple, Optional, Union
 from ..engine.cards import SUIT_MASKS, CardSet, cards_of, deck_mask, popcount  # noqa: F401
 from ..engine.moves import seat_text
 from ..engine.rules import DrawOrder
+from ..engine.state.seats import forces_take
 from ..engine.view import PlayerView, view_of
 from .counting import (TALON, Knowledge, _knowledge, card_probabilities, count_distribution, expected_count,
                        joint_count_distribution, prob_can_beat, prob_holds, trump_count_distribution, trump_counts,
@@ -190,13 +191,19 @@ def trump_card_draw(view: Union[PlayerView, Any], outcome: Optional[str] = None)
         raise ValueError(f"outcome: {outcome!r} is not 'taken' or 'defended'")
     uncovered = sum(1 for e in view.table if e[1] < 0)
     if outcome == "taken":
-        sizes[d] += sum(2 if e[1] >= 0 else 1 for e in view.table)
+        # doker (take_unbeaten, R18): the beaten pairs are burned, unless three sixes or 3-5-9 forced the take
+        burned = r.take_unbeaten and not (r.forced_take and forces_take(sum(1 << e[0] for e in view.table)))
+        sizes[d] += sum(0 if burned and e[1] >= 0 else 2 if e[1] >= 0 else 1 for e in view.table)
     else:
         sizes[d] = max(0, sizes[d] - uncovered)
     talon = view.talon_size
     face_up = view.trump_card is not None and view.trump_card_holder is None and talon > 0
-    if n == 2:
+    if r.draw_order is DrawOrder.DEFENDER_FIRST and outcome == "defended":  # doker (R19)
+        order = [d] + [(view.leader + i) % n for i in range(n) if (view.leader + i) % n != d]
+    elif n == 2:
         order = [1 - d, d]
+    elif r.draw_order is DrawOrder.ROUND and outcome == "taken":  # FI: the taker in his turn (R19)
+        order = [(view.leader + i) % n for i in range(n)]
     else:
         order = [(view.leader + i) % n for i in range(n) if (view.leader + i) % n != d]
         if r.draw_order is DrawOrder.ATTACK_ORDER:

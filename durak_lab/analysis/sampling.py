@@ -108,9 +108,9 @@ class _Dealer:
         tc = view.trump_card
         self.face_up = tc if tc is not None and view.trump_card_holder is None and view.talon_size else None
         # R6: while the swap is open, the seat to act holds the lowest trump
-        self.six_holder = None
-        if template is None and view.swap_open and view.to_act != view.seat:
-            six = view.trump * 13 + view.rules.lowest_rank - 2
+        self.six_holder: Optional[tuple[int, int]] = None
+        if template is None and view.swap_open and view.to_act is not None and view.to_act != view.seat:
+            six = view.trump * 13 + view.rules.swap_rank - 2
             if self.k.unseen >> six & 1:
                 self.six_holder = (view.to_act, six)
 
@@ -184,7 +184,7 @@ class _Dealer:
             view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, tuple(hands),
             tuple(talon), view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
             view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
-            view.in_bout, view.result)
+            view.in_bout, view.result, sent_back=view.sent_back)
 
 
 def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:
@@ -203,7 +203,7 @@ def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:
             and w.talon_size == view.talon_size and w.trump == view.trump and w.trump_card == view.trump_card
             and w.trump_card_holder == view.trump_card_holder and w.leader == view.leader
             and w.defender == view.defender and w.taking == view.taking and w.passed == view.passed
-            and w.shown_used == view.shown_used and w.result == view.result)
+            and w.shown_used == view.shown_used and w.result == view.result and w.sent_back == view.sent_back)
 
 
 def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Constraint] = (),

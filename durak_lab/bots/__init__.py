@@ -63,8 +63,8 @@ from .greedy import GreedyBot
 from .ratings import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
-from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_seeds, play_deals, play_game,
-                         round_robin, wilson)
+from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_jobs, deal_seeds, play_deals,
+                         play_game, round_robin, run_jobs, wilson)
 
 
 
@@ -100,6 +100,6 @@ BOTS = {
 __all__ = [
     "Bot", "BotError", "RandomBot", "TipsBot", "GreedyBot", "BeginnerBot", "EndgameBot", "SearchBot", "METHODS",
     "BOTS", "LEVELS", "TABLE_LEVELS", "Ladder", "ladder", "InProcess", "TRUMP_COST", "card_cost", "cheapest_cover",
-    "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_seeds", "play_deals", "play_game",
-    "round_robin", "wilson",
+    "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_jobs", "deal_seeds", "play_deals",
+    "play_game", "round_robin", "run_jobs", "wilson",
 ]

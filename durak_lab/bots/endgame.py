@@ -52,7 +52,7 @@ def position_of_view(view: PlayerView) -> Position:
     return Position._make(view.rules, view.trump, tc, tuple(hands), (), view.discard, view.table,
                           view.leader, view.defender, view.taking, view.passed, view.first_limit,
                           view.start_hand, view.attack_order, view.known, view.shown_used,
-                          view.swap_open, view.in_bout, view.result)
+                          view.swap_open, view.in_bout, view.result, sent_back=view.sent_back)
 
 
 @dataclass

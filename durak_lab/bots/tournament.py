@@ -54,7 +54,7 @@ from ..engine.rules import Rules
 from ..engine.state.position import Position
 
 __all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
-           "wilson", "local_executor", "run_jobs"]
+           "wilson", "local_executor", "deal_jobs", "run_jobs"]
 
 #: Moves after which a game stops and counts as an unfinished draw.
 MAX_MOVES = 5_000
@@ -220,7 +220,17 @@ def _fresh_game(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotat
                      max_moves=max_moves)
 
 
-def _jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate: bool) -> list:
+def deal_jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate: bool) -> list:
+    """The games of ``lineup`` on ``deals`` seeded deals (:func:`deal_seeds`), each dealt once per seat
+    with the bots moved round the table when ``rotate`` (duplicate deals): a list of
+    ``(bots by seat, deal seed, deal, rotation)``, the jobs :func:`run_jobs` runs.
+
+    >>> from durak_lab.bots import GreedyBot, RandomBot
+    >>> a, b = GreedyBot(), RandomBot()
+    >>> jobs = deal_jobs(Rules(players=2), [a, b], deals=2, seed=0, rotate=True)
+    >>> [(i, r) for _, _, i, r in jobs], [x.name for x in jobs[1][0]]
+    ([(0, 0), (0, 1), (1, 0), (1, 1)], ['random', 'greedy'])
+    """
     if deals < 1:
         raise ValueError(f"deals must be at least 1, not {deals}")
     n = rules.players
@@ -277,7 +287,7 @@ def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *
     >>> [(g.deal, g.rotation, g.seats) for g in t.games]
     [(0, 0, ('tips', 'random')), (0, 1, ('random', 'tips')), (1, 0, ('tips', 'random')), (1, 1, ('random', 'tips'))]
     """
-    jobs = _jobs(rules, lineup, deals, seed, rotate)
+    jobs = deal_jobs(rules, lineup, deals, seed, rotate)
     return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
 
 
@@ -297,7 +307,7 @@ def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
         raise ValueError(f"{len(bots)} bots cannot fill {n} seats: give at least {n}")
     jobs: list = []
     for group in combinations(bots, n):
-        jobs.extend(_jobs(rules, list(group), deals, seed, True))
+        jobs.extend(deal_jobs(rules, list(group), deals, seed, True))
     return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
 
 

@@ -9,12 +9,15 @@ counted, not judged.  ``--json`` prints one object::
     {"first": 0, "verdicts": [{"move": "P1 attack 7♦", "verdict": "best", …}, …],
      "mistakes": 1, "result": "P2 is durak", "nodes": 5}
 
-``--max-nodes N`` bounds the search for each position; a move that needs more
-gets the verdict ``unknown``.
+``--max-nodes N`` bounds each search (default 100,000 positions) and
+``--max-seconds S`` the whole analysis (default 20): a move that needs more
+gets the verdict ``unknown``, and one line on stderr says how many and which
+options raise the limits.
 
 Exit status: 0; 1 when the record holds a move the rules reject unexpectedly
 (the analysis stops before it, as a replay does); 2 for a bad record, id or
-option, or a game the solver cannot judge (e.g. more than two players).
+option, or a game the solver cannot judge (e.g. more than two players); 130
+after Ctrl-C (one line, no traceback).
 
 Standard library and the durak_lab core only.
 
@@ -39,9 +42,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import threading
 from typing import Any, Optional, Sequence, TextIO
 
-from .commands import positive_int, replayed, run_standalone
+from .commands import int_in, replayed, run_standalone
 from .console import write_line
 from ..engine.errors import DurakError, RecordError
 
@@ -49,6 +53,8 @@ __all__ = ["add_parser", "run", "main"]
 
 PROG = "durak-lab analyse"
 _write = write_line
+#: The default bounds: positions per search, seconds for the whole analysis.
+MAX_NODES, MAX_SECONDS = 100_000, 20
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -68,8 +74,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="EX-ID|FILE", help="a durak-lab/1 record file or a worked-example id")
-    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
-                   help="search at most N positions per move; a move that needs more is 'unknown'")
+    p.add_argument("--max-nodes", type=int_in(1, 10 ** 10), default=MAX_NODES, metavar="N",
+                   help=f"search at most N positions per position judged (default {MAX_NODES:,}); a move that "
+                   "needs more is 'unknown'")
+    p.add_argument("--max-seconds", type=int_in(1, 24 * 3600), default=MAX_SECONDS, metavar="S",
+                   help=f"stop searching after S seconds in all (default {MAX_SECONDS}); the moves not judged "
+                   "by then are 'unknown'")
     p.add_argument("--json", action="store_true",
                    help='print {"first", "verdicts", "mistakes", "result", "nodes"} as one JSON object')
 
@@ -85,7 +95,8 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     >>> print(err.getvalue(), end="")
     durak-lab analyse: EX-ZH-BOUT: the analyser judges two-player games; this one has 4 (R2)
     """
-    from ..analysis.analyser import analyse_moves
+    from ..analysis.analyser import UNKNOWN, analyse_moves
+    from ..analysis.solver.endgame import Solver
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -95,16 +106,28 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         _write(err, f"{PROG}: {e}")
         return 2
     name = record.id or ns.record
+    solver = Solver(max_nodes=ns.max_nodes)
+    # past --max-seconds every search left gives up at once (the one running ends within --max-nodes)
+    clock = threading.Timer(getattr(ns, "max_seconds", MAX_SECONDS), setattr, (solver, "max_nodes", 1))
+    clock.daemon = True
+    clock.start()
     try:
-        analysis = analyse_moves(record.start, [rm.move for rm in record.moves[:n]], max_nodes=ns.max_nodes)
+        analysis = analyse_moves(record.start, [rm.move for rm in record.moves[:n]], solver=solver)
     except DurakError as e:  # outside the solver's domain, with the reason
         _write(err, f"{PROG}: {name}: {e}")
         return 2
+    finally:
+        clock.cancel()
     if ns.json:
         _write(out, json.dumps(analysis.to_dict(), ensure_ascii=False))
     else:
         for line in analysis.text().splitlines():
             _write(out, line)
+    unknown = sum(1 for v in analysis.verdicts if v.verdict == UNKNOWN)
+    if unknown:
+        _write(err, f"{PROG}: {name}: moves left unknown: {unknown} (a search stops after --max-nodes "
+                    f"{ns.max_nodes:,} positions, the analysis after --max-seconds "
+                    f"{getattr(ns, 'max_seconds', MAX_SECONDS)}: raise them to judge more)")
     if not result.ok:
         _write(err, f"{PROG}: {result.problem}")
         return 1

@@ -67,7 +67,9 @@ Subcommands:
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
 with its reason), 2 for a malformed record, an unknown id or bad arguments,
-with a message on stderr naming what is wrong.
+with a message on stderr naming what is wrong; 130 after Ctrl-C, which every
+command answers with one line (``durak-lab solve: stopped (Ctrl-C)``), never a
+traceback.
 
 Standard library and the durak_lab core only.
 
@@ -82,6 +84,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Optional, Sequence, TextIO
 
@@ -97,7 +100,7 @@ from . import play as play_cli
 from . import solve as solver_cli
 from . import tables as tables_cli
 from . import trumps as trumps_cli
-from .commands import OptionError, positive_int, replayed, resolve, run_standalone
+from .commands import OptionError, interrupted, positive_int, replayed, resolve, run_standalone
 from ..engine.errors import RecordError
 from ..engine.records.record import json_text, list_examples, replay
 
@@ -202,7 +205,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     0
     >>> main(["replay", "EX-NOPE"])
     2
+
+    Ctrl-C stops every command with one line on stderr and the exit status 130.
     """
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        args = list(sys.argv[1:] if argv is None else argv)
+        command = args[0] if args and re.fullmatch(r"[a-z][a-z-]{1,20}", args[0]) else ""
+        return interrupted(f"{PROG} {command}".strip())
+
+
+def _main(argv: Optional[Sequence[str]]) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out, err = sys.stdout, sys.stderr
     if args and args[0] == "bench":

@@ -28,8 +28,8 @@ import sys
 import time
 from typing import Optional
 
+from .commands import int_in
 from ..engine import kernel
-from ..engine.kernel import core as kernel_core
 from ..engine.kernel.check import reference_game
 from ..engine.rules import Rules
 
@@ -132,7 +132,8 @@ def greedy_cases(cases, games: int, seed: int = 0, repeat: int = 1, clock=time.p
             fast = [greedy_run(cfg, k, limit) for k in deals]
             fast_t.append(clock() - t0)
         for g, ((lf, _, ls), (ff, fs)) in enumerate(zip(listed, fast)):
-            if not ((lf[14] is None and ff[14] is None) or (kernel_core._pack(lf), ls) == (kernel_core._pack(ff), fs)):
+            unfinished = lf[14] is None and ff[14] is None  # (both stopped at the limit)
+            if not (unfinished or (kernel.from_fields(lf), ls) == (kernel.from_fields(ff), fs)):
                 raise KernelMismatch(f"{preset}, {players} players, game {g}: the greedy loops differ")
         lt, ft = statistics.median(listed_t), statistics.median(fast_t)
         rows.append({"preset": preset, "players": players, "games": games,
@@ -212,10 +213,11 @@ def main(argv: Optional[list] = None) -> int:
                                  epilog="Other benchmarks: durak-lab bench solver …, durak-lab bench "
                                         "probability …, durak-lab bench bots …, durak-lab bench classroom … "
                                         "(each with --help).")
-    ap.add_argument("--games", type=int, default=2000, help="games per case (default 2000)")
+    ap.add_argument("--games", type=int_in(1, 1_000_000, "the games of a case are kept in memory"), default=2000,
+                    help="games per case (default 2000)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
-    ap.add_argument("--repeat", type=int, default=3, help="time each case this often; report the median "
-                                                        "(default 3)")
+    ap.add_argument("--repeat", type=int_in(1, 100), default=3, help="time each case this often; report the "
+                                                                      "median (default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--engine", choices=("both", "reference", "kernel"), default="both",
                     help="time the reference engine, the lean kernel or both, interleaved (default both)")
@@ -224,7 +226,7 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--greedy", action="store_true",
                     help="time greedy playouts instead (the search bots' rollouts): the listing loop against "
                          "the loops made for the greedy policy, the same games")
-    ap.add_argument("--verify", type=int, default=0, metavar="N",
+    ap.add_argument("--verify", type=int_in(0, 100_000), default=0, metavar="N",
                     help="first play N seeded games of every kernel preset and player count through both "
                          "engines and require the same moves, events and results (exit 1 on a difference)")
     args = ap.parse_args(argv)

@@ -37,14 +37,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import statistics
 import sys
 import time
 from concurrent.futures import Executor
 from typing import Optional
 
+from .commands import cores, int_in
+
 from ..bots import BOTS, METHODS, SearchBot
-from ..bots.tournament import InProcess, _jobs, deal_seeds, play_game, run_jobs, wilson
+from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
 
 __all__ = ["make_bot", "Timed", "bench_game", "run_match", "main"]
@@ -135,7 +138,7 @@ def run_match(rules: Rules, bot, opponent, deals: int, seed: int = 0, executor: 
         raise ValueError(f"the bot and its opponent have one name, {bot.name!r}: give them different names")
     done = done or {}
     jobs = [(rules, lineup, s, i, r, bot.name)
-            for lineup, s, i, r in _jobs(rules, _lineup(rules, bot, opponent), deals, seed, True)
+            for lineup, s, i, r in deal_jobs(rules, _lineup(rules, bot, opponent), deals, seed, True)
             if (i, r) not in done]
     for g in run_jobs(bench_game, jobs, executor, [bot, opponent]):
         done[(g["deal"], g["rotation"])] = g
@@ -169,16 +172,27 @@ def summary(games: list, bot: str, rules: Rules) -> dict:
             "choices": choices, "baseline_loss": 1 / rules.players if not rules.teams else 0.5}
 
 
+#: The most deals ``--deals`` takes: each is kept in memory with its games.
+MAX_DEALS = 100_000
+
+
+def _ignore_ctrl_c() -> None:
+    """In a worker process: Ctrl-C is the main process's to answer (one line), not every worker's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench bots``."""
     ap = argparse.ArgumentParser(prog="durak-lab bench bots", description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="expert", help="the bot to measure (default expert)")
     ap.add_argument("--vs", default="greedy", help="its opponents, comma-separated (default greedy)")
-    ap.add_argument("--deals", type=int, default=500, help="deals per opponent, each once per seat (default 500)")
+    ap.add_argument("--deals", type=int_in(1, MAX_DEALS, "every deal and its games are kept in memory"),
+                    default=500, help=f"deals per opponent, each once per seat (default 500, at most {MAX_DEALS:,})")
     ap.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
-    ap.add_argument("--players", type=int, default=None, help="players (default: the preset's)")
+    ap.add_argument("--players", type=int_in(2, 8), default=None, help="players (default: the preset's)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
-    ap.add_argument("--workers", type=int, default=None, help="processes (default: all local cores)")
+    ap.add_argument("--workers", type=int_in(1, cores(), "more processes than cores only wait for each other"),
+                    default=None, help=f"processes (default: all local cores; at most {cores()})")
     ap.add_argument("--results", metavar="FILE", help="keep every game in this JSON-lines file and skip the "
                     "games already in it (the figures cover the whole file)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
@@ -202,7 +216,7 @@ def main(argv: Optional[list] = None) -> int:
         else:
             from concurrent.futures import ProcessPoolExecutor
 
-            executor = ProcessPoolExecutor(max_workers=args.workers)
+            executor = ProcessPoolExecutor(max_workers=args.workers, initializer=_ignore_ctrl_c)
     out = []
     for opp in opponents:
         key = {"bot": args.bot, "vs": opp.name, "preset": args.preset, "players": rules.players,
@@ -221,7 +235,12 @@ def main(argv: Optional[list] = None) -> int:
                     fh.write(json.dumps({**key, **g}) + "\n")
 
         seeds = deal_seeds(args.seed, args.deals)
-        games = run_match(rules, bot, opp, args.deals, args.seed, executor, done, keep)
+        try:
+            games = run_match(rules, bot, opp, args.deals, args.seed, executor, done, keep)
+        except KeyboardInterrupt:  # the queued games are dropped; durak-lab says it stopped (exit 130)
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
+            raise
         assert all(g["seed"] == seeds[g["deal"]] for g in games)
         out.append({**key, **summary(games, bot.name, rules)})
     if executor is not None:

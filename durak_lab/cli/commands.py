@@ -1,5 +1,6 @@
 """What the ``durak-lab`` subcommands share: finding the record a command names, replaying it
-to "after N moves", option types, and running a subcommand on its own.
+to "after N moves", option types that refuse values out of range, the default search limit,
+a clean Ctrl-C, and running a subcommand on its own.
 
 Standard library and the durak_lab core only.
 """
@@ -8,13 +9,21 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
-from typing import Callable, Optional, Sequence
+from fractions import Fraction
+from typing import Callable, Optional, Sequence, TextIO
 
 from ..engine.errors import DurakError, RecordError
 from ..engine.records.record import Record, ReplayResult, example_ids, load_example, load_record, replay
 
-__all__ = ["resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
+__all__ = ["resolve", "replayed", "OptionError", "positive_int", "int_in", "probability", "cores",
+           "interrupted", "run_standalone", "DEFAULT_MAX_NODES", "INTERRUPTED"]
+
+#: The positions the exact solver searches by default (``--max-nodes``): a few seconds.
+DEFAULT_MAX_NODES = 1_000_000
+#: The exit status after Ctrl-C (128 + SIGINT), as shells report it.
+INTERRUPTED = 130
 
 
 def resolve(name: str) -> Record:
@@ -88,13 +97,104 @@ def positive_int(text: str) -> int:
     ...
     argparse.ArgumentTypeError: at least 1, not 0
     """
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"at least 1, not {value}")
     return value
+
+
+def _whole(text: str) -> int:
+    t = text.strip()
+    if len(t.lstrip("+-").lstrip("0")) > 15:  # no option needs more; int() refuses past 4,300 digits
+        raise argparse.ArgumentTypeError(f"a whole number of at most 15 digits, not {t[:15]!r}…")
+    try:
+        return int(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number, not {text!r}") from None
+
+
+def int_in(low: int, high: int, why: str = "") -> Callable[[str], int]:
+    """An argparse ``type`` for a whole number from ``low`` to ``high``; ``why`` says what the
+    bound protects (the message of a value out of range ends with it).
+
+    >>> deals = int_in(1, 100_000, "each deal is kept in memory")
+    >>> deals("500")
+    500
+    >>> deals("1000000000")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 100000, not 1000000000 (each deal is kept in memory)
+    >>> deals("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at least 1, not 0
+    """
+    def parse(text: str) -> int:
+        value = _whole(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"at least {low}, not {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"at most {high}, not {value}" + (f" ({why})" if why else ""))
+        return value
+
+    parse.__name__ = f"a whole number from {low} to {high}"  # what argparse names in its message
+    return parse
+
+
+_PROBABILITY = re.compile(r"\s*(\d{1,12}(\.\d{0,12})?|\.\d{1,12}|\d{1,12}/\d{1,12})([eE][-+]?\d{1,2})?\s*\Z")
+
+
+def probability(text: str) -> str:
+    """An argparse ``type`` for a probability written as a fraction or a decimal (``1/10``,
+    ``0.05``, ``5e-3``), 0 to 1, with at most 12 digits a part; returned as written (exact).
+
+    >>> probability("1/10"), probability("5e-3")
+    ('1/10', '5e-3')
+    >>> probability("1e-99999999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a probability from 0 to 1 such as 1/10 or 0.05, with at most 12 digits a part, not '1e-99999999'
+    """
+    shown = text if len(text) <= 30 else text[:30] + "…"
+    if not _PROBABILITY.match(text):
+        raise argparse.ArgumentTypeError(f"a probability from 0 to 1 such as 1/10 or 0.05, with at most 12 "
+                                         f"digits a part, not {shown!r}")
+    try:
+        value = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(f"a probability from 0 to 1 such as 1/10, not {shown!r}") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"a probability from 0 to 1, not {shown!r}")
+    return text.strip()
+
+
+def cores() -> int:
+    """The processor cores this process may use (at least 1): the most workers worth starting.
+
+    >>> cores() >= 1
+    True
+    """
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on every system
+        return max(1, os.cpu_count() or 1)
+
+
+def interrupted(prog: str, err: Optional[TextIO] = None) -> int:
+    """After Ctrl-C: one line on ``err`` (default ``sys.stderr``) instead of a traceback; the exit
+    status :data:`INTERRUPTED` (130).
+
+    >>> import io; err = io.StringIO()
+    >>> interrupted("durak-lab solve", err), err.getvalue()
+    (130, 'durak-lab solve: stopped (Ctrl-C)\\n')
+    """
+    stream = err if err is not None else sys.stderr
+    try:
+        stream.write(f"\n{prog}: stopped (Ctrl-C)\n" if stream.isatty() else f"{prog}: stopped (Ctrl-C)\n")
+        stream.flush()
+    except (OSError, ValueError):  # the terminal went away
+        pass
+    return INTERRUPTED
 
 
 def run_standalone(prog: str, description: str, arguments: Callable[[argparse.ArgumentParser], None],
@@ -113,4 +213,7 @@ def run_standalone(prog: str, description: str, arguments: Callable[[argparse.Ar
         ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as e:  # bad arguments (2) or --help (0)
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
-    return run(ns)
+    try:
+        return run(ns)
+    except KeyboardInterrupt:
+        return interrupted(prog)

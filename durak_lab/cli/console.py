@@ -1,4 +1,5 @@
-"""Writing to a terminal that may not show every character (card suits, Hebrew…).
+"""Writing to a terminal that may not show every character (card suits, Hebrew…), and reading
+lines of bounded length from it.
 
 Standard library only.
 
@@ -10,9 +11,12 @@ Standard library only.
 
 from __future__ import annotations
 
-from typing import TextIO
+from typing import Optional, TextIO
 
-__all__ = ["write_line"]
+__all__ = ["write_line", "read_line", "MAX_LINE"]
+
+#: The longest line a command reads from a person: a move text takes under 80 characters.
+MAX_LINE = 500
 
 
 def write_line(stream: TextIO, text: str) -> None:
@@ -22,3 +26,26 @@ def write_line(stream: TextIO, text: str) -> None:
     except UnicodeEncodeError:
         enc = getattr(stream, "encoding", None) or "ascii"
         stream.write((text + "\n").encode(enc, "backslashreplace").decode(enc))
+
+
+def read_line(stream: TextIO, most: int = MAX_LINE) -> Optional[str]:
+    """The next line of ``stream`` without its end, or None at the end of the input.
+
+    A line longer than ``most`` characters is read to its end (so the next line starts fresh) and
+    returned cut to ``most + 1`` characters: the caller sees that it is too long without ever holding
+    all of it.
+
+    >>> import io
+    >>> s = io.StringIO("take\\r\\n" + "x" * 10_000 + "\\npass\\n")
+    >>> read_line(s), len(read_line(s)), read_line(s), read_line(s)
+    ('take', 501, 'pass', None)
+    """
+    line = stream.readline(most + 1)
+    if line == "":
+        return None
+    if len(line) > most and not line.endswith("\n"):
+        while True:  # skip the rest of an over-long line, a bounded piece at a time
+            rest = stream.readline(1 << 16)
+            if rest == "" or rest.endswith("\n"):
+                break
+    return line.rstrip("\r\n")

@@ -33,6 +33,7 @@ from typing import Any, Optional, Sequence, TextIO
 from .commands import positive_int, resolve, run_standalone
 from .console import write_line
 from ..engine.errors import RecordError
+from ..engine.reading import load_json, read_text_file
 from ..lessons import COURSE_FORMAT, LessonError, course, lesson_from_record, load_lesson
 
 __all__ = ["add_parser", "run", "main"]
@@ -97,10 +98,9 @@ def _exercises(n: int) -> str:
 
 
 def _is_course_index(name: str) -> bool:
-    try:
-        with open(name, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError):
+    try:  # read as every lesson file is: bounded, decoded by its byte-order mark
+        data = load_json(read_text_file(name, LessonError), LessonError)
+    except (OSError, ValueError):  # LessonError is a ValueError; load_lesson then says what is wrong
         return False
     return isinstance(data, dict) and data.get("format") == COURSE_FORMAT
 

@@ -71,7 +71,7 @@ import sys
 from typing import Any, Optional, Sequence, TextIO
 
 from .commands import run_standalone
-from .console import write_line
+from .console import MAX_LINE, read_line, write_line
 from ..bots import BOTS, TABLE_LEVELS
 from ..engine.cards import SUIT_SYMBOLS, Card, rank_of, suit_of
 from ..engine.errors import IllegalMoveError, MoveTextError, RulesError
@@ -130,8 +130,11 @@ def _arguments(p: argparse.ArgumentParser) -> None:
 
 
 def _whole(option: str, text: str) -> int:
+    t = text.strip()
+    if len(t.lstrip("+-").lstrip("0")) > 12:  # no option needs more digits; int() refuses past 4,300
+        raise _Bad(say("terminal-option-digits", option=option, value=t[:12] + "…"))
     try:
-        return int(text.strip())
+        return int(t)
     except ValueError:
         raise _Bad(say("terminal-option-number", option=option, value=text)) from None
 
@@ -270,13 +273,17 @@ class Terminal:
         """The next line typed, without its end; None at the end of the input.
 
         What was written is flushed first, so a program that drives the game through
-        pipes sees the question before it answers.
+        pipes sees the question before it answers.  A line longer than any move
+        (:data:`~durak_lab.cli.console.MAX_LINE`) gets one sentence and counts as an empty line.
         """
         if self._interactive:
             self.stdout.write("> ")
         self.stdout.flush()
-        line = self.stdin.readline()
-        return None if line == "" else line.rstrip("\r\n")
+        line = read_line(self.stdin)
+        if line is not None and len(line) > MAX_LINE:
+            self.write(say("terminal-line-too-long"))
+            return ""
+        return line
 
     def play(self) -> int:
         """Play until the game ends or the person stops; return the exit status (0)."""

@@ -13,10 +13,14 @@ searched.  ``--json`` prints exactly one object::
 
 ``value`` is +1, 0 or -1 for the seat to act (the seat of the best moves).
 
+The search stops after ``--max-nodes`` positions (default 1,000,000, a few
+seconds): past it one line on stderr says so and how to raise the limit.
+
 Exit status: 0; 1 when the record holds a move the rules reject unexpectedly
 (the answer is then for the position before it) or the search passed
 ``--max-nodes``; 2 for a bad record, id or option, or a position outside the
-solver's domain (the message says why, e.g. the talon is not empty).
+solver's domain (the message says why, e.g. the talon is not empty); 130 after
+Ctrl-C (one line, no traceback).
 
 Standard library and the durak_lab core only.
 
@@ -58,7 +62,7 @@ import json
 import sys
 from typing import Any, Optional, Sequence, TextIO
 
-from .commands import OptionError, positive_int, replayed, run_standalone
+from .commands import DEFAULT_MAX_NODES, OptionError, int_in, replayed, run_standalone
 from .console import write_line
 from ..engine.errors import DurakError, RecordError, SolverDomainError
 from ..analysis.solver.endgame import SearchLimitExceeded, Solver
@@ -89,10 +93,11 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="EX-ID|FILE|POSITION",
                    help="a durak-lab/1 record file, a worked-example id, or a position text (rules=…)")
-    p.add_argument("--after", type=int, default=None, metavar="N",
+    p.add_argument("--after", type=int_in(0, 1_000_000), default=None, metavar="N",
                    help="solve the position after the first N moves of a record (default: all its moves)")
-    p.add_argument("--max-nodes", type=positive_int, default=None, metavar="N",
-                   help="give up (exit status 1) after searching N positions")
+    p.add_argument("--max-nodes", type=int_in(1, 10 ** 10), default=DEFAULT_MAX_NODES, metavar="N",
+                   help=f"give up (exit status 1) after searching N positions (default {DEFAULT_MAX_NODES:,}: "
+                   "a few seconds)")
     p.add_argument("--json", action="store_true",
                    help='print {"value", "best_moves", "pv", "nodes"} as one JSON object')
 
@@ -138,7 +143,7 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
         _write(err, f"{PROG}: {where}: {e}")
         return 2
     except SearchLimitExceeded as e:
-        _write(err, f"{PROG}: {where}: {e}")
+        _write(err, f"{PROG}: {where}: {e}; --max-nodes N raises the limit (now {ns.max_nodes:,})")
         return 1
     except DurakError as e:  # pragma: no cover - any other refusal names itself
         _write(err, f"{PROG}: {where}: {e}")

@@ -39,6 +39,7 @@ import time
 from typing import Optional, Sequence
 
 from .bench import machine
+from .commands import int_in
 from ..engine.random_play import random_endgame
 from ..engine.rules import Rules
 from ..analysis.solver.endgame import Solver, result_word
@@ -279,7 +280,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Time the exact endgame solver on random two-player positions with an empty talon.")
     parser.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)),
                         help="cards per hand, comma-separated (default 4,5,6,7,8)")
-    parser.add_argument("--count", type=int, default=1000, help="positions per size (default 1000)")
+    parser.add_argument("--count", type=int_in(1, 1_000_000), default=1000, help="positions per size (default 1000)")
     parser.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     parser.add_argument("--value-only", action="store_true", help="time the value alone, not the full solve")

@@ -45,20 +45,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from typing import Any, Optional, Sequence, TextIO
 
-from .commands import positive_int, run_standalone
+from .commands import cores, int_in, positive_int, run_standalone
 from .console import write_line
-from ..analysis.solver.dense import MOST_CARDS, DenseValues, position_at
-from ..analysis.solver.keys import _canonical
+from ..analysis.solver.dense import MOST_CARDS
 from ..analysis.solver.model import check_domain
-from ..analysis.solver.search import _Search
 from ..analysis.solver.tables import (KEYED_CARDS, MAX_CARDS, SHIPPED, SHIPPED_CARDS, EndgameTable, EndgameTableError,
-                                      bout_start, build,
-                                      shipped_path, signature)
+                                      build, check_sample, shipped_path, signature)
 from ..engine.cards import SUIT_SYMBOLS, cards_of
 from ..engine.errors import DurakError
 from ..engine.rules import PRESETS, Rules
@@ -93,13 +89,15 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     b.add_argument("--max-cards", type=positive_int, default=None, metavar="N",
                    help=f"the most cards in play, both hands together, at most {MOST_CARDS} (default: the "
                    f"shipped table's, {MAX_CARDS} for a preset without one)")
-    b.add_argument("--jobs", type=positive_int, default=None, metavar="J",
+    b.add_argument("--jobs", type=int_in(1, cores(), "more processes than cores only wait for each other"),
+                   default=None, metavar="J",
                    help=f"processes side by side for the sizes above {KEYED_CARDS} cards (default: one per CPU)")
     b.add_argument("--out", metavar="FILE", help="write the table here (default: the shipped file of PRESET)")
     c = sub.add_parser("check", help="re-solve a sample of the shipped tables without them; exit status 1 at "
                        "any disagreement")
     c.add_argument("names", nargs="*", metavar="PRESET", help=f"the tables to check (default: {', '.join(SHIPPED)})")
-    c.add_argument("--sample", type=positive_int, default=200, metavar="N", help="entries per table (default 200)")
+    c.add_argument("--sample", type=int_in(1, 1_000_000), default=200, metavar="N",
+                   help="entries per table (default 200)")
     c.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
 
 
@@ -200,24 +198,8 @@ def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> b
         write_line(err, f"{PROG} check: {file}: made for other endgame rules than {name}'s "
                         f"(signature {list(t.signature)}, not {list(signature(rules))})")
         return False
-    rng = random.Random(seed)
-    keyed = min(sample - sample // 2 if t.dense is not None else sample, len(t.values))
-    entries = [(k, t.values[k]) for k in rng.sample(sorted(t.values), keyed)]  # sorted: the same sample each time
-    if t.dense is not None:
-        entries += _dense_sample(t.dense, sample - keyed, rng)
-    canon = _canonical(0)
-    srch = _Search(rules, 0, None, None)  # the search alone: no endgame table
-    agree, first = 0, None
-    for key, want in entries:
-        a, d = bout_start(key)
-        srch.arm(None)
-        got = srch.value((a, d, 0, 0, 0, 0)) if canon(a, d, 0) == key else None
-        srch.release()  # each position searched from scratch
-        if got == want:
-            agree += 1
-        elif first is None:
-            first = (key, a, d, got, want)
-    write_line(out, f"{file}: {agree} of {len(entries)} sampled positions agree with the search without tables "
+    agree, checked, first = check_sample(t, rules, sample, seed)
+    write_line(out, f"{file}: {agree} of {checked} sampled positions agree with the search without tables "
                     f"(seed {seed})")
     if first is not None:
         key, a, d, got, want = first
@@ -226,20 +208,6 @@ def _check_one(name: str, sample: int, seed: int, out: TextIO, err: TextIO) -> b
         write_line(err, f"{PROG} check: {file}: key {key:#x} ({hands}, trump {SUIT_SYMBOLS[0]}): the table "
                         f"says {_WORDS[want + 1]}, {said}")
     return first is None
-
-
-def _dense_sample(dense: DenseValues, n: int, rng: random.Random) -> list:
-    """``n`` entries ``(key, value)`` of a dense part, drawn at random (empty slots skipped)."""
-    out: dict = {}  # key -> value, in the order drawn
-    filled = sum(dense.counts())
-    while len(out) < min(n, filled):
-        r = rng.randrange(dense.slots)
-        cards = max(c for c in range(dense.low, dense.high + 1) if dense.base[c] <= r)
-        key = position_at(r - dense.base[cards], cards)
-        v = dense.get(key, cards)
-        if v is not None:
-            out.setdefault(key, v)
-    return list(out.items())
 
 
 def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:

@@ -32,7 +32,7 @@ import sys
 from fractions import Fraction
 from typing import Any, Optional, Sequence, TextIO
 
-from .commands import OptionError, positive_int, replayed, run_standalone
+from .commands import OptionError, int_in, probability, replayed, run_standalone
 from .console import write_line
 from ..engine.cards import SUIT_SYMBOLS
 from ..engine.errors import DurakError, RecordError
@@ -42,6 +42,8 @@ from ..analysis.probability import fraction_text, trump_counts
 __all__ = ["add_parser", "run", "main", "trump_report"]
 
 PROG = "durak-lab trumps"
+#: The most hypotheses ``--samples`` samples (a few seconds).
+MAX_SAMPLES = 100_000
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -62,12 +64,12 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 def _arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="EX-ID|FILE", help="a worked-example id or a durak-lab/1 record file")
     p.add_argument("--seat", default="P1", help="whose view: P1 (default), P2, …")
-    p.add_argument("--after", type=int, default=None, metavar="N",
+    p.add_argument("--after", type=int_in(0, 1_000_000), default=None, metavar="N",
                    help="after the first N moves (default: all the record's moves)")
-    p.add_argument("--epsilon", default=None, metavar="E",
+    p.add_argument("--epsilon", type=probability, default=None, metavar="E",
                    help="the posterior of an epsilon opponent model (e.g. 1/10) instead of counting")
-    p.add_argument("--samples", type=positive_int, default=4000,
-                   help="hypotheses sampled for more than 2 players")
+    p.add_argument("--samples", type=int_in(1, MAX_SAMPLES, "about a second per 20,000"), default=4000,
+                   help=f"hypotheses sampled for more than 2 players (default 4000, at most {MAX_SAMPLES:,})")
     p.add_argument("--seed", type=int, default=0, help="seed of the sampling")
     p.add_argument("--json", action="store_true", help="print one JSON object of exact fractions")
 

@@ -381,6 +381,8 @@ class CardSet:
 
     __slots__ = ("mask",)
 
+    mask: int
+
     def __init__(self, cards: Union[int, Iterable[Union[int, str]], "CardSet"] = 0) -> None:
         if isinstance(cards, CardSet):
             m = cards.mask
@@ -390,6 +392,8 @@ class CardSet:
             m = cards
         elif isinstance(cards, str):
             m = CardSet.parse(cards).mask
+        elif isinstance(cards, bool):
+            raise TypeError(f"{cards!r} is not a set of cards")
         else:
             m = 0
             for c in cards:
@@ -408,7 +412,7 @@ class CardSet:
         """
         m = 0
         for tok in text.replace(",", " ").split():
-            c = Card.parse(tok)
+            c: int = Card.parse(tok)
             if c == 52 and m >> 52 & 1 and tok.strip().upper() in _JOKER_ANY:
                 c = 53  # "JK JK": the two jokers
             if m >> c & 1:

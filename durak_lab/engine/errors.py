@@ -32,6 +32,7 @@ __all__ = [
     "RecordError",
     "SolverDomainError",
     "SamplingError",
+    "KernelUnsupported",
     "Reason",
 ]
 
@@ -70,6 +71,19 @@ class SolverDomainError(DurakError, ValueError):
 
     >>> issubclass(SolverDomainError, ValueError)
     True
+    """
+
+
+class KernelUnsupported(DurakError, ValueError):
+    """Rules (or a position) the lean kernel (:mod:`durak_lab.engine.kernel`) does not play; the message
+    names the option, and the reference engine (:class:`~durak_lab.engine.state.Position`) plays them.
+
+    >>> from durak_lab.engine.kernel import check_rules
+    >>> from durak_lab.engine.rules import Rules
+    >>> check_rules(Rules(trump_swap="ace"))
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.KernelUnsupported: the kernel does not support trump_swap='ace'; use Position
     """
 
 
@@ -151,6 +165,9 @@ class Reason(enum.Enum):
     CHALLENGE_NOT_UNCOVERED = "challenge-not-uncovered"
     CHALLENGE_CARD_STANDS = "challenge-card-stands"
     CHALLENGE_TAKING = "challenge-taking"
+    PUSH_SENT_BACK = "push-sent-back"
+    # doker's forced take (Rules.forced_take, R15)
+    MUST_TAKE = "must-take"
 
 
 class IllegalMoveError(DurakError, ValueError):

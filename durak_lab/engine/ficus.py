@@ -58,7 +58,7 @@ from .cards import RANK_MASKS, Card, cards_of, popcount
 __all__ = ["ficus_cards", "finish_of"]
 
 
-def ficus_cards(hand: int, rank: int) -> Optional[tuple]:
+def ficus_cards(hand: int, rank: int) -> Optional[tuple[Card, ...]]:
     """Five different cards of ``hand`` (a card mask) that make the ficus against a card of ``rank``:
     one of that rank, a pair of one rank, two cards of consecutive ranks; None when there are none.
 
@@ -83,9 +83,9 @@ def ficus_cards(hand: int, rank: int) -> Optional[tuple]:
     return None
 
 
-def _pick(hand: int, wanted: tuple) -> tuple:
+def _pick(hand: int, wanted: tuple[tuple[int, int], ...]) -> tuple[Card, ...]:
     left = hand
-    out = []
+    out: list[Card] = []
     for rank, n in wanted:
         for c in cards_of(left & RANK_MASKS[rank])[:n]:
             out.append(Card(c))

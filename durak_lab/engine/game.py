@@ -94,10 +94,13 @@ class Game:
                 move = Move.parse(move, self.position.players)
             except DurakError as err:
                 return str(err)
-        err = self.position.why_illegal(move)
-        if err is None and self.sequential and move.seat != self.position.to_act():
-            return f"it is {seat_text(self.position.to_act())}'s turn, not {seat_text(move.seat)}'s"
-        return None if err is None else err.message
+        illegal = self.position.why_illegal(move)
+        if illegal is not None:
+            return illegal.message
+        turn = self.position.to_act()  # None only once the game is over, and then every move is illegal
+        if self.sequential and turn is not None and move.seat != turn:
+            return f"it is {seat_text(turn)}'s turn, not {seat_text(move.seat)}'s"
+        return None
 
     # -------------------------------------------------------------- queries
     def legal_moves(self) -> list[Move]:

@@ -39,6 +39,7 @@ from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from .cards import Card
 from .errors import CardError, MoveTextError
+from .reading import shorten
 
 __all__ = [
     "Move", "ATTACK", "COVER", "TRANSFER", "SHOW", "TAKE", "PASS", "SWAP", "KINDS",
@@ -48,14 +49,14 @@ __all__ = [
 
 ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP = (
     "attack", "cover", "transfer", "show", "take", "pass", "swap")
-#: Every move kind, in the order legal moves are listed.
-KINDS = (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP)
 CHOOSE = "choose"  # the defender chooses the cards he beats (R13)
-KINDS = KINDS + (CHOOSE,)
 #: Pushing durak (Rules.pushing, R12, R31): the defender sends a card that breaks the rules back.
 CHALLENGE = "challenge"
-KINDS = KINDS + (CHALLENGE,)
+#: Every move kind, in the order legal moves are listed.
+KINDS = (ATTACK, COVER, TRANSFER, SHOW, TAKE, PASS, SWAP, CHOOSE, CHALLENGE)
 _ALIASES = {"lead": ATTACK, "throw": ATTACK, "beat": COVER}
+#: The longest move text read: the longest move (a defender choosing a dozen cards) takes under 80.
+MAX_MOVE_TEXT = 200
 
 
 def seat_text(seat: int) -> str:
@@ -73,12 +74,14 @@ def parse_seat(text: str, players: int = 8) -> int:
     >>> parse_seat("p4"), parse_seat("P8")
     (3, 7)
     """
-    t = text.strip().upper()
-    if len(t) >= 2 and t[0] == "P" and t[1:].isdecimal():
-        n = int(t[1:])
+    t = text.strip().upper() if isinstance(text, str) else ""
+    # a seat has a few digits: never ask int() for thousands of them (it refuses past 4,300)
+    if len(t) >= 2 and t[0] == "P" and t[1:].isdecimal() and len(t[1:].lstrip("0")) <= 3:
+        n = int(t[1:].lstrip("0") or "0")
         if 1 <= n <= players:
             return n - 1
-    raise MoveTextError(f"{text!r} is not a seat: write P1 to P{players}")
+    raise MoveTextError(f"{shorten(text) if isinstance(text, str) else repr(text)[:40]} is not a seat: "
+                        f"write P1 to P{players}")
 
 
 class Move(NamedTuple):
@@ -124,7 +127,10 @@ class Move(NamedTuple):
         durak_lab.engine.errors.MoveTextError: 'P2 dance': 'dance' is not a move; use attack, cover, transfer, show, take, pass, swap, choose or challenge
         """
         if not isinstance(text, str):
-            raise MoveTextError(f"{text!r} is not a move text")
+            raise MoveTextError(f"{repr(text)[:40]} is not a move text")
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveTextError(f"{shorten(text)}: a move text of {len(text)} characters is too long "
+                                f"(at most {MAX_MOVE_TEXT})")
         words = text.split()
         if len(words) < 2:
             raise MoveTextError(f"{text!r} is not a move: write a seat and a verb, e.g. 'P1 take'")

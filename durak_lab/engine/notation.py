@@ -9,7 +9,8 @@ a field are joined by ``.``, seats by ``|``, and ``-`` stands for nothing:
 ``card=``           the face-up trump card (``-`` if there is none, R5)
 ``hands=``          each seat's hand, seats P1, P2, … separated by ``|``
 ``talon=``          the talon, next card first, the trump card last
-``discard=``        the bito pile
+``discard=``        the bito pile; ``rest`` (when reading) for every card not
+                    listed elsewhere, as records write it
 ``table=``          attack cards in play order: ``7♥@P4>10♥@P1`` (attack, its
                     owner, then cover and who covered) or ``8♣@P3`` uncovered
 ``lead=`` ``def=``  the leader and the defender of the bout
@@ -21,7 +22,9 @@ flags               ``take`` (the defender takes), ``passed=P2.P3`` (who
                     (attack order, R19 HE), ``known=…|…`` (cards known to be in
                     each hand), ``shown=7♠`` (trumps shown to transfer, R24),
                     ``swap`` (R6 swap still open), ``inbout=P1.P2`` (seats in
-                    the bout, R29), ``result=P3`` / ``result=draw``
+                    the bout, R29), ``back=Q♦`` (cards sent back in this
+                    bout, pushing durak, R12, R31), ``result=P3`` /
+                    ``result=draw``
 =================  ==========================================================
 
 Standard library only.
@@ -43,9 +46,14 @@ from typing import Any
 from .cards import SUIT_SYMBOLS, Card, cards_of, parse_suit
 from .errors import CardError, PositionError, RulesError
 from .moves import MoveTextError, parse_seat, seat_text
+from .reading import check_length, shorten, whole_number
 from .rules import Rules
+from .state.fields import Entry
 
-__all__ = ["position_text", "parse_position", "rules_text", "parse_rules_text"]
+__all__ = ["position_text", "parse_position", "rules_text", "parse_rules_text", "MAX_POSITION_TEXT"]
+
+#: The longest position text read: a position of 54 cards with every flag takes well under 2,000 characters.
+MAX_POSITION_TEXT = 10_000
 
 
 def rules_text(rules: Rules) -> str:
@@ -58,13 +66,17 @@ def rules_text(rules: Rules) -> str:
     return f"{name},players={rules.players}" + (f",{rest}" if rest else "")
 
 
-def _value(text: str) -> Any:
+def _position_error(where: str, problem: str) -> PositionError:
+    return PositionError(f"{where}: {problem}" if where else problem)
+
+
+def _value(text: str, where: str) -> Any:
     if text == "None":
         return None
     if text in ("True", "False"):
         return text == "True"
     if text.lstrip("-").isdecimal() and text.isascii():
-        return int(text)
+        return whole_number(text, _position_error, where)
     return text
 
 
@@ -74,13 +86,16 @@ def parse_rules_text(text: str) -> Rules:
     >>> parse_rules_text("pairs,players=4").partner_covers
     True
     """
+    if not isinstance(text, str):
+        raise PositionError(f"rules: {shorten(repr(text))} is not a rules text")
+    check_length(text, MAX_POSITION_TEXT, _position_error, "rules", "a rules text")
     parts = text.split(",")
     data: dict = {"preset": parts[0]}
     for part in parts[1:]:
         key, eq, val = part.partition("=")
         if not eq:
-            raise PositionError(f"rules: {part!r} is not field=value")
-        data[key] = _value(val)
+            raise PositionError(f"rules: {shorten(part)} is not field=value")
+        data[key] = _value(val, f"rules.{key}" if key.isidentifier() else "rules")
     try:
         return Rules.from_dict(data)
     except RulesError as err:
@@ -95,10 +110,13 @@ def _cards_text(mask_or_seq: Any) -> str:
 def _parse_cards(text: str, where: str) -> list[Card]:
     if text == "-":
         return []
-    try:
-        return [Card.parse(t) for t in text.split(".")]
-    except CardError as err:
-        raise PositionError(f"{where}: {err}") from None
+    out = []
+    for t in text.split("."):
+        try:
+            out.append(Card.parse(t))
+        except CardError as err:
+            raise PositionError(f"{where}: {err if len(t) <= 8 else f'{shorten(t)} is not a card'}") from None
+    return out
 
 
 def _mask(cards: list[Card]) -> int:
@@ -149,6 +167,8 @@ def position_text(p: Any) -> str:
         f.append("swap")
     if p.in_bout:
         f.append("inbout=" + _seats_text(p.in_bout))
+    if p.sent_back:
+        f.append("back=" + _cards_text(p.sent_back))
     if p.result is not None:
         f.append("result=" + (".".join(seat_text(s) for s in p.result) or "draw"))
     return " ".join(f)
@@ -156,7 +176,7 @@ def position_text(p: Any) -> str:
 
 _FLAGS = {"take", "first", "swap"}
 _KEYS = {"rules", "trump", "card", "hands", "talon", "discard", "table", "lead", "def", "passed",
-         "start", "order", "known", "shown", "inbout", "result"}
+         "start", "order", "known", "shown", "inbout", "back", "result"}
 _REQUIRED = ("rules", "trump", "card", "hands", "talon", "discard", "table", "lead", "def")
 
 
@@ -167,22 +187,36 @@ def parse_position(text: str) -> Any:
     Traceback (most recent call last):
     ...
     durak_lab.engine.errors.PositionError: trump: 'X' is not a suit: write ♠ ♥ ♦ ♣ or S H D C
+
+    ``discard=rest`` puts every card not listed elsewhere in the discard, as records do.  A position
+    no game can be in is refused, naming what is wrong (see :mod:`~durak_lab.engine.state.validate`):
+
+    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♦|Q♦ talon=- discard=rest "
+    ...                "table=- lead=P1 def=P2").hand(1)
+    CardSet('Q♦')
+    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♠|- talon=- discard=rest "
+    ...                "table=7♦@P1>Q♦@P2 lead=P1 def=P2")
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.PositionError: def: P2 holds no cards and cannot defend (R16, R28)
     """
     from .state.position import Position
+    from .state.validate import validate_position
 
     if not isinstance(text, str):
-        raise PositionError(f"{text!r} is not a position text")
+        raise PositionError(f"{shorten(repr(text))} is not a position text")
+    check_length(text, MAX_POSITION_TEXT, _position_error, "", "a position text")
     fields: dict[str, str] = {}
     flags: set[str] = set()
     for tok in text.split():
         key, eq, val = tok.partition("=")
         if not eq:
             if tok not in _FLAGS:
-                raise PositionError(f"{tok!r} is not a field of a position text")
+                raise PositionError(f"{shorten(tok)} is not a field of a position text")
             flags.add(tok)
             continue
         if key not in _KEYS:
-            raise PositionError(f"{key!r} is not a field of a position text")
+            raise PositionError(f"{shorten(key)} is not a field of a position text")
         if key in fields:
             raise PositionError(f"{key}: given twice")
         fields[key] = val
@@ -211,14 +245,13 @@ def parse_position(text: str) -> Any:
         return m
 
     card = fields["card"]
-    trump_card = -1 if card == "-" else _parse_cards(card, "card")[0]
+    trump_card = -1 if card == "-" else _one_card(card, "card")
     hand_texts = fields["hands"].split("|")
     if len(hand_texts) != n:
         raise PositionError(f"hands: {len(hand_texts)} hands for {n} players")
     hands = tuple(_mask(_parse_cards(h, f"hands.{seat_text(i)}")) for i, h in enumerate(hand_texts))
     talon = tuple(_parse_cards(fields["talon"], "talon"))
-    discard = _mask(_parse_cards(fields["discard"], "discard"))
-    table = []
+    table: list[Entry] = []
     if fields["table"] != "-":
         for i, e in enumerate(fields["table"].split(",")):
             where = f"table[{i}]"
@@ -226,14 +259,23 @@ def parse_position(text: str) -> Any:
             a_txt, at, a_own = att.partition("@")
             if not at:
                 raise PositionError(f"{where}: write attack@owner, e.g. 7♥@P4")
-            a = _parse_cards(a_txt, where)[0]
+            a = _one_card(a_txt, where)
             if cov:
                 c_txt, ct, c_own = cov.partition("@")
                 if not ct:
                     raise PositionError(f"{where}: write cover@seat, e.g. 10♥@P1")
-                table.append((a, _parse_cards(c_txt, where)[0], seat(a_own, where), seat(c_own, where)))
+                table.append((a, _one_card(c_txt, where), seat(a_own, where), seat(c_own, where)))
             else:
                 table.append((a, -1, seat(a_own, where), -1))
+    if fields["discard"] == "rest":  # every card not listed elsewhere, as records write it
+        held = _mask(list(talon))
+        for h in hands:
+            held |= h
+        for entry in table:
+            held |= 1 << entry[0] | (1 << entry[1] if entry[1] >= 0 else 0)
+        discard = rules.all_cards & ~held
+    else:
+        discard = _mask(_parse_cards(fields["discard"], "discard"))
     known = (0,) * n
     if "known" in fields:
         kt = fields["known"].split("|")
@@ -244,36 +286,23 @@ def parse_position(text: str) -> Any:
     if "result" in fields:
         r = fields["result"]
         result = () if r == "draw" else tuple(sorted(seat(x, "result") for x in r.split(".")))
-    try:
-        start = int(fields.get("start", "0"))
-    except ValueError:
-        raise PositionError(f"start: {fields['start']!r} is not a number") from None
+    start = whole_number(fields.get("start", "0"), _position_error, "start")
+    if not 0 <= start <= rules.deck + rules.jokers:
+        raise PositionError(f"start: the defender cannot have held {start} cards at the start of the bout")
     p = Position._make(
         rules, trump, trump_card, hands, talon, discard, tuple(table),
         seat(fields["lead"], "lead"), seat(fields["def"], "def"), "take" in flags,
         seats_mask(fields["passed"], "passed") if "passed" in fields else 0, "first" in flags, start,
         tuple(seat(x, "order") for x in fields["order"].split(".")) if "order" in fields else (),
         known, _mask(_parse_cards(fields["shown"], "shown")) if "shown" in fields else 0,
-        "swap" in flags, seats_mask(fields["inbout"], "inbout") if "inbout" in fields else 0, result)
-    _validate(p)
-    return p
+        "swap" in flags, seats_mask(fields["inbout"], "inbout") if "inbout" in fields else 0, result,
+        sent_back=_mask(_parse_cards(fields["back"], "back")) if "back" in fields else 0)
+    return validate_position(p)  # cards conserved, seats and roles consistent, someone can move
 
 
-def _validate(p: Any) -> None:
-    """Cards conserved and within the deck; trump consistent; roles distinct."""
-    from .state.position import check_cards
-
-    if len(set(p.talon)) != len(p.talon):
-        raise PositionError("talon: a card appears twice")
-    groups = [(f"hands.{seat_text(i)}", h) for i, h in enumerate(p.hands)]
-    check_cards(p.rules, groups + [("talon", _mask(list(p.talon))), ("discard", p.discard),
-                                   ("table", p.table_cards())])
-    if p.trump_card >= 0:
-        if p.trump_card // 13 != p.trump:
-            raise PositionError("card: the trump card's suit is not the trump")
-    if p.result is None and p.leader == p.defender:
-        raise PositionError("def: the defender cannot also lead")
-    for i, k in enumerate(p.known):
-        if k & ~p.hands[i]:
-            raise PositionError(f"known.{seat_text(i)}: known cards must be in that hand")
+def _one_card(text: str, where: str) -> Card:
+    cards = _parse_cards(text, where)
+    if len(cards) != 1:
+        raise PositionError(f"{where}: write one card here, not {shorten(text)}")
+    return cards[0]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import SUIT_SYMBOLS, cards_of, deck_mask
+from .cards import SUIT_SYMBOLS, cards_of
 from .game import Game
 from .rules import Rules
 from .state.position import Position

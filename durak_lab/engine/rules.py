@@ -9,7 +9,7 @@ Standard library only.
 
 >>> r = Rules.preset("perevodnoy", players=4)
 >>> r.transfer, r.players, r.deck, r.first_bout_limit
-(True, 4, 36, 5)
+(True, 4, 36, None)
 >>> r.replace(players=9)
 Traceback (most recent call last):
 ...
@@ -76,6 +76,8 @@ class DrawOrder(str, enum.Enum):
     CLOCKWISE = "clockwise"        #: leader, then the others clockwise, defender last (HE, KO, ZH, FI)
     ATTACK_ORDER = "attack_order"  #: attackers in the order they attacked, then the rest, defender last (HE)
     EQUAL = "equal"                #: one card at a time to the shortest hand, as equal as possible (HE)
+    ROUND = "round"                #: leader, then everyone clockwise; the defender last after a defence (FI)
+    DEFENDER_FIRST = "defender_first"  #: after a full defence the defender first, then as clockwise (HE doker)
 
 
 class NextLeader(str, enum.Enum):
@@ -92,6 +94,7 @@ class Tie(str, enum.Enum):
 
     NO_DURAK = "no_durak"    #: a draw: nobody is durak (ZH, HE)
     ALL_DURAK = "all_durak"  #: the last ones are all durak (HE variant)
+    FIRST_OUT = "first_out"  #: the first to empty his hand wins: the defender who beat the last card is durak (KO)
 
 
 class TrumpSwap(str, enum.Enum):
@@ -179,7 +182,17 @@ class Rules:
     draw_order: DrawOrder = _f(DrawOrder.CLOCKWISE, "R19", "Draw order after a bout: 'clockwise' (leader, "
                                "other attackers clockwise, defender last; FI pairs: leader, leader's partner, "
                                "defender's partner, defender), 'attack_order' (HE: in the order they attacked), "
-                               "'equal' (HE: hands as equal as possible).")
+                               "'equal' (HE: hands as equal as possible), 'round' (FI individual game: "
+                               "\"Ensimmäisenä pakasta nostaa ensimmäisen hyökkäyskortin lyönyt pelaaja. "
+                               "Nostovuoro kiertää myötäpäivään. Torjutun hyökkäyksen jälkeen kaataja nostaa "
+                               "aina viimeisenä\", \"the player who laid the first attack card draws first; the "
+                               "turn to draw goes round clockwise; after a repelled attack the defender always "
+                               "draws last\": so after a take the defender draws in his turn clockwise from the "
+                               "leader), 'defender_first' (HE doker: \"אם אחד השחקנים שרף את כל הקלפים,חיב "
+                               "לקחת ראשון שישה קלפים מהקופה\", \"if one of the players burned all the cards, "
+                               "he must take six cards from the talon first\": after a bout he beat in full the "
+                               "defender draws first, up to six as everyone (R19), then the leader and the others "
+                               "clockwise; after a take the defender draws last).")
     show_lowest_trump: bool = _f(True, "R7", "The first leader is the holder of the lowest trump, who shows "
                                  "it (HE KO ZH FI); the shown card is public knowledge.")
     next_leader: NextLeader = _f(NextLeader.LEFT_OF_DURAK, "R8", "Who leads the next game of a match: "
@@ -188,7 +201,15 @@ class Rules:
                                  "as in the first game: FI, and HE usually).  FI and HE say the loser deals "
                                  "the next game: that names the dealer, not the leader.")
     tie: Tie = _f(Tie.NO_DURAK, "R29", "If the last cards go at the same time: 'no_durak' (a draw, ZH HE) "
-                  "or 'all_durak' (the last ones are all durak, HE variant).")
+                  "or 'all_durak' (the last ones are all durak, HE variant: \"השחקנים שנותרו אחרונים "
+                  "מוכרזים\", \"the players left last are declared\" durak), or 'first_out' (KO, "
+                  "R28: \"가장 먼저 카드를 모두 비운 사람 또는 팀이 승리한다\", \"the person or team who "
+                  "first emptied all their cards wins\"; \"경기 과정에서 패가 빈다고 무조건 승리하는 건 "
+                  "아니다\", emptying one's hand during a bout does not by itself win).  Read as: the last "
+                  "cards go in one bout only when the defender beats the last attack card with his last "
+                  "card, after every attacker has laid his last one (the bout ends as soon as the defender "
+                  "holds none, R16), so the defender emptied his hand last and is the durak (in a team "
+                  "game, his team).")
     trump_swap: TrumpSwap = _f(TrumpSwap.OFF, "R6", "HE option: if the face-up trump card is an ace "
                                "('ace'), or any trump ('any'), the holder of the lowest trump (the six in a "
                                "36-card deck) may swap it in before the first lead.")
@@ -202,7 +223,14 @@ class Rules:
                         "cards lie than the defender holds, \"the defender may choose the cards he wants to "
                         "beat, and the other cards are returned to the attackers who laid them\" "
                         "(\"רשאי השחקן המגן לבחור את הקלפים אותם הוא מעוניין להדוף, ושאר הקלפים מוחזרים "
-                        "לתוקפים שהניחו אותם\"); he chooses as many as he holds.  'limit' (FI): "
+                        "לתוקפים שהניחו אותם\"); he chooses as many as he holds.  HE's basic game says the "
+                        "same within its limit of six: \"ובמקרה שהתוקפים הניחו יותר קלפים ממה שיש בידו, רשאי "
+                        "המגן לבחור על אלו קלפים להגן. הקלפים המיותרים מוחזרים לתוקפים שהניחו אותם\" (\"if "
+                        "the attackers laid more cards than he holds, the defender may choose which cards to "
+                        "beat; the extra cards go back to the attackers who laid them\"): 'hand' with "
+                        "hand_limit='none' and attack_limit=6, e.g. Rules.preset('classic', "
+                        "hand_limit='none', choose='hand').  The presets keep the hand limit (R13) that this "
+                        "choice mends when the attackers break it.  'limit' (FI): "
                         "attack_limit is no hard cap: \"at most six cards may be laid for the defender to "
                         "beat; if the attackers lay more, the defender decides which he wants to beat\" "
                         "(\"Kaatajalle voidaan lyödä enintään kuusi korttia kaadettavaksi. Jos hyökkääjät "
@@ -219,10 +247,10 @@ class Rules:
                      "no suit, so it is never thrown in, never transfers (R20, R24), is not a trump for the "
                      "lowest trump (R7), and a joker on the table adds no rank for throw-ins; a joker is "
                      "never the face-up trump card: the next card under it is turned instead (with jokers "
-                     "only left there is no trump card, and the dealer shows trump, R5).  Doker's "
-                     "other house rules (hearts first; taking only what was not beaten; the trump 2; the "
-                     "cheat; three sixes or 3-5-9; six cards first after a full defence) are not modelled: "
-                     "tutorials/teacher_guide.md says why, one by one.")
+                     "only left there is no trump card, and the dealer shows trump, R5).  Of doker's "
+                     "other house rules, three are options the doker preset sets (take_unbeaten, "
+                     "forced_take, draw_order='defender_first'); the others (hearts first; the trump 2; "
+                     "the cheat) are not modelled: tutorials/teacher_guide.md says why, one by one.")
     pushing: bool = _f(False, "R12", "HE \"דוראק דחיפות\" (pushing durak), a house rule over R12 and R31: "
                        "besides the cards whose rank is on the table, attackers \"יכולים להוסיף כל קלף\" (may "
                        "add any card), and the attacked player must spot a card that did not appear before and "
@@ -231,14 +259,17 @@ class Rules:
                        "that stand: the lead and every covered pair) may be thrown in, within the bout limits "
                        "of R13/R14 (\"אין הגבלה למספר הקלפים שניתן לדחוף\": any number of the cards may be "
                        "pushed, not more cards than the bout takes); while it lies uncovered, and before he takes, "
-                       "the defender may challenge it: it goes back to its owner's hand, face up (known), and "
-                       "its owner passes until a card that stands is played (a pushed card lapses no passes), "
-                       "so a bout always ends.  Once covered it stands: its rank and the cover's count as on "
-                       "the table (\"כאילו הם קלפי התקפה רגילים\").  After a take, throw-ins follow R12 as "
-                       "usual.  Covers must still beat (R11): a wrong cover is taken back at once, ZH R31 "
-                       "\"压错的牌必须收回\", so 'noticed later' never arises.  The HE time limit of one to "
-                       "three minutes is not modelled.  Not combined with transfers, partner covers, attack by "
-                       "turns or 'none' (no throw-ins).")
+                       "the defender may challenge it: it goes back to its owner's hand, face up (known).  That "
+                       "is the one consequence the passage names (\"הוא יכל להגיד לשחקן ג' להרים אותה חזרה ליד\", "
+                       "\"he could have told player C to pick it back up into his hand\"): the owner keeps "
+                       "the rights of R12 (he may throw in, push another card or pass).  So that a bout "
+                       "always ends, a card sent back may not be pushed again in that bout: it comes back "
+                       "only once its rank stands (a pushed card lapses no passes).  Once covered it stands: "
+                       "its rank and the cover's count as on the table (\"כאילו הם קלפי התקפה רגילים\").  "
+                       "After a take, throw-ins follow R12 as usual.  Covers must still beat (R11): a wrong "
+                       "cover is taken back at once, ZH R31 \"压错的牌必须收回\", so 'noticed later' never "
+                       "arises.  The HE time limit of one to three minutes is not modelled.  Not combined with "
+                       "transfers, partner covers, attack by turns or 'none' (no throw-ins).")
     ficus: bool = _f(False, "R28", "HE option \"פתיחת הפיקוס\" (the ficus finish), two players: \"אם משתתף "
                      "זורק את הקלף האחרון שלו אך למשתתף השני יש את: קלף זהה לקלף שנזרק, שני קלפים זהים (לדוגמה: "
                      "9,9) ושני קלפים עוקבים (לדוגמה: J,Q) אז המשתתף השני מנצח\" (\"if a participant throws his "
@@ -248,12 +279,43 @@ class Rules:
                      "the rank just played, a pair of one rank and two of consecutive ranks (any suits; the ace "
                      "does not follow the king), the game ends at once and the one who went out is the durak.  "
                      "See durak_lab.engine.ficus.")
+    swap_six: bool = _f(False, "R6", "HE option, with trump_swap, on a deck with ranks below six (52 cards): "
+                        "the card swapped in is the trump six itself, as HE words it, \"רשאי השחקן שבידו קלף "
+                        "שש מסדרת הקוזיר, להחליף את השש באס\" (\"the player holding the six of the trump "
+                        "suit may swap the six for the ace\"), and in the rarer versions \"הקלף שבידי "
+                        "השחקן חייב להיות בדרגת השש\" (\"the card in the player's hand must be of rank "
+                        "six\").  Off: the lowest trump of the deck is swapped in (the six on 36 cards, the "
+                        "2 on 52), HE's six read as the lowest rank of its 36-card deck.  Needs a deck that "
+                        "holds the sixes (36 cards or more).")
+    # doker's house rules (HE "דוקר"), played where the passage states them precisely
+    take_unbeaten: bool = _f(False, "R18", "Doker (HE \"דוקר\"): \"אם אחד שרף והוסיפו לו והוא לא רוצה/יכול "
+                             "לשרוף הוא יכול לקחת רק מה שהוא לא שרף וקלפים נוספים\" (\"if one has burned and "
+                             "more were added to him and he does not want to or cannot burn, he can take only "
+                             "what he did not burn, and further cards\").  To burn is to beat: HE calls the "
+                             "beaten cards of a bout burned, \"שרופים\", out of the game.  So on a take the "
+                             "covered pairs go to the discard as in a defended bout, and the defender picks "
+                             "up only the attack cards he did not beat, with those added after the take (R18); "
+                             "he still loses the next lead (R18).  The passage gives him no reason to take "
+                             "more, so \"he can\" is read as the rule of every take.  A forced take "
+                             "(forced_take) picks up everything.")
+    forced_take: bool = _f(False, "R15", "Doker (HE \"דוקר\"): \"אם התקיפו על המגן בשלוש שישיות או בקלפי "
+                           "שלוש חמש ותשע המגן חייב לקחת את כל הקלפים\" (\"if they attacked the defender "
+                           "with three sixes or with the cards three, five and nine, the defender must take "
+                           "all the cards\").  Read as: once the attack cards on the table (led, thrown in "
+                           "or passed on, covered or not) include three sixes, or a 3, a 5 and a 9, the "
+                           "defender's only move is to take (R15: no cover, transfer or show), and he picks "
+                           "up every card on the table, the covered pairs too (also with take_unbeaten).  "
+                           "The 3 and the 5 are in the 52-card deck only; on 36 cards three sixes alone "
+                           "force a take.  Not with a partner who covers, pushing durak or the defender's "
+                           "choice.")
 
     def __post_init__(self) -> None:
-        conv = {"throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
-                "after_take": AfterTake, "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie,
-                "trump_swap": TrumpSwap}
-        conv["choose"] = Choose  # the defender chooses the cards to beat (R13)
+        conv: dict[str, type[enum.Enum]] = {
+            "throw_in": ThrowIn, "turns_direction": TurnsDirection, "hand_limit": HandLimit,
+            "after_take": AfterTake, "draw_order": DrawOrder, "next_leader": NextLeader, "tie": Tie,
+            "trump_swap": TrumpSwap,
+            "choose": Choose,  # the defender chooses the cards to beat (R13)
+        }
         for name, enum_type in conv.items():
             value = getattr(self, name)
             if not isinstance(value, enum_type):
@@ -280,7 +342,8 @@ class Rules:
             if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
                 raise bad(name, "it must be a whole number of at least 1, or None")
         for name in ("first_bout_carry", "transfer", "transfer_by_show", "partner_throw_in",
-                     "partner_covers", "show_lowest_trump", "redeal"):
+                     "partner_covers", "show_lowest_trump", "redeal", "swap_six", "take_unbeaten",
+                     "forced_take"):
             if not isinstance(getattr(self, name), bool):
                 raise bad(name, "it must be true or false")
         if not (20 <= self.deck <= 52 and self.deck % 4 == 0):
@@ -341,6 +404,15 @@ class Rules:
         if self.choose is not Choose.OFF and self.pushing:
             raise bad("choose", "the choice of cards to beat is not modelled with pushing durak, where the "
                       "defender sends back cards one by one (R12, R13, R31)")
+        # the trump six swapped in on a deck with lower ranks (R6)
+        if self.swap_six and self.trump_swap is TrumpSwap.OFF:
+            raise bad("swap_six", "it says which card the trump swap puts in: set trump_swap too (R6)")
+        if self.swap_six and self.lowest_rank > 6:
+            raise bad("swap_six", f"a {self.deck}-card deck has no six (R1, R6)")
+        # doker's forced take (R15, HE "דוקר")
+        if self.forced_take and (self.partner_covers or self.pushing or self.choose is not Choose.OFF):
+            raise bad("forced_take", "the forced take is not modelled with a partner who covers, pushing durak "
+                      "or the defender's choice (R13, R15, R26)")
         # the ficus finish (R28, HE "פתיחת הפיקוס")
         if not isinstance(self.ficus, bool):
             raise bad("ficus", "it must be true or false")
@@ -351,6 +423,16 @@ class Rules:
             raise bad("ficus", "the ficus finish compares ranks, and a joker has none: not with jokers (R1, R28)")
 
     # ------------------------------------------------------------------ helpers
+    @property
+    def swap_rank(self) -> int:
+        """The rank of the trump card the R6 swap puts in for the face-up one: the lowest rank of the
+        deck, or the six with :attr:`swap_six`.
+
+        >>> Rules(deck=52).swap_rank, Rules(deck=52, trump_swap="ace", swap_six=True).swap_rank
+        (2, 6)
+        """
+        return 6 if self.swap_six else self.lowest_rank
+
     @property
     def lowest_rank(self) -> int:
         """Lowest rank of the deck: 6 for 36 cards, 2 for 52.
@@ -477,16 +559,22 @@ class Rules:
 #: HE "התור הראשון במשחק הוא בדרך כלל של השחקן שבידו הקוזיר הנמוך ביותר" (usually the lowest trump; in
 #: some versions right or left of the last durak).  A preset from several sources takes HE and FI's rule
 #: where they agree; ZH's variants are the preset with ``next_leader="left_of_durak"``.
+#: ``first_bout_limit`` (R14) too: ZH "每轮最多 6 张进攻牌（第一轮进攻最多 5 张）" (five in the first bout) is
+#: the standard of ZH's presets; HE's basic limit is six, "בדרך כלל נהוג שההגבלה לכמות הקלפים בהתקפה (תור)
+#: מסוימת היא שישה קלפים", and five in the first attack an option it names, "התקפה ראשונה - חמישה קלפים …
+#: שניתן לשלב במרבית גרסאות המשחק" (that can be combined with most versions); FI names six and no first-bout
+#: limit.  So every HE or FI preset has ``first_bout_limit=None``.
 _LOWEST = {"next_leader": "lowest_trump"}
 PRESETS: dict[str, dict[str, Any]] = {
     # ZH standard: 36 cards, everyone throws in, 5 cards in the first bout; left of the durak leads
     "podkidnoy": {},
     # HE basic (ZH "first bout 6" variant, with next_leader="left_of_durak")
     "classic": {"first_bout_limit": None, **_LOWEST},
-    # HE and FI (ZH variant, with next_leader="left_of_durak")
-    "perevodnoy": {"transfer": True, **_LOWEST},
-    # HE special transfer
-    "perevodnoy_show": {"transfer": True, "transfer_by_show": True, **_LOWEST},
+    # HE and FI: six cards in the first bout as in every bout (the ZH variant is this preset with
+    # first_bout_limit=5 and next_leader="left_of_durak")
+    "perevodnoy": {"transfer": True, "first_bout_limit": None, **_LOWEST},
+    # HE special transfer: HE's basic limit of six, the first bout too (five is an HE option, R14)
+    "perevodnoy_show": {"transfer": True, "transfer_by_show": True, "first_bout_limit": None, **_LOWEST},
     # ZH variant: only the defender's neighbours throw in
     "neighbours": {"throw_in": "neighbours"},
     # HE attack by turns
@@ -498,8 +586,11 @@ PRESETS: dict[str, dict[str, Any]] = {
               "first_bout_limit": None, **_LOWEST},
     # HE pairs: partners may not throw in on each other
     "pairs_he": {"players": 4, "teams": 2, "first_bout_limit": None, **_LOWEST},
-    # FI individual game: 52 cards, several cards of a rank in a lead, transfers
-    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None, **_LOWEST},
+    # FI individual game: 52 cards, several cards of a rank in a lead, transfers; after a take the taker draws
+    # in his turn clockwise ("Torjutun hyökkäyksen jälkeen kaataja nostaa aina viimeisenä": last only after a
+    # repelled attack)
+    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None, "draw_order": "round",
+                **_LOWEST},
     # HE "another version": the limit is the defender's hand; after a take, any cards of seen ranks
     "he_hand": {"attack_limit": None, "hand_limit": "bout_start", "after_take": "seen_ranks",
                 "first_bout_limit": None, **_LOWEST},
@@ -512,14 +603,54 @@ PRESETS: dict[str, dict[str, Any]] = {
     # FI individual game: "Jos hyökkääjät lyövät suuremman määrän kortteja pöytään, kaataja saa päättää,
     # mitkä kortit hän haluaa kaataa" (more than six laid: the defender decides which he beats)
     "finnish_choice": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None,
-                       "choose": "limit", **_LOWEST},
+                       "draw_order": "round", "choose": "limit", **_LOWEST},
     # HE "דוקר": "כל הקלפים כולל הג'וקר" (52 cards and the jokers), "מספר השחקנים המרבי הוא שמונה" (up to
-    # eight), "משולבים חוקי דוראק העברות המיוחד והרגיל" (transfers, normal and special); first bout as HE
+    # eight), "משולבים חוקי דוראק העברות המיוחד והרגיל" (transfers, normal and special); first bout as HE;
+    # and of "החוקים המשנים הם" (the rules that change are) those the passage states precisely: the take of
+    # the unbeaten cards only (R18), the forced take of three sixes or 3-5-9 (R15) and the full defence that
+    # draws first (R19)
     "doker": {"deck": 52, "jokers": 2, "transfer": True, "transfer_by_show": True, "first_bout_limit": None,
-              **_LOWEST},
+              "take_unbeaten": True, "forced_take": True, "draw_order": "defender_first", **_LOWEST},
     # HE "דוראק דחיפות" (pushing durak): the HE basic game, and any card may be pushed (R12, R31)
     "pushing": {"pushing": True, "first_bout_limit": None, **_LOWEST},
 }
+
+
+#: The version of :data:`PRESETS` in force: what a preset's name means in a record (``rules.presets`` in a
+#: ``durak-lab/1`` record).  Version 2 checked every preset against its source (the first bout of the HE
+#: transfer games, the FI draw after a take, doker's house rules); version 1 is what the names meant before.
+PRESETS_VERSION = 2
+
+#: What changed between the versions of :data:`PRESETS`: for each version before the current one, the
+#: presets whose meaning differs and the fields that give them their old meaning.  A record written under
+#: version 1 (every record without ``rules.presets``) is read with these, so it replays as it was played.
+PRESET_CHANGES: dict[int, dict[str, dict[str, Any]]] = {
+    1: {
+        "perevodnoy": {"first_bout_limit": 5},
+        "perevodnoy_show": {"first_bout_limit": 5},
+        "finnish": {"draw_order": "clockwise"},
+        "finnish_choice": {"draw_order": "clockwise"},
+        "doker": {"take_unbeaten": False, "forced_take": False, "draw_order": "clockwise"},
+    },
+}
+
+
+def preset_fields(name: str, version: int = PRESETS_VERSION) -> dict[str, Any]:
+    """The fields preset ``name`` sets under version ``version`` of :data:`PRESETS`.
+
+    >>> preset_fields("perevodnoy", 1)["first_bout_limit"], preset_fields("perevodnoy")["first_bout_limit"]
+    (5, None)
+    >>> preset_fields("podkidnoy", 1) == preset_fields("podkidnoy")
+    True
+    """
+    if name not in PRESETS:
+        raise RulesError(f"preset: {name!r} is not a preset; presets: {', '.join(PRESETS)}")
+    if not (isinstance(version, int) and 1 <= version <= PRESETS_VERSION):
+        raise RulesError(f"presets: {version!r} is not a version of the presets (1 to {PRESETS_VERSION})")
+    out = dict(PRESETS[name])
+    for v in range(PRESETS_VERSION - 1, version - 1, -1):
+        out.update(PRESET_CHANGES.get(v, {}).get(name, {}))
+    return out
 
 
 def explain(rules: Rules) -> str:

@@ -26,11 +26,14 @@ CardSet('7♦ K♣')
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Optional
 
-from .cards import Card, CardSet, deck_mask, popcount
+from .cards import Card, CardSet, popcount
 from .moves import Move
 from .rules import Rules
+
+if TYPE_CHECKING:
+    from .state import Position
 
 __all__ = ["PlayerView", "view_of"]
 
@@ -45,7 +48,8 @@ class PlayerView:
     R14), ``start_hand`` (the defender's hand at the bout's start, R13),
     ``attack_order`` (who attacked first, R19), ``swap_open`` (the trump-six
     swap may still happen, R6) and ``in_bout`` (the seats still in the game's
-    last bouts, R29, as a bit mask), as the position holds them.
+    last bouts, R29, as a bit mask) and ``sent_back`` (pushing durak: the cards the defender sent back
+    in this bout, R12, R31), as the position holds them.
     """
 
     seat: int
@@ -72,6 +76,7 @@ class PlayerView:
     attack_order: tuple = ()
     swap_open: bool = False
     in_bout: int = 0
+    sent_back: int = 0
 
     @property
     def hand(self) -> CardSet:
@@ -122,7 +127,7 @@ class PlayerView:
         return list(self.legal)
 
 
-def view_of(position: Any, seat: int) -> PlayerView:
+def view_of(position: Position, seat: int) -> PlayerView:
     """The view of ``position`` from ``seat`` (0-based)."""
     p = position
     tc = Card(p.trump_card) if p.trump_card >= 0 else None
@@ -140,4 +145,5 @@ def view_of(position: Any, seat: int) -> PlayerView:
         hand_sizes=tuple(popcount(h) for h in p.hands), talon_size=len(p.talon), leader=p.leader,
         defender=p.defender, taking=p.taking, passed=p.passed, shown_used=p.shown_used,
         to_act=p.to_act(), legal=tuple(p.legal_moves(seat)), result=p.result, first_limit=p.first_limit,
-        start_hand=p.start_hand, attack_order=p.attack_order, swap_open=p.swap_open, in_bout=p.in_bout)
+        start_hand=p.start_hand, attack_order=p.attack_order, swap_open=p.swap_open, in_bout=p.in_bout,
+        sent_back=p.sent_back)

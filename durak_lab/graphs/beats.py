@@ -42,7 +42,7 @@ from ..engine.state.position import Position
 
 __all__ = [
     "card_attrs", "beats_graph", "beats_layout", "table_graph", "TABLE_ROLES", "card_cost", "TRUMP_COST",
-    "CoverPlan", "cover_plan", "cover_plan_for", "edge_table", "cover_table", "number_word",
+    "CoverPlan", "cover_plan", "cover_plan_for", "edge_table", "cover_table", "number_word", "suit_number",
 ]
 
 Cards = Union[str, CardSet, int, Iterable[Union[int, str]]]
@@ -67,7 +67,13 @@ def number_word(n: int) -> str:
     return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
 
 
-def _suit(trump: Suit) -> int:
+def suit_number(trump: Suit) -> int:
+    """The number (0 to 3) of a suit given as text (``♠``, ``S`` …) or as its number; a CardError
+    names anything else.
+
+    >>> suit_number("♥"), suit_number("d"), suit_number(3)
+    (1, 2, 3)
+    """
     if isinstance(trump, str):
         return parse_suit(trump)
     if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < 4:
@@ -112,7 +118,7 @@ def card_attrs(card: Union[int, str], trump: Suit) -> dict:
     {'text': '10♦', 'rank': 10, 'suit': '♦', 'is_trump': False, 'words': '10 of diamonds'}
     """
     c = Card(card)
-    return {"text": str(c), "rank": c.rank, "suit": SUIT_SYMBOLS[c.suit], "is_trump": c.suit == _suit(trump),
+    return {"text": str(c), "rank": c.rank, "suit": SUIT_SYMBOLS[c.suit], "is_trump": c.suit == suit_number(trump),
             "words": c.name}
 
 
@@ -136,7 +142,7 @@ def beats_graph(trump: Suit, deck: int = 36, reduced: bool = False) -> nx.DiGrap
     >>> sorted(str(b) for b in beats_graph("♥", reduced=True).predecessors(Card("A♠")))
     ['6♥']
     """
-    t = _suit(trump)
+    t = suit_number(trump)
     lowest = {36: 6, 52: 2, 24: 9}.get(deck)
     if lowest is None:
         raise CardError(f"deck {deck!r}: choose 36, 52 or 24 cards")
@@ -176,7 +182,7 @@ def beats_layout(graph_or_trump: Union[nx.DiGraph, Suit], deck: int = 36, gap: f
         t = parse_suit(graph_or_trump.graph["trump"])
         deck = graph_or_trump.graph.get("deck", deck)
     else:
-        t = _suit(graph_or_trump)
+        t = suit_number(graph_or_trump)
     lowest = {36: 6, 52: 2, 24: 9}.get(deck)
     if lowest is None:
         raise CardError(f"deck {deck!r}: choose 36, 52 or 24 cards")
@@ -280,7 +286,7 @@ def card_cost(card: Union[int, str], trump: Suit) -> int:
     (1008, 14, 6)
     """
     c = Card(card)
-    return c.rank + (TRUMP_COST if c.suit == _suit(trump) else 0)
+    return c.rank + (TRUMP_COST if c.suit == suit_number(trump) else 0)
 
 
 @dataclass(frozen=True)
@@ -467,7 +473,7 @@ def cover_plan_for(hand: Cards, attack: Cards, trump: Suit) -> CoverPlan:
     ...
     durak_lab.engine.errors.CardError: 7♥ appears twice
     """
-    t = _suit(trump)
+    t = suit_number(trump)
     att = _cards(attack)
     hm = CardSet(_cards(hand)).mask
     both = [c for c in att if hm >> c & 1]

@@ -120,7 +120,7 @@ def node_text(tree: nx.DiGraph, node: Hashable) -> str:
 def _merge_key(p: Position) -> tuple:
     """The same game position: cards, table, roles and flags (not what each seat has seen)."""
     return (p.hands, p.talon, p.discard, p.table, p.leader, p.defender, p.taking, p.passed, p.first_limit,
-            p.start_hand, p.shown_used, p.swap_open, p.result)
+            p.start_hand, p.shown_used, p.swap_open, p.result, p.sent_back)
 
 
 def game_tree(position: Position, max_depth: Optional[int] = None, max_nodes: int = 2000,

@@ -38,6 +38,7 @@ from typing import Any, Optional, Union
 from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
+from ..engine.reading import check_value, decode_text, load_json, read_text_file
 from ..engine.rules import PRESETS, Rules
 from ..engine.state.position import Position
 from ..session.play import SessionError, seat_kinds
@@ -176,8 +177,8 @@ def _no_duplicates(pairs: list) -> dict:
 
 
 def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+    try:  # bounded: size, depth, digits (see durak_lab.engine.reading); a byte-order mark is skipped
+        return load_json(text, LessonError, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as err:
         raise LessonError("", f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
 
@@ -187,22 +188,32 @@ def load_lesson(source: Union[str, bytes, os.PathLike, dict, "Lesson"]) -> Lesso
 
     A string whose first non-blank character is ``{`` (or ``[``) is JSON text, any other
     string a path.  Raises :class:`LessonError` naming the field (see the module docstring); read
-    from a file, the error also names the file (``source``).
+    from a file, the error also names the file (``source``).  Bytes and files are decoded by their
+    byte-order mark (UTF-8, UTF-16, UTF-32), else as UTF-8; a file larger than a megabyte, JSON
+    nested more than 32 levels or a number of more than 40 digits is refused
+    (:mod:`durak_lab.engine.reading`).
+
+    >>> load_lesson("café".encode("latin-1"))
+    Traceback (most recent call last):
+    ...
+    durak_lab.lessons.errors.LessonError: byte 4: not UTF-8 text (byte 0xe9): save the file as UTF-8
     """
     if isinstance(source, Lesson):
         return source
     if isinstance(source, dict):
-        data = source
+        data = check_value(source, LessonError)  # a value built in Python: bounded like JSON text
     elif isinstance(source, bytes):
-        data = _parse_json(source.decode("utf-8"))
-    elif isinstance(source, str) and source.lstrip()[:1] in ("{", "["):
+        data = _parse_json(decode_text(source, LessonError))
+    elif isinstance(source, str) and source.lstrip("\ufeff \t\r\n")[:1] in ("{", "["):
         data = _parse_json(source)
     elif isinstance(source, (str, os.PathLike)):
+        name = os.fspath(source)
         try:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
-        except OSError as err:
-            raise LessonError("", f"cannot read it: {err.strerror or err}", os.fspath(source)) from None
+            text = read_text_file(source, LessonError)
+        except LessonError as err:
+            raise err.in_file(name) from None
+        except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
+            raise LessonError("", f"cannot read it: {getattr(err, 'strerror', None) or err}", name) from None
         try:
             return _lesson(_parse_json(text))
         except LessonError as err:

@@ -26,6 +26,7 @@ import os
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from ..engine.reading import decode_text, load_json
 from .errors import LessonError
 from .format import Lesson, load_lesson
 
@@ -44,8 +45,10 @@ def course_folder() -> Any:
 
 
 def _read_index(folder: Any) -> dict:
-    try:
-        data = json.loads((folder / _INDEX).read_text(encoding="utf-8"))
+    try:  # bounded and decoded by its byte-order mark, as every lesson file
+        data = load_json(decode_text((folder / _INDEX).read_bytes(), LessonError), LessonError)
+    except LessonError as err:
+        raise err.in_file(_INDEX) from None
     except (OSError, json.JSONDecodeError) as err:
         raise LessonError("", f"cannot read the course index: {err}", _INDEX) from None
     if not isinstance(data, dict) or data.get("format") != COURSE_FORMAT:
@@ -77,7 +80,7 @@ def _course(where: Optional[str] = None) -> tuple:
         if not path.is_file():
             raise LessonError(f"lessons[{j}]", f"there is no lesson file {name}", _INDEX)
         try:
-            one = load_lesson(path.read_text(encoding="utf-8"))
+            one = load_lesson(path.read_bytes())  # decoded by its byte-order mark, else UTF-8
         except LessonError as err:
             raise err.in_file(name) from None
         if one.id != lesson_id:

@@ -233,7 +233,7 @@ def read_move(text: str, view: PlayerView) -> Move:
     if verb == SWAP:
         if len(rest) > 1:
             raise MoveTextError(say("read-one-card", verb=low[0]))
-        six = Card(view.trump * 13 + view.rules.lowest_rank - 2)
+        six = Card(view.trump * 13 + view.rules.swap_rank - 2)
         return Move(SWAP, seat, (_card(rest[0]) if rest else six,))
     if verb == SHOW:
         cards = _cards(rest, low[0])

@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so t
     import pandas as pd  # this module (and the plotly charts) needs no pandas (JupyterLite)
 
 __all__ = ["trump_course", "expected_trumps", "trump_count_table", "card_table", "side_by_side",
-           "deal_questions", "COLUMNS"]
+           "deal_questions", "trump_rows", "COLUMNS"]
 
 #: The columns of :func:`trump_course`.
 COLUMNS = ["step", "move", "source", "place", "trumps", "probability", "exact", "stderr"]
@@ -55,7 +55,14 @@ COLUMNS = ["step", "move", "source", "place", "trumps", "probability", "exact", 
 Source = Union[Knowledge, PlayerView, Posterior]
 
 
-def _rows(step: int, move: str, source: str, counts: dict, stderr: Any = None) -> list:
+def trump_rows(step: int, move: str, source: str, counts: dict, stderr: Any = None) -> list:
+    """The rows of :data:`COLUMNS` for one step and source, without pandas: one per place and count of
+    ``counts`` (``{place: {trumps: probability}}``); ``stderr(probability)``, if given, the standard error.
+
+    >>> from fractions import Fraction
+    >>> trump_rows(3, "P2 take", "counting", {"P2": {0: Fraction(1, 4), 1: Fraction(3, 4)}})[1]
+    (3, 'P2 take', 'counting', 'P2', 1, 0.75, '3/4', 0.0)
+    """
     rows = []
     for place, dist in counts.items():
         for x, p in dist.items():
@@ -90,18 +97,18 @@ def trump_course(record: Any, seat: int, model: Optional[OpponentModel] = None, 
     moves = [""] + [str(m) for m in t.moves]
     rows: list = []
     for step in range(len(t.moves) + 1):
-        rows += _rows(step, moves[step], "counting", trump_counts(counting_knowledge(t, step)))
+        rows += trump_rows(step, moves[step], "counting", trump_counts(counting_knowledge(t, step)))
     if model is not None:
         if t.players == 2:
             for post in iter_exact_posteriors(t, seat, model, rule_facts):
-                rows += _rows(post.step, moves[post.step], "posterior", post.trump_counts())
+                rows += trump_rows(post.step, moves[post.step], "posterior", post.trump_counts())
         else:
             rng = random.Random(seed)
             steps = sorted(set(range(0, len(t.moves) + 1, every)) | {len(t.moves)})
             for step in steps:
                 post = sampled_posterior(None, seat, model, n, rng, upto=step, rule_facts=rule_facts,
                                          timeline=t)
-                rows += _rows(step, moves[step], "posterior", post.trump_counts(), post.stderr)
+                rows += trump_rows(step, moves[step], "posterior", post.trump_counts(), post.stderr)
     df = pd.DataFrame(rows, columns=COLUMNS)
     df["step"] = df["step"].astype(int)
     df["trumps"] = df["trumps"].astype(int)
@@ -145,8 +152,8 @@ def trump_count_table(x: Source) -> pd.DataFrame:
     import pandas as pd
     x = _as_source(x)
     counts = x.trump_counts() if isinstance(x, Posterior) else trump_counts(x)
-    rows = _rows(0, "", "posterior" if isinstance(x, Posterior) else "counting", counts,
-                 x.stderr if isinstance(x, Posterior) else None)
+    rows = trump_rows(0, "", "posterior" if isinstance(x, Posterior) else "counting", counts,
+                      x.stderr if isinstance(x, Posterior) else None)
     df = pd.DataFrame(rows, columns=COLUMNS)
     return df[["place", "trumps", "probability", "exact", "stderr"]].reset_index(drop=True)
 

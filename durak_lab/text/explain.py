@@ -183,7 +183,7 @@ def explain_move(position: Position, move: Move) -> Explanation:
         return Explanation(s, move, say("explain-choose", seat=who, cards=_cards_text(move.cards)), "R13")
     if kind == PASS:
         if p.swap_open and not p.table:
-            six = Card(p.trump * 13 + p.rules.lowest_rank - 2)
+            six = Card(p.trump * 13 + p.rules.swap_rank - 2)
             return Explanation(s, move, say("explain-keep-six", seat=who, card=str(six)), "R6")
         if s == d or (p.rules.partner_covers and s in p.partners(d)):
             others = [seat_text(x) for x in ([d] + p.partners(d)) if x != s]

@@ -114,6 +114,7 @@ MESSAGES: dict = {
     # the terminal game
     "terminal-moves": "your moves: {moves}",
     "terminal-bad-line": "not understood: {why}",
+    "terminal-line-too-long": "That line is too long: type one move a line, like 7h or take.",
     "terminal-bye": "Bye! The game stopped before the end.",
     "terminal-welcome": "Durak ({rules}): {seats}. Type help to see how to write your moves.",
     "terminal-trump-card": "Trump: {suit} (the face-up card at the bottom of the talon is {card})",
@@ -138,6 +139,7 @@ MESSAGES: dict = {
     "terminal-help-words": "Also: hint (what a strong player would do), undo (take back your last move), "
                            "help (this text), quit (stop the game).",
     "terminal-option-number": "{option}: '{value}' is not a whole number",
+    "terminal-option-digits": "{option}: '{value}' has too many digits",
     "terminal-option-players": "--players: a table has 2 to 8 players, not {value}",
     "terminal-option-players-deck": "--players: --preset {preset} deals cards to at most {most} players, not "
                                     "{value}; for 7 or 8 players choose --preset {presets}",
@@ -149,6 +151,16 @@ MESSAGES: dict = {
     "terminal-option-level": "--vs: there is no bot level '{value}': the levels are {levels} (weakest first)",
     "terminal-option-levels": "--vs: {count} levels for {bots}: give one level for all the bots or one for each",
     "terminal-no-bots": "no bots",
+    # the options of durak_lab.play() (the play table in a notebook)
+    "option-vs": "vs: write a bot level, or a list of one level per bot ({levels}), not {value}",
+    "option-preset": "preset: write the name of a preset ({presets}), not {value}",
+    "option-speed": "speed: write slow, normal, fast or instant, not {value}",
+    "option-whole": "{option}: write a whole number from 0 to {most}, not {value}",
+    "option-seed": "seed: write a deal number, a whole number from 0 up, of at most 40 digits, not {value}",
+    "option-humans": "humans: 1 to {players} people can play at a table of {players}, not {value}",
+    "option-deal": "deal: write the class deal code the teacher gave you, like podkidnoy-2-tips-4817, not {value}",
+    "option-unreadable": "(not a text)",
+    "option-large": "a number of more than 40 digits",
     "terminal-one-bot": "1 bot",
     "terminal-bots": "{count} bots",
     # reading a typed move (what the terminal game and the play table show when a line fits no move)

@@ -28,6 +28,7 @@ PLAYER_WORDS = {
     "learn-overall": "You have finished {done} of {total} lessons.",
     "learn-overall-label": "Lessons finished",
     "learn-no-lessons": "There are no lessons to show.",
+    "learn-no-such-lesson": "There is no lesson “{lesson}”. The lessons are: {lessons}.",
     # inside a lesson
     "learn-step": "Step {step} of {steps}",
     "learn-back": "Back to the lessons",

@@ -139,12 +139,12 @@ REASON_WORDS: dict = {
     "reason-swap-not-now": "the trump card can be swapped only before the first card of the game is played.",
     "reason-swap-not-now-late": "the trump card can be swapped only before the first card of the game is "
                                 "played.",
-    "reason-swap-not-now-card": "only the lowest trump, the {card}, can be swapped for the trump card "
+    "reason-swap-not-now-card": "only the {card} can be swapped for the trump card "
                                 "{trump_card}.",
-    "reason-swap-not-now-not-ace": "the trump card {trump_card} is not an ace: in these rules the lowest "
-                                   "trump may be swapped only for an ace.",
-    "reason-swap-not-now-lowest": "the trump card is already the lowest trump, the {card}, so there is "
-                                  "nothing to swap.",
+    "reason-swap-not-now-not-ace": "the trump card {trump_card} is not an ace: in these rules only an ace "
+                                   "may be swapped.",
+    "reason-swap-not-now-lowest": "the trump card is already the {card}, the card you would swap in, so "
+                                  "there is nothing to swap.",
     "reason-swap-not-now-no-trump-card": "there is no trump card lying face up to swap for.",
     "reason-unknown": "the rules do not allow this move.",
     # the defender chooses the cards to beat (R13)
@@ -179,6 +179,12 @@ REASON_WORDS: dict = {
                                          "stay.",
     "reason-challenge-card-stands-lead": "the {card} started the bout, and the first card may be any card.",
     "reason-challenge-taking": "{defender} has decided to take the cards: it is too late to send one back.",
+    "reason-must-take": "{defender} must take all the cards.",
+    "reason-must-take-sixes": "three sixes were laid against {defender}, so {defender} must take all the cards.",
+    "reason-must-take-three-five-nine": "a 3, a 5 and a 9 were laid against {defender}, so {defender} must take "
+                                        "all the cards.",
+    "reason-push-sent-back": "the {card} was sent back in this bout, so it may come back only once "
+                             "{rank_phrase} lies on the table as the first card or in a covered pair.",
 }
 
 #: The rule id each template rests on ("" where no single rule of the digest says it).
@@ -237,4 +243,6 @@ REASON_RULES: dict = {
     "reason-challenge-not-uncovered-missing": "R31", "reason-challenge-card-stands": "R12",
     "reason-challenge-card-stands-rank": "R12",
     "reason-challenge-card-stands-lead": "R10", "reason-challenge-taking": "R31",
+    "reason-push-sent-back": "R12",
+    "reason-must-take": "R15", "reason-must-take-sixes": "R15", "reason-must-take-three-five-nine": "R15",
 }

@@ -39,7 +39,7 @@ from ..text.reasons import plain_reason
 from ..text.messages import say
 from ..plots.beats import cover_figure
 from .figure_box import replace_figure, show_figure, shown_figure_box
-from ..graphs.beats import CoverPlan, _suit, cover_plan, cover_plan_for
+from ..graphs.beats import CoverPlan, cover_plan, cover_plan_for, suit_number
 from ..tables.learner import cover_words_table
 from ..engine.records.record import load_example
 from .stepper.widget import EXAMPLE_ORDER
@@ -113,7 +113,7 @@ class CoverWidget(widgets.VBox):
                                  continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
         self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
-                                      value=_suit(trump), description=say("cover-trump-choice"),
+                                      value=suit_number(trump), description=say("cover-trump-choice"),
                                       layout=widgets.Layout(width="180px"))
         self.trump.add_class("dl-cover-trump")
         self.answer = widgets.HTML(value="")

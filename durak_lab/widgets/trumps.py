@@ -57,7 +57,7 @@ from .figure_box import show_figure, shown_figure_box
 from ..analysis.probability import trump_counts
 from ..engine.records.record import Record, record_from_game
 from .stepper.widget import Stepper
-from ..tables.trumps import COLUMNS, _rows, expected_trumps
+from ..tables.trumps import COLUMNS, expected_trumps, trump_rows
 from ..tables._pandas import needs_pandas
 
 if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
@@ -286,14 +286,14 @@ class TrumpWidget(widgets.VBox):
         rows: list = []
         for s in range(len(t.moves) + 1):
             move = "" if s == 0 else str(t.moves[s - 1])
-            rows += _rows(s, move, "counting", trump_counts(counting_knowledge(t, s)))
+            rows += trump_rows(s, move, "counting", trump_counts(counting_knowledge(t, s)))
         key = (id(rec), seat, eps)
         seen = self._visited.setdefault(key, {})
         if post is not None:
             seen[step] = post
         for s, p in sorted(seen.items()):
             move = "" if s == 0 else str(t.moves[s - 1])
-            rows += _rows(s, move, "posterior", p.trump_counts(), p.stderr)
+            rows += trump_rows(s, move, "posterior", p.trump_counts(), p.stderr)
         df = pd.DataFrame(rows, columns=COLUMNS)
         title = html.escape(say("trumps-course-title")) + (
             "" if post is None else f"<br><sup>{html.escape(say('trumps-course-note'))}</sup>")
@@ -302,9 +302,9 @@ class TrumpWidget(widgets.VBox):
     @staticmethod
     def _summary(prior: Any, post: Optional[Posterior]) -> str:
         import pandas as pd
-        rows = _rows(0, "", "counting", trump_counts(prior))
+        rows = trump_rows(0, "", "counting", trump_counts(prior))
         if post is not None:
-            rows += _rows(0, "", "posterior", post.trump_counts(), post.stderr)
+            rows += trump_rows(0, "", "posterior", post.trump_counts(), post.stderr)
         e = expected_trumps(pd.DataFrame(rows, columns=COLUMNS))
         cols = (say("trumps-col-place"), say("trumps-col-source"), say("trumps-col-expected"), say("trumps-col-any"))
         head = ("<table><thead><tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in cols)

@@ -44,8 +44,16 @@ def test_doker_probabilities_count_the_jokers_as_unseen_cards(n):
 
 
 def test_doker_the_solver_refuses_a_live_joker_naming_it():
-    p = start(Rules.preset("doker", players=2), ["BJ 7♠", "8♠ 9♥"], trump="♠", attacker=0)
+    # doker's jokers alone (its house rules of a take, R15 and R18, are the reference engine's alone)
+    jokers = Rules.preset("doker", players=2, take_unbeaten=False, forced_take=False)
+    p = start(jokers, ["BJ 7♠", "8♠ 9♥"], trump="♠", attacker=0)
     with pytest.raises(SolverDomainError, match="joker"):
+        check_domain(p)
+
+
+def test_doker_the_solver_refuses_the_preset_naming_its_take_rule():
+    p = start(Rules.preset("doker", players=2), ["10♠ 7♠", "8♠ 9♥"], trump="♠", attacker=0)
+    with pytest.raises(SolverDomainError, match="take_unbeaten"):
         check_domain(p)
 
 

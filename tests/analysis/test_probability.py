@@ -244,10 +244,13 @@ def test_deal_talon_facts_need_a_show_or_a_fresh_deal():
 
 def test_trump_card_draw_matches_the_engine():
     """Wherever the bout can end as it stands (all covered, or the defender taking), let every
-    attacker pass and compare the engine's draws with the prediction."""
+    attacker pass and compare the engine's draws with the prediction (R19; R15, R18 in doker)."""
     checked = 0
     for rules in (Rules(players=2), Rules(players=3), Rules(players=4, draw_order="attack_order"),
-                  Rules(players=3, draw_order="equal"), Rules(players=5, hand_size=4)):
+                  Rules(players=3, draw_order="equal"), Rules(players=5, hand_size=4),
+                  Rules(players=4, hand_size=4, draw_order="round"),  # FI: the taker draws in his turn (R19)
+                  Rules(players=3, draw_order="defender_first"),  # doker: a full defence draws first (R19)
+                  Rules.preset("doker", players=4, hand_size=4)):  # doker's takes (R15, R18)
         for seed in range(40):
             rng = random.Random(seed)
             p = Position.deal(rules, rng)

@@ -10,7 +10,9 @@ as kernel move codes) must be the reference engine's
 successor the state ``Position.play`` and ``kernel.play`` reach (with the
 outcome when the game ends: R27-R29).  Where the kernel refuses a preset
 (``perevodnoy_show``, ``doker``: transfer by showing a trump, R24) the model
-is compared with the reference engine alone.  The orders may differ (the model
+is compared with the reference engine alone.  The ``doker`` preset's take of the
+unbeaten cards (R18) and forced take (R15) are the reference engine's alone: its
+jokers are compared with those two options off.  The orders may differ (the model
 lists covers by attack card, the kernel by table order): the moves are
 compared as sets, with no move listed twice.
 """
@@ -34,14 +36,16 @@ from durak_lab.analysis.solver.model import check_domain, in_domain
 
 #: The presets the solver plays (two players), and rule variants of its tests (R10-R24).
 SOLVER_PRESETS = ["podkidnoy", "classic", "perevodnoy", "perevodnoy_show", "neighbours", "by_turns", "simple",
-                  "finnish", "he_hand", "doker"]
+                  "finnish", "he_hand"]
+#: doker's jokers (R1) without its take of the unbeaten cards (R18) and its forced take (R15)
+DOKER_JOKERS = {"take_unbeaten": False, "forced_take": False}
 VARIANTS = [("podkidnoy", {"attack_limit": 2}), ("podkidnoy", {"after_take": "none"}),
             ("podkidnoy", {"after_take": "seen_ranks"}), ("podkidnoy", {"throw_in": "none"}),
             ("podkidnoy", {"first_bout_limit": 2, "first_bout_carry": True}), ("classic", {"deck": 24}),
             ("podkidnoy", {"lead": None}), ("perevodnoy", {"after_take": "none"}),
             ("perevodnoy", {"hand_limit": "bout_start"}), ("perevodnoy", {"first_bout_limit": 2}),
             ("perevodnoy", {"lead": 2}), ("perevodnoy", {"attack_limit": 3, "after_take": "seen_ranks"}),
-            ("perevodnoy_show", {"lead": 2}), ("perevodnoy_show", {"hand_size": 3})]
+            ("perevodnoy_show", {"lead": 2}), ("perevodnoy_show", {"hand_size": 3}), ("doker", DOKER_JOKERS)]
 CASES = [(name, {}) for name in SOLVER_PRESETS] + VARIANTS
 IDS = [name + "".join(f"-{k}={v}" for k, v in ch.items()) for name, ch in CASES]
 GAMES = 25
@@ -197,7 +201,10 @@ def test_the_endgame_config_is_the_kernels_and_refuses_what_it_cannot_play():
     (R13) and pushing durak (R12) raise KernelUnsupported naming the option."""
     rules = Rules.preset("he_hand", players=2)
     assert endgame_config(rules) == (K.check_rules(rules), False)
-    assert endgame_config(Rules.preset("doker", players=2))[1] is True
+    assert endgame_config(Rules.preset("doker", players=2, **DOKER_JOKERS))[1] is True
+    for option in DOKER_JOKERS:  # doker's house rules of a take (R15, R18)
+        with pytest.raises(K.KernelUnsupported, match=option):
+            endgame_config(Rules.preset("doker", players=2, **{k: k == option for k in DOKER_JOKERS}))
     with pytest.raises(K.KernelUnsupported, match="two players"):
         endgame_config(Rules.preset("podkidnoy", players=3))
     with pytest.raises(K.KernelUnsupported, match="hand_limit='none'"):

@@ -37,7 +37,7 @@ def _agree(cfg: tuple, state, limit: int = -1) -> bool:
         assert limit >= 0 and moves and fields[14] is None
         return False
     assert moves == []
-    assert (K._pack(fields), steps) == (K._pack(listed), listed_steps)
+    assert (K.from_fields(fields), steps) == (K.from_fields(listed), listed_steps)
     return True
 
 
@@ -46,7 +46,7 @@ def _midgame(rules: Rules, seed: int) -> tuple:
     rng = random.Random(seed)
     cfg = K.check_rules(rules)
     fields, moves, _ = run(cfg, K.deal(rules, seed), rng.randrange(0, 60), None, rng, None)
-    return K._pack(fields) if moves else None
+    return K.from_fields(fields) if moves else None
 
 
 @pytest.mark.parametrize("name, rules", PRESETS2, ids=[n for n, _ in PRESETS2])

@@ -148,8 +148,9 @@ def test_an_earlier_attacker_is_asked_when_a_turn_ends():
 
 # ---------------------------------------------------------------------- draw orders (R19) and the tie (R29)
 @pytest.mark.parametrize("changes", [{"draw_order": "attack_order"}, {"draw_order": "equal"},
-                                     {"tie": "all_durak"}, {"draw_order": "equal", "tie": "all_durak"}],
-                         ids=["attack-order", "equal", "all-durak", "equal-all-durak"])
+                                     {"tie": "all_durak"}, {"draw_order": "equal", "tie": "all_durak"},
+                                     {"draw_order": "round"}],
+                         ids=["attack-order", "equal", "all-durak", "equal-all-durak", "round"])
 @pytest.mark.parametrize("name", ["podkidnoy", "perevodnoy", "by_turns", "pairs", "perevodnoy_show"])
 def test_draw_orders_and_the_tie_play_as_the_reference(name, changes):
     # R19: who draws first after a bout; R29: when the last cards go together, all are durak
@@ -162,7 +163,8 @@ def test_draw_orders_and_the_tie_play_as_the_reference(name, changes):
 
 
 def test_the_fast_path_leaves_draw_orders_and_the_tie_to_the_listing_loop():
-    for changes in ({"draw_order": "attack_order"}, {"draw_order": "equal"}, {"tie": "all_durak"}):
+    for changes in ({"draw_order": "attack_order"}, {"draw_order": "equal"}, {"tie": "all_durak"},
+                    {"draw_order": "round"}):
         assert fast_agrees(Rules.preset("podkidnoy", players=4, **changes), games=8, seed=2) == 8
 
 

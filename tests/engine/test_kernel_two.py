@@ -78,7 +78,7 @@ def test_options_play_the_same_games_and_end_in_the_same_state(changes):
         assert deal_two(rules, rb, K._shuffle) == st, f"deal {g}"
         f, _, steps = run(cfg, st, -1, None, ra, None)
         f2, steps2 = two_run(cfg, st, rb)
-        assert (steps2, K._pack(f2)) == (steps, K._pack(f)), f"game {g}"
+        assert (steps2, K.from_fields(f2)) == (steps, K.from_fields(f)), f"game {g}"
         f3, steps3 = random_run(cfg, st, random.Random(g))
         f2, steps2 = two_run(cfg, st, random.Random(g))
         assert (steps2, f2[14]) == (steps3, f3[14]), f"game {g}"
@@ -100,7 +100,7 @@ def test_it_resumes_in_the_middle_of_a_bout():
                 k = K.play(k, moves[int(rng.random() * len(moves))])
             f, steps = two_run(cfg, k, random.Random(seed))
             f2, _, steps2 = run(cfg, k, -1, None, random.Random(seed), None)
-            assert (steps, K._pack(f)) == (steps2, K._pack(f2)), f"{name} seed {seed}"
+            assert (steps, K.from_fields(f)) == (steps2, K.from_fields(f2)), f"{name} seed {seed}"
             f3, steps3 = random_run(cfg, k, random.Random(seed))
             assert (steps, f[14]) == (steps3, f3[14])
             assert K.playout(k, "random", random.Random(seed)) == f[14]

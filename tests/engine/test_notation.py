@@ -64,6 +64,20 @@ def test_rules_text_round_trips_every_preset(name):
         assert parse_rules_text(rules_text(r)) == r
 
 
+@pytest.mark.parametrize("changes,words", [
+    ({"tie": "first_out"}, "tie=first_out"),                                  # R28, R29 (KO)
+    ({"deck": 52, "trump_swap": "ace", "swap_six": True}, "swap_six=True"),   # R6 (HE)
+    ({"take_unbeaten": True, "forced_take": True}, "forced_take=True"),       # R15, R18 (HE doker)
+    ({"draw_order": "round"}, "draw_order=round"),                            # R19 (FI)
+    ({"draw_order": "defender_first"}, "draw_order=defender_first"),          # R19 (HE doker)
+])
+def test_rules_text_names_and_reads_the_new_options(changes, words):
+    r = Rules.preset("classic", players=3, **changes)
+    assert words in rules_text(r) and parse_rules_text(rules_text(r)) == r
+    assert rules_text(Rules.preset("doker", players=3)) == "doker,players=3"  # the preset's own rules
+    assert parse_rules_text("finnish,players=4").draw_order.value == "round"
+
+
 @pytest.mark.parametrize("text,where", [
     ("rules=podkidnoy,players=2 trump=X", "trump"),
     ("rules=nosuch,players=2", "rules"),
@@ -98,7 +112,8 @@ def test_fuzz_any_text_parses_and_round_trips_or_raises_position_error(text):
     assert parse_position(position_text(p)) == p
 
 
-@given(st.sampled_from(_valid), st.integers(0, 10_000), st.text(max_size=8))
+@given(st.sampled_from(_valid), st.integers(0, 10_000),
+       st.text(max_size=8) | st.text("0123456789", min_size=4300, max_size=5000))
 def test_fuzz_mutated_positions(text, where, junk):
     tokens = text.split(" ")
     i = where % len(tokens)

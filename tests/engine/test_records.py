@@ -432,6 +432,7 @@ def test_record_from_game_rejects_a_wrong_seed():
 # ------------------------------------------------------------ fuzzing
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-10, 60) | st.floats(allow_nan=False) | st.text(max_size=6)
+    | st.sampled_from([10 ** 41, -(10 ** 45)]) | st.just(5000).map(lambda digits: 10 ** digits)
     | st.sampled_from(["P1", "P2", "7♥", "10♦", "rest", "♠", "podkidnoy", "durak-lab/1", "P1 take"]),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(
         st.sampled_from(["format", "rules", "start", "moves", "hands", "talon", "seed", "P1", "P2", "preset",
@@ -461,9 +462,11 @@ def test_fuzz_record_shaped_values_load_or_raise_record_error(value):
     load_or_error(value)
 
 
-@given(st.text(max_size=80))
+@given(st.text(max_size=80) | st.builds(lambda a, b: a + b, st.text(max_size=20),
+                                        st.text("0123456789[{\ufeff", min_size=4000, max_size=5000)))
 def test_fuzz_json_text_loads_or_raises_record_error(text):
     load_or_error("{" + text)
+    load_or_error(("{" + text).encode("utf-16"))  # bytes: decoded by their byte-order mark
 
 
 def paths(value, prefix=()):

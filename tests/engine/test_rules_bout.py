@@ -1,9 +1,12 @@
 """A bout: lead, cover, throw-ins, limits, take, bito and drawing (R10–R19)."""
 
+import pytest
+
 from durak_lab.engine.cards import Card, CardSet, popcount
-from durak_lab.engine.errors import Reason
+from durak_lab.engine.errors import KernelUnsupported, Reason
 from durak_lab.engine.game import Game
-from durak_lab.engine.rules import Rules
+from durak_lab.engine.kernel import check_rules
+from durak_lab.engine.rules import DrawOrder, Rules
 
 from helpers import (assert_conserved, cs, ev, expect_illegal, hand, kinds, legal, play, rules, seq_legal,
                      start)
@@ -177,16 +180,21 @@ def test_R12_by_turns_a_leader_who_cannot_add_is_asked_and_passes_R3():
     assert legal(p.play("P1 pass")) == ["P3 attack 7♣", "P3 pass"]
 
 
-def test_R12_by_turns_a_record_written_when_such_a_leader_was_skipped_still_replays():
+def test_R12_by_turns_a_record_written_when_such_a_leader_was_skipped_is_reported_not_mended():
+    # the loader no longer puts the leader's pass in: the record names the move the rules refuse, and
+    # the same game with the pass written replays
     from durak_lab.engine.records import load_record, replay
-    rec = load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
-                       "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "8♠", "A♥"],
-                                                          "P3": ["7♣", "10♣"]},
-                                 "discard": "rest", "attacker": "P1"},
-                       "moves": ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P3 attack 7♣"]})
-    assert [str(m.move) for m in rec.moves] == ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass",
-                                                "P3 attack 7♣"]
-    assert replay(rec).ok and replay(rec).position.table_text() == "7♦/Q♦ 7♣"
+
+    def record(moves):
+        return load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
+                            "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "8♠", "A♥"],
+                                                               "P3": ["7♣", "10♣"]},
+                                      "discard": "rest", "attacker": "P1"},
+                            "moves": moves})
+    res = replay(record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P3 attack 7♣"]))
+    assert not res.ok and res.problem.startswith("moves[2]: P3 attack 7♣ is illegal")
+    res = replay(record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 attack 7♣"]))
+    assert res.ok and res.position.table_text() == "7♦/Q♦ 7♣"
 
 
 def test_R12_simple_durak_nobody_throws_in_and_the_covered_lead_ends_the_bout():
@@ -500,6 +508,64 @@ def test_R19_attack_order_draws_in_the_order_they_attacked():
     p = play(start(Rules(players=4), hands, talon=talon, trump_card="8♥"), *moves)
     _, events = p.play_events("P2 cover 7♣ with 8♣")
     assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"] == [(0, 4), (2, 4), (3, 4), (1, 4)]
+
+
+def test_R19_round_FI_after_a_take_the_taker_draws_in_his_turn_clockwise():
+    """FI: "Nostovuoro kiertää myötäpäivään. Torjutun hyökkäyksen jälkeen kaataja nostaa aina viimeisenä"
+    (the draw goes round clockwise; after a repelled attack the defender always draws last)."""
+    assert Rules.preset("finnish").draw_order is DrawOrder.ROUND
+    assert Rules.preset("finnish_choice").draw_order is DrawOrder.ROUND
+    assert Rules.preset("pairs").draw_order is DrawOrder.CLOCKWISE  # FI pairs name their own order (R26)
+    assert "Nostovuoro kiertää myötäpäivään" in Rules.field_doc("draw_order")
+    talon = "6♠ 10♠ J♠ Q♠ A♠ 6♥ 7♥ 9♥ 8♥"
+    hands = ["7♦ 9♠ 9♦", "8♦ K♥", "7♣ 10♣ J♣", "7♠ Q♣ K♣"]
+    r = Rules(players=4, draw_order="round")
+    p = play(start(r, hands, talon=talon, trump_card="8♥", attacker=0), "P1 attack 7♦", "P2 take")
+    q, events = p, []
+    while q.table:
+        q, more = q.play_events(f"P{q.to_act() + 1} pass")
+        events += more
+    # P2 took one card and holds 3: he draws in his turn, after P1 and before P3 and P4
+    assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"] == [(0, 4), (1, 3), (2, 2)]
+    # the usual order: the taker last, and the talon runs out before him
+    p = play(start(Rules(players=4), hands, talon=talon, trump_card="8♥", attacker=0), "P1 attack 7♦", "P2 take")
+    events = []
+    while p.table:
+        p, more = p.play_events(f"P{p.to_act() + 1} pass")
+        events += more
+    assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"] == [(0, 4), (2, 3), (3, 2)]
+    # after a defence the defender still draws last
+    long = "6♠ 10♠ J♠ Q♠ A♠ 6♥ 7♥ 9♥ 10♥ J♥ Q♥ 6♦ 10♦ J♦ Q♦ 8♥"
+    d = play(start(r, hands, talon=long, trump_card="8♥", attacker=0), "P1 attack 7♦")
+    q, events = d.play_events("P2 cover 7♦ with 8♦")
+    while q.table:
+        q, more = q.play_events(f"P{q.to_act() + 1} pass")
+        events += more
+    assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"] == [(0, 4), (2, 3), (3, 3), (1, 5)]
+
+
+def test_R19_defender_first_doker_a_full_defence_draws_first():
+    """HE doker: "אם אחד השחקנים שרף את כל הקלפים,חיב לקחת ראשון שישה קלפים מהקופה" (one who burned all
+    the cards takes six cards from the talon first): after a bout he beat in full the defender draws first."""
+    assert Rules.preset("doker").draw_order is DrawOrder.DEFENDER_FIRST
+    talon = "6♠ 10♠ J♠ Q♠ 8♥"
+    hands = ["7♦ 9♠", "8♦ K♥ 2♣", "7♣ 10♣ J♣"]
+    r = Rules(players=3, deck=52, draw_order="defender_first")
+    q, events = play(start(r, hands, talon=talon, trump_card="8♥", attacker=0), "P1 attack 7♦").play_events(
+        "P2 cover 7♦ with 8♦")
+    while q.table:
+        q, more = q.play_events(f"P{q.to_act() + 1} pass")
+        events += more
+    assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"] == [(1, 4), (0, 1)]
+    # after a take the defender draws last, as usual
+    p = play(start(r, hands, talon=talon, trump_card="8♥", attacker=0), "P1 attack 7♦", "P2 take")
+    events = []
+    while p.table:
+        p, more = p.play_events(f"P{p.to_act() + 1} pass")
+        events += more
+    assert [(e.seat, len(e.cards)) for e in events if e.kind == "draw"][0][0] == 0
+    with pytest.raises(KernelUnsupported, match="defender_first"):
+        check_rules(r)
 
 
 def test_R19_equal_draw_makes_hands_as_equal_as_possible():

@@ -171,40 +171,52 @@ def _old_record(moves):
             "moves": moves}
 
 
-def test_R12_a_record_where_the_leader_declined_again_after_every_card_still_replays():
-    # written when every card lapsed every pass: P1 had to say "pass" again before P3's second card
+def test_R12_a_record_of_the_earlier_reading_is_not_rewritten_on_load_and_replay_names_the_move():
+    # written when every card lapsed every pass: P1 said "pass" again before P3's second card.  Nothing
+    # guesses on load any more: the record is read as written, and replay stops at the pass the rule
+    # now refuses, naming it, as for a wrong move under any other preset
+    moves = ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 attack 7♣", "P2 cover 7♣ with Q♣",
+             {"move": "P1 pass", "say": "P1 keeps his 7♠."}, "P3 attack Q♠", "P2 cover Q♠ with K♠"]
+    rec = load_record(_old_record(moves))
+    assert [rm.to_json() for rm in rec.moves] == moves
+    res = replay(rec)
+    assert not res.ok and res.stopped_at == 5
+    assert res.problem.startswith("moves[5]: P1 pass is illegal (already-passed)")
+
+
+def test_R12_a_record_with_the_passes_written_in_replays():
+    # the same game as the rule reads now: P1 keeps his right to cut in and is not asked after each card
     rec = load_record(_old_record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 attack 7♣",
                                    "P2 cover 7♣ with Q♣",
-                                   {"move": "P1 pass", "say": "P1 keeps his 7♠."},
-                                   "P3 attack Q♠", "P2 cover Q♠ with K♠"]))
-    assert [str(m.move) for m in rec.moves] == ["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass",
-                                                "P3 attack 7♣", "P2 cover 7♣ with Q♣", "P3 attack Q♠",
-                                                "P2 cover Q♠ with K♠"]
-    assert rec.moves[5].say == "P1 keeps his 7♠."
+                                   {"move": "P3 attack Q♠", "say": "P1 keeps his 7♠."},
+                                   "P2 cover Q♠ with K♠"]))
     res = replay(rec)
     assert res.ok and res.position.table_text() == "7♦/Q♦ 7♣/Q♣ Q♠/K♠"
 
 
-def test_R12_a_record_where_the_bout_ended_without_the_leader_asked_again_still_replays():
+def test_R12_a_bout_that_ended_without_the_leader_asked_again_is_reported_not_mended():
     # then the bout ended once P1 and P3 had passed since the last card; now P1, who holds 7♠, is
-    # asked again when P3's turn ends: his pass is put in, and the next bout starts as it did
-    rec = load_record(_old_record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 pass",
-                                   "P2 attack 8♦"]))
-    assert [str(m.move) for m in rec.moves][3:] == ["P3 pass", "P1 pass", "P2 attack 8♦"]
-    res = replay(rec)
+    # asked again when P3's turn ends: the record must say so
+    res = replay(load_record(_old_record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 pass",
+                                          "P2 attack 8♦"])))
+    assert not res.ok and res.problem.startswith("moves[4]: P2 attack 8♦ is illegal")
+    res = replay(load_record(_old_record(["P1 attack 7♦", "P2 cover 7♦ with Q♦", "P1 pass", "P3 pass",
+                                          "P1 pass", "P2 attack 8♦"])))
     assert res.ok and res.position.table_text() == "8♦" and res.position.defender == 2
 
 
-def test_R12_a_record_where_a_leader_who_could_not_add_was_skipped_before_the_cover_still_replays():
+def test_R12_an_attacker_skipped_before_the_cover_is_reported_not_mended():
     # written when an attacker holding none of the table's ranks was skipped: P3 threw in at once
-    rec = load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
-                       "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "K♠", "A♥"],
-                                                          "P3": ["7♣", "10♣"]},
-                                 "discard": "rest", "attacker": "P1"},
-                       "moves": ["P1 attack 7♦", "P3 attack 7♣", "P2 cover 7♦ with Q♦"]})
-    assert [str(m.move) for m in rec.moves] == ["P1 attack 7♦", "P1 pass", "P3 attack 7♣",
-                                                "P2 cover 7♦ with Q♦"]
-    assert replay(rec).ok and replay(rec).position.table_text() == "7♦/Q♦ 7♣"
+    def record(moves):
+        return load_record({"format": "durak-lab/1", "rules": {"preset": "by_turns", "players": 3},
+                            "start": {"trump": "♥", "hands": {"P1": ["7♦", "9♠"], "P2": ["Q♦", "K♠", "A♥"],
+                                                               "P3": ["7♣", "10♣"]},
+                                      "discard": "rest", "attacker": "P1"},
+                            "moves": moves})
+    res = replay(record(["P1 attack 7♦", "P3 attack 7♣", "P2 cover 7♦ with Q♦"]))
+    assert not res.ok and res.stopped_at == 1 and res.problem.startswith("moves[1]: P3 attack 7♣")
+    res = replay(record(["P1 attack 7♦", "P1 pass", "P3 attack 7♣", "P2 cover 7♦ with Q♦"]))
+    assert res.ok and res.position.table_text() == "7♦/Q♦ 7♣"
 
 
 def test_R12_a_record_written_now_is_left_as_it_is():
@@ -234,7 +246,8 @@ def _earlier_records():
 @pytest.mark.parametrize("case", _earlier_records(), ids=lambda c: f"{c['era'][:12]}-{len(c['record']['moves'])}")
 def test_R12_whole_games_recorded_under_the_earlier_readings_replay_to_the_same_end(case):
     # random games of 3 to 5 players recorded by the engine of each earlier reading, with their last
-    # position as that engine printed it: the same cards go the same way, to the same result
+    # position as that engine printed it, and the passes the rule now asks for written into the moves
+    # (the loader no longer puts them in): the same cards go the same way, to the same result
     from durak_lab.engine.state import Position
     rec = load_record(case["record"])
     res = replay(rec)

@@ -103,6 +103,28 @@ def test_R13_HE_taking_after_the_choice_takes_the_chosen_cards():
     assert q.hand(1) == CardSet.parse("7♦ Q♦ 7♣ 7♠ Q♠ A♣ 9♠ K♠")
 
 
+def test_R13_HE_basic_game_six_laid_against_fewer_cards_the_defender_chooses():
+    """HE's basic game: "ההגבלה ... היא שישה קלפים ... ובמקרה שהתוקפים הניחו יותר קלפים ממה שיש בידו,
+    רשאי המגן לבחור על אלו קלפים להגן. הקלפים המיותרים מוחזרים לתוקפים שהניחו אותם" (the limit is six
+    cards; if the attackers laid more cards than he holds, the defender may choose which to beat, the extra
+    cards go back to the attackers who laid them): the existing options, not a new one, with the limit
+    of six: ``hand_limit='none'`` and ``choose='hand'`` over ``classic``."""
+    assert "יותר קלפים ממה שיש בידו" in Rules.field_doc("choose")
+    rules = Rules.preset("classic", players=3, hand_limit="none", choose="hand")
+    assert rules.attack_limit == 6 and Rules.preset("classic").choose is Choose.OFF
+    p = Position.start(rules, ["7♦ 7♣ Q♣ Q♥", "Q♦ A♣ K♠", "7♠ 7♥ Q♠ 10♣"], trump="♥", discard="rest",
+                       attacker=0, first_bout=False)
+    for m in _HE_MOVES[:6]:
+        p = p.play(m)
+    p = p.play("P3 attack Q♠")  # six attack cards; the defender holds two
+    assert len(p.table) == 6 and len(p.uncovered()) == 5 and len(p.hand(1)) == 2
+    assert p.why_illegal("P1 attack Q♥").reason is Reason.BOUT_LIMIT  # six is still the limit (R13)
+    assert p.choice_keep() == 2
+    q, events = p.play_events("P2 choose 7♣ Q♠")
+    assert sorted((e.seat, str(c)) for e in events for c in e.cards) == [(0, "Q♣"), (2, "7♠"), (2, "7♥")]
+    assert q.table_text() == "7♦/Q♦ 7♣ Q♠" and q.card_count() == 36
+
+
 def test_R13_HE_no_choice_while_he_holds_enough():
     rules = Rules.preset("unlimited_choice", players=3)
     p = Position.start(rules, ["7♦ 7♣", "Q♦ A♣ 9♠", "7♠ 10♣"], trump="♥", discard="rest", attacker=0)

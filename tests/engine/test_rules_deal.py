@@ -3,7 +3,7 @@
 import pytest
 
 from durak_lab.engine.cards import HEARTS, Card, CardSet, deck_mask, popcount, suit_of
-from durak_lab.engine.errors import PositionError, Reason
+from durak_lab.engine.errors import PositionError, Reason, RulesError
 from durak_lab.engine.game import Game
 from durak_lab.engine.rules import NextLeader, Rules
 from durak_lab.engine.state import Position
@@ -258,6 +258,32 @@ def test_R6_ace_rule_needs_an_ace_and_any_rule_takes_any_trump_card():
     p = _swap_position("any", "K♥")
     assert p.swap_open and "P1 swap 6♥" in legal(p)
     assert p.play("P1 swap 6♥").hand(0) == CardSet.parse("K♥ 7♦ 8♦ 9♦ 10♦ J♦")
+
+
+def test_R6_swap_six_on_52_cards_the_trump_six_not_the_lowest_trump_is_swapped():
+    """HE "רשאי השחקן שבידו קלף שש מסדרת הקוזיר, להחליף את השש באס" (the holder of the trump six may
+    swap the six for the ace): on 52 cards the lowest trump is the 2; with swap_six it is the six."""
+    hands = ["2♥ 7♦ 8♦ 9♦ 10♦ J♦", "6♥ 8♣ 9♣ 10♣ J♣ Q♣"]
+    plain = start(Rules(players=2, deck=52, trump_swap="ace"), hands, talon="K♠ A♥", trump_card="A♥")
+    assert plain.swap_holder() == 0 and "P1 swap 2♥" in legal(plain)  # the lowest trump, by default
+    r = Rules(players=2, deck=52, trump_swap="ace", swap_six=True)
+    assert Rules.field_rule("swap_six") == "R6" and "קלף שש מסדרת הקוזיר" in Rules.field_doc("swap_six")
+    p = start(r, hands, talon="K♠ A♥", trump_card="A♥")
+    assert p.swap_open and p.swap_holder() == 1 and p.to_act() == 1
+    assert seq_legal(p) == ["P2 swap 6♥", "P2 pass"]
+    err = expect_illegal(p, "P1 swap 2♥", Reason.SWAP_NOT_NOW, ["6♥"])
+    assert err.facts["case"] == "card" and err.facts["card"] == Card("6♥")
+    q = p.play("P2 swap 6♥")
+    assert q.trump_card == Card("6♥") and Card("A♥") in q.hand(1)
+    assert Position.parse(str(q)) == q and "swap_six=True" in str(q)
+    # the option needs a swap and a deck that holds the sixes
+    with pytest.raises(RulesError, match="swap_six"):
+        Rules(deck=52, swap_six=True)
+    with pytest.raises(RulesError, match="swap_six"):
+        Rules(deck=32, trump_swap="ace", swap_six=True)
+    # the kernel refuses the swap; its endgame model plays what follows it
+    from durak_lab.engine.kernel.endgame import endgame_config
+    assert endgame_config(r)
 
 
 def test_R6_no_swap_without_the_option():

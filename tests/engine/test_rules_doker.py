@@ -186,3 +186,82 @@ def test_doker_R5_a_talon_of_jokers_only_has_no_trump_card_and_the_dealer_shows_
     assert p.trump_card == -1 and 0 <= p.trump < 4
     assert any(c.suit == p.trump for c in CardSet(p.known[5]))   # the dealer's shown card (R5)
     assert Position.parse(str(p)) == p
+
+
+# ---------------------------------------------------------------- doker's house rules of a take
+def test_R18_take_unbeaten_doker_the_beaten_pairs_are_burned_and_the_rest_picked_up():
+    """HE doker: "הוא יכול לקחת רק מה שהוא לא שרף וקלפים נוספים" (he can take only what he did not
+    burn, and further cards): the covered pair goes to the discard, the defender takes the rest."""
+    r = _doker(3)
+    assert r.take_unbeaten and Rules.field_rule("take_unbeaten") == "R18"
+    assert "לקחת רק מה שהוא לא שרף" in Rules.field_doc("take_unbeaten")
+    assert not Rules().take_unbeaten and not Rules.preset("classic").take_unbeaten
+    p = start(r, ["7♦ J♣ 2♠", "J♦ 4♥ 8♣", "10♥ 5♣"], trump="♠", attacker=0)
+    p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦").play("P1 attack J♣")
+    q, events = p.play_events("P2 take")
+    while q.table and q.result is None:  # the attackers pass: the pickup (R18)
+        q, more = q.play_events(f"P{q.to_act() + 1} pass")
+        events += more
+    kinds = [(e.kind, " ".join(str(c) for c in e.cards)) for e in events]
+    assert ("bito", "7♦ J♦") in kinds and ("pickup", "J♣") in kinds
+    assert q.hand(1) == CardSet.parse("J♣ 4♥ 8♣")
+    assert Card("7♦") in CardSet(q.discard) and Card("J♦") in CardSet(q.discard)
+    assert q.card_count() == 54 and q.leader == 2  # the taker still loses the lead (R18)
+    # the normal rules: he picks up all three
+    plain = start(Rules.preset("doker", players=3, take_unbeaten=False, forced_take=False),
+                  ["7♦ J♣ 2♠", "J♦ 4♥ 8♣", "10♥ 5♣"], trump="♠", attacker=0)
+    plain = plain.play("P1 attack 7♦").play("P2 cover 7♦ with J♦").play("P1 attack J♣").play("P2 take")
+    while plain.table and plain.result is None:
+        plain = plain.play(f"P{plain.to_act() + 1} pass")
+    assert plain.hand(1) == CardSet.parse("7♦ J♦ J♣ 4♥ 8♣")
+
+
+def test_R15_forced_take_doker_three_sixes_leave_the_defender_only_the_take():
+    """HE doker: "אם התקיפו על המגן בשלוש שישיות ... המגן חייב לקחת את כל הקלפים" (attacked with three
+    sixes, the defender must take all the cards), the covered pair too."""
+    r = _doker(3)
+    assert r.forced_take and Rules.field_rule("forced_take") == "R15"
+    assert "בשלוש שישיות" in Rules.field_doc("forced_take")
+    p = start(r, ["6♠ 6♦ 2♣", "7♠ 9♥ K♣ A♣", "6♣ 3♣"], trump="♥", attacker=0)
+    p = p.play("P1 attack 6♠").play("P2 cover 6♠ with 7♠").play("P3 attack 6♣")
+    assert not p.must_take() and p.is_legal("P2 cover 6♣ with 9♥")
+    p = p.play("P1 attack 6♦")  # the third six
+    assert p.must_take() and [str(m) for m in p.legal_moves(1)] == ["P2 take"]
+    err = p.why_illegal("P2 cover 6♣ with 9♥")
+    assert err.reason is Reason.MUST_TAKE and err.facts["case"] == "sixes"
+    from durak_lab.text import learner_reason
+    assert learner_reason(err) == "Three sixes were laid against P2, so P2 must take all the cards."
+    q = p.play("P2 take")
+    while q.table and q.result is None:
+        q = q.play(f"P{q.to_act() + 1} pass")
+    # every card, the burned-looking pair 6♠/7♠ too, although doker takes only the unbeaten ones otherwise
+    assert q.hand(1) == CardSet.parse("6♠ 7♠ 6♣ 6♦ 9♥ K♣ A♣")
+
+
+def test_R15_forced_take_doker_a_three_a_five_and_a_nine_and_a_transfer():
+    r = _doker(3)
+    p = start(r, ["3♦ 9♦ 2♣", "5♦ 9♣ K♣ 10♦", "5♣ J♥ Q♥"], trump="♥", attacker=0)
+    p = p.play("P1 attack 3♦").play("P2 cover 3♦ with 5♦").play("P3 attack 5♣")  # a 3 and a 5
+    p = p.play("P2 cover 5♣ with 9♣")
+    assert not p.must_take() and p.table_text() == "3♦/5♦ 5♣/9♣"
+    p = p.play("P1 attack 9♦")  # 3♦, 5♣ and 9♦ attack P2
+    assert p.must_take()
+    assert p.why_illegal("P2 cover 9♦ with 10♦").facts["case"] == "three-five-nine"
+    # a transfer that completes three sixes: the next defender may only take (R15, R20)
+    t = start(r, ["6♠ 2♣", "6♦ 9♦ K♣", "6♣ J♥ Q♥ 8♣"], trump="♥", attacker=0).play("P1 attack 6♠")
+    t = t.play("P2 transfer 6♦")
+    assert t.defender == 2 and not t.must_take()
+    t3 = start(Rules.preset("doker", players=4), ["6♠ 2♣", "6♦ 9♦ K♣", "6♣ J♥ Q♥ 8♣", "7♣ 8♦ 9♠ 10♠"],
+               trump="♥", attacker=0).play("P1 attack 6♠").play("P2 transfer 6♦").play("P3 transfer 6♣")
+    assert t3.defender == 3 and t3.must_take()
+    assert t3.why_illegal("P4 cover 6♠ with 9♠").reason is Reason.MUST_TAKE
+    assert [str(m) for m in t3.legal_moves(3)] == ["P4 take"]
+
+
+def test_R15_R18_the_kernel_and_the_options_refuse_what_they_do_not_play():
+    for option in ("take_unbeaten", "forced_take"):
+        with pytest.raises(KernelUnsupported, match=option):
+            check_rules(Rules(**{option: True}))
+    for bad in ({"pushing": True}, {"choose": "limit"}):
+        with pytest.raises(RulesError, match="forced_take"):
+            Rules(forced_take=True, **bad)

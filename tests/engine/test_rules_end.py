@@ -102,6 +102,39 @@ def test_R29_all_durak_variant_the_last_ones_are_all_durak():
     assert q.result == (0, 1) and q.result_text() == "P1 and P2 are durak"
 
 
+def test_R28_R29_first_out_KO_the_first_to_empty_the_hand_wins_a_simultaneous_finish():
+    """KO: "가장 먼저 카드를 모두 비운 사람 또는 팀이 승리한다" (whoever first emptied all their cards
+    wins): P1 laid his last card first, P2 beat it with his last: P2 is the durak, not a draw."""
+    r = Rules(players=2, tie="first_out")
+    assert r.tie is Tie.FIRST_OUT and "가장 먼저" in Rules.field_doc("tie")
+    p = start(r, ["7♦", "Q♦"], trump="♥", attacker=0).play("P1 attack 7♦")
+    q, events = p.play_events("P2 cover 7♦ with Q♦")
+    assert ev(events) == [("bito", cs("7♦ Q♦")), ("out", 0), ("out", 1), ("over", (1,))]
+    assert q.result == (1,) and q.result_text() == "P2 is durak"
+    assert_result_consistent(q)
+    # three players: P1 and P3 laid their last cards before P2 beat the last one
+    r3 = Rules(players=3, tie="first_out")
+    p3 = start(r3, ["7♦", "Q♦ 8♥", "7♣"], trump="♥", attacker=0)
+    q3 = play(p3, "P1 attack 7♦", "P3 attack 7♣", "P2 cover 7♦ with Q♦", "P2 cover 7♣ with 8♥")
+    assert q3.result == (1,)
+    # not a simultaneous finish: the rule changes nothing (R28)
+    s = start(r, ["7♦ 9♠", "Q♦"], trump="♥", attacker=0)
+    assert play(s, "P1 attack 7♦", "P2 cover 7♦ with Q♦").result == (0,)
+
+
+def test_R29_first_out_the_kernel_and_the_solver_refuse_it():
+    import pytest
+
+    from durak_lab.analysis.solver.model import check_rules_domain
+    from durak_lab.engine.errors import KernelUnsupported, SolverDomainError
+    from durak_lab.engine.kernel import check_rules
+
+    with pytest.raises(KernelUnsupported, match="first_out"):
+        check_rules(Rules(players=2, tie="first_out"))
+    with pytest.raises(SolverDomainError, match="first_out"):
+        check_rules_domain(Rules(players=2, tie="first_out"))
+
+
 def test_R29_all_durak_counts_only_players_still_in_the_bout():
     r = Rules(players=3, tie="all_durak")
     p = start(r, ["7♦", "Q♦", ""], trump="♥", attacker=0).play("P1 attack 7♦")

@@ -57,6 +57,21 @@ def test_presets_state_the_variants_of_the_sources():
     assert Rules.preset("unlimited").hand_limit is HandLimit.NONE
 
 
+#: R14 by the source each preset names: five in the first bout is ZH's standard; HE's basic limit is six
+#: ("היא שישה קלפים"), five an option it names ("התקפה ראשונה - חמישה קלפים"); FI names six.
+FIRST_BOUT_BY_SOURCE = {"podkidnoy": 5, "neighbours": 5}
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_R14_every_presets_first_bout_limit_follows_the_source_it_names(name):
+    assert Rules.preset(name).first_bout_limit == FIRST_BOUT_BY_SOURCE.get(name)
+
+
+def test_R14_the_zh_perevodnoy_variant_is_the_preset_with_five_and_left_of_the_durak():
+    zh = Rules.preset("perevodnoy", first_bout_limit=5, next_leader="left_of_durak")
+    assert zh.transfer and zh.first_bout_limit == 5 and zh == Rules(transfer=True)
+
+
 def test_every_preset_allows_some_player_counts_between_two_and_eight():
     for name in PRESETS:
         counts = [n for (p, n) in CONFIGS if p == name]
@@ -106,6 +121,10 @@ def test_unknown_preset_is_a_rules_error_listing_the_presets():
     ({"trump_swap": "king"}, "trump_swap"),
     ({"jokers": 3}, "jokers"),
     ({"jokers": True}, "jokers"),
+    ({"swap_six": "yes"}, "swap_six"),
+    ({"take_unbeaten": 1}, "take_unbeaten"),
+    ({"forced_take": 1}, "forced_take"),
+    ({"forced_take": True, "choose": "limit"}, "forced_take"),
 ])
 def test_contradictory_or_bad_options_raise_rules_error_naming_the_field(changes, field):
     with pytest.raises(RulesError) as info:

@@ -89,8 +89,11 @@ def test_EX_HE_PUSH_CHALLENGE_queen_goes_back_to_C_face_up_R31():
     p = result.position
     assert p.table_text() == "7♦/J♦"
     assert Card("Q♦") in p.hand(P3) and Card("Q♦") in CardSet(p.known[P3])  # public now
-    assert p.passed >> P3 & 1  # C waits until a card that stands is played
-    assert p.why_illegal("P3 attack Q♦").reason is Reason.ALREADY_PASSED
+    # the one consequence HE names: C picks it up; C keeps his rights under R12 (he has not passed)
+    assert not p.passed >> P3 & 1
+    assert p.sent_back == CardSet.parse("Q♦").mask
+    err = p.why_illegal("P3 attack Q♦")  # but the Q♦ may not be pushed again in this bout
+    assert err.reason is Reason.PUSH_SENT_BACK and err.facts["card"] == Card("Q♦")
 
 
 def test_R31_challenge_returns_the_card_and_conserves_cards():
@@ -124,6 +127,50 @@ def test_R31_illegal_challenges_are_refused_and_the_game_is_unchanged():
     # too late once the defender takes
     t = pushed().play("P2 take")
     assert t.why_illegal("P2 challenge Q♦").reason is Reason.CHALLENGE_TAKING
+
+
+def test_R12_the_owner_of_a_sent_back_card_keeps_his_throw_ins():
+    """HE names one consequence of a challenge, "להרים אותה חזרה ליד" (pick it back up): C is not made
+    to pass; he may throw in a jack (a jack stands), push another card, or pass (R12)."""
+    p = pushed().play("P2 challenge Q♦")
+    mine = {str(m) for m in p.legal_moves(P3)}
+    assert {"P3 attack J♣", "P3 attack 9♠", "P3 pass"} <= mine and "P3 attack Q♦" not in mine
+    q = p.play("P3 attack J♣")
+    assert q.table_text() == "7♦/J♦ J♣" and q.pushed_cards() == []
+
+
+def test_R12_a_sent_back_card_comes_back_once_its_rank_stands():
+    p = pushed().play("P2 challenge Q♦").play("P3 attack 9♠")  # another push
+    assert p.why_illegal("P3 attack Q♦").reason is Reason.PUSH_SENT_BACK
+    q = p.play("P2 cover 9♠ with Q♠")  # the covered pair 9♠/Q♠ stands: queens are on the table
+    assert q.is_legal("P3 attack Q♦") and q.sent_back  # by the rules now, not a push
+    r = q.play("P3 attack Q♦")
+    assert r.pushed_cards() == []
+    assert r.why_illegal("P2 challenge Q♦").reason is Reason.CHALLENGE_CARD_STANDS
+
+
+def test_R12_two_players_a_challenge_does_not_end_the_bout():
+    """With two players the attacker who pushed is the only one to throw in: after the challenge he
+    still throws in by R12, and the bout ends only when he passes or can add nothing."""
+    rules = Rules.preset("pushing", players=2, deck=52)
+    p = Position.start(rules, ["7♦ Q♦ J♣ 9♠", "J♦ 3♥ 8♣ K♠"], trump="♥", discard="rest", attacker=P1)
+    p = p.play("P1 attack 7♦").play("P2 cover 7♦ with J♦").play("P1 attack Q♦").play("P2 challenge Q♦")
+    assert p.table_text() == "7♦/J♦" and p.to_act() == P1 and not p.is_over
+    assert {str(m) for m in p.sequential_moves()} == {"P1 attack J♣", "P1 attack 9♠", "P1 pass"}
+    assert p.play("P1 attack J♣").table_text() == "7♦/J♦ J♣"
+    bito = p.play("P1 pass")  # he may end it himself
+    assert bito.table_text() == "" and bito.leader == P2 and bito.sent_back == 0
+
+
+def test_R12_sent_back_cards_in_the_position_text_and_the_view():
+    p = pushed().play("P2 challenge Q♦")
+    text = str(p)
+    assert " back=Q♦" in text and Position.parse(text) == p
+    assert p.view(P4).sent_back == p.sent_back
+    assert Position.parse(str(pushed())).sent_back == 0  # nothing sent back: no field
+    from durak_lab.text import learner_reason
+    words = learner_reason(p.why_illegal("P3 attack Q♦"))
+    assert "Q♦" in words and "queen" in words and "R12" not in words
 
 
 def test_R12_a_lead_card_stands_and_cannot_be_challenged():

@@ -85,12 +85,12 @@ class Fact(NamedTuple):
     kind: str
     seat: int = -1
     cards: int = 0
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field named like tuple.count, which it hides on purpose
     move: Optional[Move] = None
     situation: Optional[ActionView] = None
     known: int = 0
     seats: tuple = ()
-    index: int = 0
+    index: int = 0  # type: ignore[assignment]  # a field named like tuple.index, which it hides on purpose
     known_by_seat: tuple = ()
 
     def __repr__(self) -> str:
@@ -260,13 +260,13 @@ def observe(source: Any, seat: int, upto: Optional[int] = None, rule_facts: bool
                 if hidden:
                     facts.append(Fact("reveal", s, hidden))
             elif m.kind == PASS and rule_facts and p.swap_open and not p.table:
-                six = p.trump * 13 + p.rules.lowest_rank - 2
+                six = p.trump * 13 + p.rules.swap_rank - 2
                 facts.append(Fact("holds", s, 1 << six, known=p.known[s]))
         ended = any(e.kind in ("bito", "pickup") for e in events)
         if rule_facts:
             q = _pre_settle(p, m) if ended else after
             phase = _attack_phase(q) if q is not None else None
-            if phase is not None:
+            if q is not None and phase is not None:
                 seats, ranks = phase
                 others = tuple(x for x in seats if x != seat)
                 own = seat in seats and q.hands[seat] & ranks

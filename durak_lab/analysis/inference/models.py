@@ -114,7 +114,7 @@ class EpsilonModel:
                 if c < 0:
                     m |= BEATERS[view.trump][a]
             return m & deck
-        if move.kind == COVER:
+        if move.kind == COVER and move.target is not None:
             a, c = move.target, move.cards[0]
             if suit_of(c) == view.trump and suit_of(a) != view.trump:
                 return SUIT_MASKS[suit_of(a)] & BEATERS[view.trump][a] & deck

@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable, Iterator, Optional, Union
 
 from ...engine.cards import BEATERS, Card, deck_mask, popcount
-from ..counting import Knowledge, PlaceKey, _mask_of
+from ..counting import Knowledge, PlaceKey, cards_mask
 from .evidence import Timeline
 from .models import Number
 
@@ -74,7 +74,9 @@ class Posterior:
 
     def __repr__(self) -> str:
         kind = "exact" if self.exact else f"sampled, n={self.n}, ess={self.ess:.0f}"
-        return f"<Posterior of {self.knowledge.labels[self.knowledge.viewer]} after {self.step} moves ({kind})>"
+        v = self.knowledge.viewer
+        who = self.knowledge.labels[v] if v is not None else "no seat"
+        return f"<Posterior of {who} after {self.step} moves ({kind})>"
 
     def _p(self, w: Number) -> Number:
         if isinstance(self.total, float) or isinstance(w, float):
@@ -111,7 +113,7 @@ class Posterior:
         True
         """
         i = self.knowledge.place(place)
-        m = _mask_of(cards)
+        m = cards_mask(cards)
         return self._dist(m, lambda full: popcount(full[i]))
 
     def trump_counts(self, places: Optional[Iterable[PlaceKey]] = None) -> dict:
@@ -167,7 +169,7 @@ class Posterior:
         Fraction(1, 1)
         """
         k = self.knowledge
-        m = k.trumps if cards is None else _mask_of(cards)
+        m = k.trumps if cards is None else cards_mask(cards)
         ids = [c for c in range(54) if m >> c & 1]
         acc = {c: [0] * len(k.labels) for c in ids}
         for hidden, w in self._project(m).items():
@@ -209,7 +211,7 @@ class Posterior:
         k = self.knowledge
         keys = [places] if isinstance(places, (int, str)) else list(places)
         idx = sorted({k.place(p) for p in keys})
-        m = _mask_of(cards)
+        m = cards_mask(cards)
         dist = self._dist(m, lambda full: sum(popcount(full[i]) for i in idx) >= at_least)
         return dist.get(True, self._p(0))
 

@@ -322,6 +322,7 @@ class Solver:
         """
         check_domain(position)
         mover = position.to_act()
+        assert mover is not None  # (check_domain: the game goes on)
         _, values = _whole(lambda: self._move_values(position, mover))
         if seat is None or seat == mover:
             return values
@@ -412,6 +413,7 @@ class Solver:
         repeats = note(p)
         while p.result is None and not repeats:
             act = p.to_act()
+            assert act is not None  # (the game goes on)
             want = value if act == mover else -value
             for mv in p.sequential_moves():
                 child = p.play_unchecked(mv)

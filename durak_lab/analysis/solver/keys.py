@@ -9,7 +9,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Optional, Sequence
 
 from ...engine.cards import SUIT_MASKS
 from .model import _LOW13, _SPREAD
@@ -226,7 +226,7 @@ def _cover_order(trump: int) -> Callable[[int, int, int], tuple]:
     return cover_order
 
 
-def _shed_bound(beat: list, cyclic: bool, cap_first: int, cap_normal: int) -> Callable[[int, int, int], Optional[int]]:
+def _shed_bound(beat: Sequence[int], cyclic: bool, cap_first: int, cap_normal: int) -> Callable[[int, int, int], Optional[int]]:
     """Two exact values of a bout start (the attacker to lead, at least two cards each way
     for the first), for the attacker, or None.
 

@@ -18,8 +18,7 @@ Standard library only.
 from __future__ import annotations
 
 from ...engine.cards import popcount
-from ...engine.errors import SolverDomainError
-from ...engine.kernel.core import KernelUnsupported
+from ...engine.errors import KernelUnsupported, SolverDomainError
 from ...engine.kernel.endgame import LOW13 as _LOW13, NO_TAKE as _NO_TAKE, SPREAD as _SPREAD  # noqa: F401
 from ...engine.kernel.endgame import Endgame, endgame_config, endgame_model, transitions_of
 from ...engine.moves import seat_text
@@ -43,6 +42,9 @@ def check_rules_domain(rules: Rules) -> None:
     r = rules
     if r.players != 2:
         raise SolverDomainError(f"the solver plays two players; this game has {r.players} (R2)")
+    if r.tie is Tie.FIRST_OUT:
+        raise SolverDomainError("tie='first_out' (KO: the first out wins a simultaneous finish, R28) is "
+                                "outside the solver's domain; the solver needs tie='no_durak' (R29)")
     if r.tie is not Tie.NO_DURAK:
         raise SolverDomainError("tie='all_durak' makes a simultaneous finish a loss for both players, so "
                                 "the game is not won by one seat and lost by the other; the solver needs "

@@ -90,7 +90,7 @@ def _attacker_moves(m: _Model, rules: Rules, trump: int) -> tuple:
                 r = room(d, 0, 0, 0, x)
                 if r < k:
                     k = r
-            out = []
+            out: list[tuple[int, object]] = []
             if k == 1:
                 m = a
                 while m:
@@ -103,15 +103,16 @@ def _attacker_moves(m: _Model, rules: Rules, trump: int) -> tuple:
                     else:  # nothing beats it and no transfer (R20, R22, R24): the defender takes (R15)
                         out.append((lead_pri[i], take(a ^ c, d, c, c, x)))
             else:  # sets of one rank share their lowest card: the listing's order breaks ties
+                ranked: list[tuple[int, int, object]] = []
                 for n, c in enumerate(attack_sets(a, k)):
                     i = (c & -c).bit_length() - 1
                     bt = d & beat[i]
                     if bt or (cyclic and d & spread << (i % 13) and transfer_options(a ^ c, d, c, c, x)):
-                        out.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), n, (a ^ c, d, c, c, 0, x, False)))
+                        ranked.append((lead_pri[i] + (64 if bt & (bt - 1) else 0), n, (a ^ c, d, c, c, 0, x, False)))
                     else:
-                        out.append((lead_pri[i], n, take(a ^ c, d, c, c, x)))
-                out.sort()
-                return [ch for _, _, ch in out]
+                        ranked.append((lead_pri[i], n, take(a ^ c, d, c, c, x)))
+                ranked.sort()
+                return [ch for _, _, ch in ranked]
             out.sort()
             return [ch for _, ch in out]
         # the attacker throws in (low non-trumps first; while the defender takes, low first) or passes

@@ -21,7 +21,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Callable, Optional
 
 from ...engine.cards import SUIT_MASKS
 from ...engine.rules import Rules
@@ -38,6 +38,11 @@ _INF = 1 << 62
 MAX_TABLE = 2_000_000
 _CHECK_EVERY = 65_536
 _KNOWN = 10  # added to a next bout's known value in a list of successors (outcomes are -1, 0, +1)  # positions between two looks at the table's size
+
+
+def _never(*_: int) -> Optional[int]:
+    """The look-up of a table part that is not there (never called: no position is that small)."""
+    return None
 
 
 class _NodeLimit(Exception):
@@ -117,19 +122,23 @@ class _Search:
         # after the look for a repetition on the line: a line of best play that returns to one
         # of its positions scores a draw there, with or without tables, so a won line ends.
         tables = self.tables
-        table_get = tables[0].get if tables is not None else None
+        table_get: Callable[[int], Optional[int]] = tables[0].get if tables is not None else _never
         table_cards = tables[1] if tables is not None else -1
         dense = tables[2] if tables is not None and len(tables) > 2 else None
+        dense_get: Callable[[int, int], Optional[int]] = _never
 
         def dense_first(k: int, n: int) -> Optional[int]:
             """The first look in the dense part: unpack it if still packed (see
             :mod:`durak_lab.analysis.solver.tables`), then look straight in the array."""
             nonlocal dense_get
             unpack = getattr(dense, "values", None)
-            dense_get = (unpack() if unpack is not None else dense).get
+            values = unpack() if unpack is not None else dense
+            assert values is not None  # (dense_first is the look-up only with a dense part)
+            dense_get = values.get
             return dense_get(k, n)
 
-        dense_get = dense_first if dense is not None else None
+        if dense is not None:
+            dense_get = dense_first
         dense_cards = dense.high if dense is not None else -1
         exact: dict = {}
         exact_get = exact.get
@@ -338,23 +347,24 @@ class _Search:
             if tbl:
                 if unc and not tk:  # a defender's choice: never kept in the table
                     return defend(a, d, tbl, unc, x, alpha, beta)
-                key = (a, d, tbl, unc, tk, x)
+                key: tuple | int = (a, d, tbl, unc, tk, x)  # inside a bout: the state itself
             else:
                 k3 = (a, d, x)
-                key = memo_get(k3)
-                if key is None:
-                    key = memo[k3] = bout_entry(a, d, x)
-                if key < 2:  # a shortcut's exact value
-                    return key
+                bk = memo_get(k3)
+                if bk is None:
+                    bk = memo[k3] = bout_entry(a, d, x)
+                if bk < 2:  # a shortcut's exact value
+                    return bk
                 if cyclic:
-                    idx = path.get(key)
+                    idx = path.get(bk)
                     if idx is not None:  # the position repeats on this line: endless play, a draw
                         if idx < low[0]:
                             low[0] = idx
                         return 0
-                    v = exact_get(key)
+                    v = exact_get(bk)
                     if v is not None:  # the endgame table's value
                         return v
+                key = bk  # a bout start: its canonical key
             e = tt.get(key)
             hint = 0
             if e is not None:
@@ -493,7 +503,8 @@ class _Search:
         self.path.clear()
         self.exact.clear()
 
-    def value(self, state: tuple, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
+    def value(self, state: tuple[int, int, int, int, int, int], alpha: int = -1, beta: int = 1,
+              history: tuple = ()) -> int:
         """The value of ``state`` for the seat to act; ``history`` lists bout-start keys
         already on the line (they count as repetitions)."""
         path = self.path
@@ -514,6 +525,6 @@ class _Search:
         finally:
             path.clear()
 
-    def key(self, state: tuple) -> Optional[tuple]:
+    def key(self, state: tuple) -> Optional[int]:
         """The repetition key of a bout-start state, else None."""
         return self.canon(state[0], state[1], state[5]) if not state[2] else None

@@ -60,16 +60,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import random
 import zlib
 from typing import Callable, Iterator, Optional
 
 from ...engine.errors import DurakError
+from ...engine.kernel.config import CAP, HAND_LIMIT, LEAD, NO_THROW, SEEN_RANKS, TAKE_NONE, TRANSFER
 from ...engine.rules import Rules
-from .dense import MOST_CARDS, DenseValues, canonical_positions
+from .dense import MOST_CARDS, DenseValues, canonical_positions, position_at
 from .keys import _canonical
 from .model import _LOW13, endgame_config
 
-__all__ = ["EndgameTable", "EndgameTableError", "build", "bout_start", "table_for", "signature", "positions", "shipped_path",
+__all__ = ["EndgameTable", "EndgameTableError", "build", "check_sample", "bout_start", "table_for", "signature",
+           "positions", "shipped_path",
            "MAX_CARDS", "KEYED_CARDS", "SHIPPED", "SHIPPED_CARDS", "FORMAT", "FORMAT_DENSE"]
 
 FORMAT = "durak-lab endgame table/1"
@@ -81,7 +84,8 @@ MAX_CARDS = 6
 KEYED_CARDS = 6
 #: The presets whose tables the package ships, by file name (``endgame_tables/NAME.dtb``): one for each
 #: endgame rules of the presets the solver plays (``podkidnoy`` serves ``classic``, ``neighbours`` and
-#: ``by_turns`` too, ``perevodnoy_show`` serves ``doker``).
+#: ``by_turns`` too, ``perevodnoy_show`` serves doker's jokers without its house rules of a take, which the
+#: solver does not play, R15, R18).
 SHIPPED = ("podkidnoy", "perevodnoy", "perevodnoy_show", "simple", "finnish", "he_hand")
 #: The shipped tables that hold more than :data:`MAX_CARDS` cards in play: how many (a dense part above
 #: :data:`KEYED_CARDS`): 7 and 8 cards make podkidnoy's 8+8 solves about twice as fast.
@@ -115,7 +119,8 @@ def signature(rules: Rules) -> tuple:
     True
     """
     cfg, show = endgame_config(rules)
-    return tuple(int(v) for v in (cfg[2], *cfg[5:7], cfg[8], cfg[12], cfg[13], cfg[14], show))
+    fields = (CAP, TAKE_NONE, TRANSFER, NO_THROW, HAND_LIMIT, SEEN_RANKS, LEAD)
+    return tuple(int(v) for v in (*(cfg[i] for i in fields), show))
 
 
 class EndgameTable:
@@ -449,6 +454,55 @@ def _dense_share(rules: Rules, values: dict, dense: DenseValues, cards: int, job
 # ---------------------------------------------------------------------------- the shipped tables
 _INDEX: dict = {}  # signature -> path of a shipped table (read from the files' headers once)
 _LOADED: dict = {}  # signature -> (values, keyed cards, dense part or None)
+
+
+def check_sample(table: EndgameTable, rules: Rules, sample: int, seed: int = 0) -> tuple:
+    """Re-solve a seeded random sample of ``sample`` entries of ``table`` (about half of them from its
+    dense part, if it has one) with a search that uses no table, each position from scratch, and
+    compare.  Returns ``(agreed, checked, first)``: ``first`` is None, or the first disagreement as
+    ``(key, a, d, searched, stored)``: the bout start's hands, the search's value (None for a key
+    that is not canonical) and the table's value.
+
+    >>> rules = Rules.preset("podkidnoy", players=2)
+    >>> check_sample(build(rules, max_cards=3), rules, 10)
+    (10, 10, None)
+    """
+    from .search import _Search
+
+    rng = random.Random(seed)
+    dense = table.dense
+    keyed = min(sample - sample // 2 if dense is not None else sample, len(table.values))
+    # (sorted: the same sample each time)
+    entries = [(k, table.values[k]) for k in rng.sample(sorted(table.values), keyed)]
+    if dense is not None:
+        entries += _dense_sample(dense, sample - keyed, rng)
+    canon = _canonical(_TRUMP)
+    srch = _Search(rules, _TRUMP, None, None)  # the search alone: no endgame table
+    agree, first = 0, None
+    for key, want in entries:
+        a, d = bout_start(key)
+        srch.arm(None)
+        got = srch.value((a, d, 0, 0, 0, 0)) if canon(a, d, 0) == key else None
+        srch.release()  # each position searched from scratch
+        if got == want:
+            agree += 1
+        elif first is None:
+            first = (key, a, d, got, want)
+    return agree, len(entries), first
+
+
+def _dense_sample(dense: DenseValues, n: int, rng: random.Random) -> list:
+    """``n`` entries ``(key, value)`` of a dense part, drawn at random (empty slots skipped)."""
+    out: dict = {}  # key -> value, in the order drawn
+    filled = sum(dense.counts())
+    while len(out) < min(n, filled):
+        r = rng.randrange(dense.slots)
+        cards = max(c for c in range(dense.low, dense.high + 1) if dense.base[c] <= r)
+        key = position_at(r - dense.base[cards], cards)
+        v = dense.get(key, cards)
+        if v is not None:
+            out.setdefault(key, v)
+    return list(out.items())
 
 
 def shipped_path(name: str) -> str:

@@ -31,6 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...lessons import course
 from ..bench import machine
+from ..commands import int_in
 from .checks import NOTEBOOKS, check_class
 from .server import PROC, Sampler, Server
 from .student import Student, StudentRun, lesson_pool, student_names
@@ -69,7 +70,7 @@ def parser() -> argparse.ArgumentParser:
         description="A load test of durak-lab classroom on this machine: students at once (pages spoken at the "
         "protocol level on 127.0.0.1) answer lessons and play a game; the figures are click-to-redraw times, "
         "the kernels and their memory; the exit status is 1 only for an error or cross-talk.")
-    ap.add_argument("--students", type=int, default=20, help="students at once (default 20)")
+    ap.add_argument("--students", type=int, default=20, help="students at once (default 20, at most 1000)")
     ap.add_argument("--lessons", type=int, default=3, help="lessons each student works through (default 3)")
     ap.add_argument("--moves", type=int, default=30, help="the student's own moves in the game (default 30; "
                     "fewer if the game ends)")
@@ -85,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--cull", type=int, default=15, metavar="SECONDS",
                     help="a kernel with no page connected is shut down after this many seconds (default 15; "
                     f"checked every {CULL_INTERVAL} s)")
-    ap.add_argument("--max-kernels", type=int, metavar="N", help="the server's kernel limit (default: the "
+    ap.add_argument("--max-kernels", type=int_in(1, 1000), metavar="N", help="the server's kernel limit (default: the "
                     "shipped one, 40)")
     ap.add_argument("--notebooks", metavar="DIR", help="the folder of learn.ipynb and play.ipynb (default: "
                     "notebooks/ here); they are copied to a folder of the run")
@@ -288,10 +289,12 @@ def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench classroom``."""
     ap = parser()
     ns = ap.parse_args(argv)
-    for option, value, least in (("--students", ns.students, 1), ("--lessons", ns.lessons, 0),
-                                 ("--moves", ns.moves, 0), ("--cull", ns.cull, 1)):
+    for option, value, least, most in (("--students", ns.students, 1, 1000), ("--lessons", ns.lessons, 0, 100),
+                                       ("--moves", ns.moves, 0, 1000), ("--cull", ns.cull, 1, 24 * 3600)):
         if value < least:
             ap.error(f"{option} must be at least {least}")
+        if value > most:  # each student is a connection of this machine; each move a round trip
+            ap.error(f"{option} must be at most {most}")
     if ns.think < 0 or ns.ramp < 0:
         ap.error("--think and --ramp must be at least 0")
     notebooks = Path(ns.notebooks) if ns.notebooks else Path.cwd() / "notebooks"

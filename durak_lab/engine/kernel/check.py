@@ -36,7 +36,7 @@ class KernelMismatch(DurakError, AssertionError):
 
 
 def _events(evs: list) -> list:
-    out = []
+    out: list[tuple] = []
     for e in evs:
         if e.kind == "bito":
             out.append(("bito",))

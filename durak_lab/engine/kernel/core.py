@@ -14,10 +14,12 @@ players, any deck, any hand size, leads of one or several cards, attack and
 first-bout limits, each of the three hand limits, throw-ins by all, by
 neighbours, by turns (with the right to cut in, R12) or by nobody, every
 after-take rule, transfers and the transfer by showing a trump (R24), teams
-and the partner's cover (R26), every draw order (R19) and both ties (R29)).
+and the partner's cover (R26), every draw order but doker's (R19: FI's
+``round`` too) and the ties ``no_durak`` and ``all_durak`` (R29)).
 Not yet: the trump swap, the redeal, pushing durak (``pushing``), the
-defender's choice (``choose``), more than six players, jokers and the ficus
-finish.  These raise :class:`KernelUnsupported` naming the option, never
+defender's choice (``choose``), more than six players, jokers, the ficus
+finish, KO's ``tie='first_out'`` and doker's take of the unbeaten cards, forced
+take and ``draw_order='defender_first'``.  These raise :class:`KernelUnsupported` naming the option, never
 silently playing other rules.
 
 The rules live in two places: the reference engine and this kernel.  The
@@ -52,32 +54,23 @@ import random
 from typing import Callable, NamedTuple, Optional, Union
 
 from ..cards import CARDS, SUIT_MASKS, deck_mask
-from ..errors import DurakError, IllegalMoveError, Reason
+from ..errors import IllegalMoveError, KernelUnsupported, Reason
 from ..moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
-from ..rules import AfterTake, Choose, DrawOrder, HandLimit, Rules, ThrowIn, Tie, TrumpSwap, TurnsDirection
+from ..rules import HandLimit, Rules, Tie
 from ..state.position import Position
+from .config import LISTING_LOOP, TWO_LOOP, check_rules, loop_for
 from .fast import random_run
 from .two import deal_two, two_run
 from .loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
                           TRANSFER_BASE, run)
 
-__all__ = ["KernelUnsupported", "KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state",
+__all__ = ["KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state", "from_fields",
            "to_position", "kernel_move", "to_move", "legal_moves", "play", "play_events", "to_act",
            "playout", "random_games", "greedy"]
 
 #: The presets the kernel plays (with any number of players the preset allows).
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
                      "unlimited", "simple", "finnish", "pairs", "perevodnoy_show")
-
-
-class KernelUnsupported(DurakError, ValueError):
-    """The kernel does not play these rules (or this position); use the reference engine.
-
-    >>> check_rules(Rules(trump_swap="ace"))
-    Traceback (most recent call last):
-    ...
-    durak_lab.engine.kernel.core.KernelUnsupported: the kernel does not support trump_swap='ace'; use Position
-    """
 
 
 class KState(NamedTuple):
@@ -114,66 +107,17 @@ class KState(NamedTuple):
     in_bout: int = 0
 
 
-_CONFIGS: dict = {}
-_BIG = 1 << 30
+def from_fields(f: tuple) -> KState:
+    """The :class:`KState` of the fields a loop returns (:func:`~durak_lab.engine.kernel.loop.run`,
+    :func:`~durak_lab.engine.kernel.rollout.greedy_run` …), in canonical form (what is known within
+    the hands, the covers in table order): two loops reached the same state iff these are equal.
 
-
-def check_rules(rules: Rules) -> tuple:
-    """The kernel's configuration tuple for ``rules``; :class:`KernelUnsupported` names an option it lacks.
-
-    >>> check_rules(Rules.preset("perevodnoy", players=4))[:3]
-    (4, 6, 6)
+    >>> from durak_lab.engine.kernel.loop import run
+    >>> k = deal(Rules.preset("podkidnoy"), 2)
+    >>> fields, moves, steps = run(check_rules(k.rules), k, 0, None, None, None)
+    >>> from_fields(fields) == k, steps
+    (True, 0)
     """
-    cfg = _CONFIGS.get(rules)
-    if cfg is not None:
-        return cfg
-    bad = None
-    if rules.trump_swap is not TrumpSwap.OFF:
-        bad = f"trump_swap={rules.trump_swap.value!r}"
-    elif rules.redeal:
-        bad = "redeal"
-    elif rules.choose is not Choose.OFF:
-        bad = f"choose={rules.choose.value!r} (the defender chooses the cards to beat, R13)"
-    # seven and eight players; doker's jokers (R5, HE "ריבוי שחקנים", "דוקר")
-    elif rules.players > 6:
-        bad = f"players={rules.players} (more than six players, R5)"
-    elif getattr(rules, "jokers", 0):
-        bad = f"jokers={rules.jokers} (doker, R1)"
-    # pushing durak (HE "דוראק דחיפות"): the reference engine's alone
-    if bad is None and rules.pushing:
-        bad = "pushing (pushing durak: any card may be laid and challenged, R12, R31)"
-    if bad is None and rules.ficus:  # the ficus finish (R28, HE "פתיחת הפיקוס")
-        bad = "ficus (the ficus finish, R28)"
-    if bad:
-        raise KernelUnsupported(f"the kernel does not support {bad}; use Position")
-    cap = rules.attack_limit if rules.attack_limit is not None else _BIG
-    fbl = rules.first_bout_limit
-    capfirst = min(cap, fbl) if fbl is not None else cap
-    n, t = rules.players, rules.teams
-    # who may throw in, in order from the leader (R12, R25): by leader and defender
-    # (attack by turns, R12: in the order of the turns, which may run anticlockwise)
-    step = -1 if rules.throw_in is ThrowIn.BY_TURNS and rules.turns_direction is TurnsDirection.ANTICLOCKWISE else 1
-    orders = tuple(tuple(tuple(x for x in ((ld + step * i) % n for i in range(n))
-                               if x != d and (not t or rules.partner_throw_in or x % t != d % t))
-                         for d in range(n)) for ld in range(n))
-    cfg = (n, rules.hand_size, cap, capfirst, rules.first_bout_carry,
-           rules.after_take is AfterTake.NONE, rules.transfer, rules.throw_in is ThrowIn.NEIGHBOURS,
-           rules.throw_in is ThrowIn.NONE, t, rules.partner_throw_in, orders,
-           (HandLimit.CURRENT, HandLimit.BOUT_START, HandLimit.NONE).index(rules.hand_limit),
-           rules.after_take is AfterTake.SEEN_RANKS, rules.lead if rules.lead is not None else _BIG,
-           # the partner's cover (R26): each defender's partners, clockwise from him (None: no such cover)
-           tuple(tuple(x for x in ((dd + i) % n for i in range(1, n)) if x % t == dd % t) for dd in range(n))
-           if rules.partner_covers else None,
-           rules.transfer_by_show,  # transfer by showing a trump (R24)
-           rules.throw_in is ThrowIn.BY_TURNS,  # attack by turns and cutting in (R12)
-           (DrawOrder.CLOCKWISE, DrawOrder.ATTACK_ORDER, DrawOrder.EQUAL).index(rules.draw_order),  # R19
-           rules.tie is Tie.ALL_DURAK)  # the last ones out together are all durak (R29)
-    _CONFIGS[rules] = cfg
-    return cfg
-
-
-def _pack(f: tuple) -> KState:
-    """A KState from the loop's fields, in canonical form (known within the hands, covers in table order)."""
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f[:16]
     if len(cov) > 1:
         where = {x & 63: i for i, x in enumerate(atk)}
@@ -239,7 +183,7 @@ def kernel_move(move: Move) -> int:
     c = int(move.cards[0])
     if move.kind == ATTACK:
         return base + c
-    if move.kind == COVER:
+    if move.kind == COVER and move.target is not None:
         return base + COVER_BASE + (int(move.target) << 6) + c
     if move.kind == TRANSFER:
         return base + TRANSFER_BASE + c
@@ -290,7 +234,7 @@ def play_events(k: KState, move: int) -> tuple:
     f, _, steps = run(check_rules(k.rules), k, 1, int(move), None, events)
     if steps != 1:
         raise _illegal(k, move)
-    return _pack(f), events
+    return from_fields(f), events
 
 
 def _illegal(k: KState, move: int) -> IllegalMoveError:
@@ -302,6 +246,7 @@ def _illegal(k: KState, move: int) -> IllegalMoveError:
     err = p.why_illegal(m) if m.seat < p.players else None
     if err is None:
         t = p.to_act()
+        assert t is not None  # the game goes on
         err = IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is P{t + 1}'s turn, not P{m.seat + 1}'s", m,
                                facts={"case": "turn", "seat": m.seat, "turn": t})
     return err
@@ -408,14 +353,14 @@ def deal(rules: Rules, seed: Union[int, random.Random, None] = None) -> KState:
     """A shuffled deal, the same as ``kernel_state(Position.deal(rules, seed))``."""
     check_rules(rules)
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-    return _pack(_deal_fields(rules, rng))
+    return from_fields(_deal_fields(rules, rng))
 
 
 def _key(c: int, trump: int) -> int:
     return (c // 13 == trump) * 16 + c % 13
 
 
-def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int:
+def greedy(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:
     """A cheap policy: lead and throw in the lowest card, non-trumps first and no trump throw-ins while
     the talon lasts; defend with the cheapest card that beats; otherwise take (or pass).
 
@@ -439,15 +384,6 @@ def greedy(moves: list, trump: int, talon_left: bool, rng: random.Random) -> int
         if k < bk:
             best, bk = m, k
     return best if best >= 0 else fallback
-
-
-def _listing(cfg: tuple) -> bool:
-    """Rules the fast loop does not play, left to the listing loop :func:`run`: the bout-start and
-    unlimited hand limits, seen ranks after a take, leads of several cards, the partner's cover, the
-    transfer by showing a trump, attack by turns with more than two players, the attack-order and
-    equal draws, the all-durak tie."""
-    return bool(cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16] or (cfg[17] and cfg[0] > 2)
-                or cfg[18] or cfg[19])
 
 
 def playout(start: Union[KState, Position], policy: Union[str, Callable] = "random",
@@ -477,8 +413,9 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
         from .rollout import greedy_run  # (it imports this module)
 
         return greedy_run(cfg, k)[0][14]
-    if choose is None and not _listing(cfg):
-        return (two_run if cfg[0] == 2 else random_run)(cfg, k, rng)[0][14]
+    loop = loop_for(cfg)
+    if choose is None and loop != LISTING_LOOP:
+        return (two_run if loop == TWO_LOOP else random_run)(cfg, k, rng)[0][14]
     return run(cfg, k, -1, choose, rng, None)[0][14]
 
 
@@ -496,8 +433,8 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     actions = 0
     results = []
-    fast = not _listing(cfg)
-    if fast and cfg[0] == 2:  # two players: the deal and the loop made for two
+    loop = loop_for(cfg)
+    if loop == TWO_LOOP:  # two players: the deal and the loop made for two
         shuffle = _shuffle if _FAST_SHUFFLE else None
         for _ in range(n):
             f, steps = two_run(cfg, deal_two(rules, rng, shuffle), rng)
@@ -505,9 +442,9 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
             results.append(f[14])
         return actions, results
     for _ in range(n):
-        if fast:
+        if loop != LISTING_LOOP:
             f, steps = random_run(cfg, _deal_fields(rules, rng), rng)
-        else:  # the bout-start and unlimited hand limits, seen ranks after a take: the listing loop
+        else:  # the bout-start and unlimited hand limits, seen ranks after a take …: the listing loop
             f, _, steps = run(cfg, _deal_fields(rules, rng), -1, None, rng, None)
         actions += steps
         results.append(f[14])

@@ -40,6 +40,7 @@ hands.
 
 Standard library only.
 
+>>> from durak_lab.engine import kernel
 >>> from durak_lab.engine.rules import Rules
 >>> from durak_lab.engine.cards import CLUBS, CardSet
 >>> m = Endgame(endgame_config(Rules.preset("podkidnoy", players=2)), CLUBS)
@@ -59,17 +60,17 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Iterator, Optional
 
-from .. import kernel
 from ..cards import BEATERS
-from .core import KernelUnsupported
+from ..errors import KernelUnsupported
+from .config import (CAP, CAP_FIRST, CARRY, HAND_LIMIT, HL_BOUT_START, HL_NONE, LEAD, NO_LIMIT, NO_THROW, SEEN_RANKS,
+                     TAKE_NONE, TRANSFER, check_rules)
 from .loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, RANKBITS, SHOW_BASE, TAKE_CODE,
                           TRANSFER_BASE)
-from ..rules import Rules, TrumpSwap
+from ..rules import DrawOrder, Rules, TrumpSwap
 
 __all__ = ["Endgame", "endgame_config", "endgame_model", "successors", "transitions_of", "move_parts",
            "NO_TAKE", "LOW13", "SPREAD"]
 
-_BIG = 1 << 30
 #: The 13 rank bits of one suit, and the factor that copies them into the four suits.
 LOW13 = (1 << 13) - 1
 SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
@@ -84,16 +85,18 @@ def endgame_config(rules: Rules) -> tuple:
     """``(cfg, show)``: the kernel's configuration tuple (:func:`~durak_lab.engine.kernel.check_rules`)
     for the two-player endgame of ``rules``, and whether a trump may be shown to transfer (R24).
 
-    Accepts what ``check_rules`` refuses but cannot be met once the talon is empty (``trump_swap``, ``redeal``, ``jokers``);
+    Accepts what ``check_rules`` refuses but cannot be met once the talon is empty (``trump_swap``, ``redeal``, ``jokers``,
+    the draw order ``defender_first``);
     raises :class:`~durak_lab.engine.kernel.KernelUnsupported` naming any other option it lacks.
 
+    >>> from durak_lab.engine.kernel.config import PLAYERS, TRANSFER
     >>> cfg, show = endgame_config(Rules.preset("perevodnoy_show", players=2))
-    >>> cfg[:2], cfg[6], show
-    ((2, 6), True, True)
+    >>> cfg[PLAYERS], cfg[TRANSFER], show
+    (2, True, True)
     >>> endgame_config(Rules.preset("podkidnoy", players=4))
     Traceback (most recent call last):
     ...
-    durak_lab.engine.kernel.core.KernelUnsupported: the endgame model plays two players, not 4; use Position
+    durak_lab.engine.errors.KernelUnsupported: the endgame model plays two players, not 4; use Position
     """
     got = _CONFIGS.get(rules)
     if got is not None:
@@ -101,17 +104,12 @@ def endgame_config(rules: Rules) -> tuple:
     if rules.players != 2:
         raise KernelUnsupported(f"the endgame model plays two players, not {rules.players}; use Position")
     plain = rules
-    changes = {}
-    if rules.trump_swap is not TrumpSwap.OFF:
-        changes["trump_swap"] = TrumpSwap.OFF
-    if rules.redeal:
-        changes["redeal"] = False
-    if getattr(rules, "jokers", 0):
-        changes["jokers"] = 0
-    if changes:
-        plain = replace(rules, **changes)
-    cfg = kernel.check_rules(plain)
-    if cfg[12] == 2:
+    first = rules.draw_order is DrawOrder.DEFENDER_FIRST  # nobody draws once the talon is empty (R19)
+    if rules.trump_swap is not TrumpSwap.OFF or rules.redeal or rules.jokers or first:
+        plain = replace(rules, trump_swap=TrumpSwap.OFF, swap_six=False, redeal=False, jokers=0,
+                        draw_order=DrawOrder.CLOCKWISE if first else rules.draw_order)
+    cfg = check_rules(plain)
+    if cfg[HAND_LIMIT] == HL_NONE:
         raise KernelUnsupported("the endgame model does not support hand_limit='none' (R13); use Position")
     got = _CONFIGS[rules] = (cfg, bool(rules.transfer_by_show))
     return got
@@ -130,14 +128,15 @@ class Endgame:
     def __init__(self, config: tuple, trump: int, rules: Optional[Rules] = None) -> None:
         cfg, show = config
         beat = BEATERS[trump]
-        cap_normal, cap_first, carry, after_none, transfer = cfg[2:7]
-        no_throw = cfg[8]
-        bout_start = cfg[12] == 1
-        after_seen = cfg[13]
-        lead = cfg[14]
+        cap_normal, cap_first, carry = cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
+        after_none, transfer = cfg[TAKE_NONE], cfg[TRANSFER]
+        no_throw = cfg[NO_THROW]
+        bout_start = cfg[HAND_LIMIT] == HL_BOUT_START
+        after_seen = cfg[SEEN_RANKS]
+        lead = cfg[LEAD]
         low13, spread, rankbits = LOW13, SPREAD, RANKBITS
         pc = int.bit_count
-        big = _BIG
+        big = NO_LIMIT
 
         def room(d: int, tbl: int, unc: int, tk: int, x: int) -> int:
             """How many more attack cards the table takes (R13, R14, R18)."""
@@ -232,7 +231,7 @@ class Endgame:
 
         def transfer_options(a: int, d: int, tbl: int, unc: int, x: int) -> list:
             """[(kind, cards mask, successor)] for transfers and shows (R20–R24)."""
-            out = []
+            out: list[tuple[str, int, tuple]] = []
             if not (transfer and tbl == unc and a):
                 return out
             rs = (unc | unc >> 13 | unc >> 26 | unc >> 39) & low13
@@ -332,6 +331,7 @@ def move_parts(move: int) -> tuple:
     """``(kind, cards)`` of a kernel move, as the solver's transitions name it: ``cards`` a mask, for a
     cover ``(attack card mask, cover card mask)``, 0 for take and pass.
 
+    >>> from durak_lab.engine import kernel
     >>> from durak_lab.engine.cards import CardSet
     >>> from durak_lab.engine.moves import Move
     >>> kind, (t, c) = move_parts(kernel.kernel_move(Move.parse("P2 cover 7♦ with 10♦")))

@@ -25,6 +25,8 @@ from __future__ import annotations
 from itertools import compress
 
 from ..cards import BEATERS
+from .config import (CAP, CAP_FIRST, CARRY, HAND_SIZE, LISTING_LOOP, NEIGHBOURS, NO_THROW, ORDERS, PLAYERS, TAKE_NONE,
+                     TEAMS, TRANSFER, TWO_LOOP, loop_for)
 from .loop import COVER_BASE, DRAW, RANKBITS, TRANSFER_BASE, _next_seat
 from .two import two_run
 
@@ -35,11 +37,14 @@ def random_run(cfg: tuple, st: tuple, rng) -> tuple:
     """Play from the fields ``st`` of a settled state to the end, uniformly at random with ``rng.random``.
 
     Returns ``(fields, steps)``: the fields of the final state and the number of moves played.
+    Rules only the listing loop plays (:func:`~durak_lab.engine.kernel.config.loop_for`) raise
+    ValueError.
     """
-    if cfg[12] or cfg[13] or cfg[14] != 1:
-        raise ValueError("random_run plays one-card leads, the 'current' hand limit and the 'limit' "
-                         "after-take rule only")
-    return two_run(cfg, st, rng) if cfg[0] == 2 else _run_multi(cfg, st, rng)
+    loop = loop_for(cfg)
+    if loop == LISTING_LOOP:
+        raise ValueError("random_run plays one-card leads, the 'current' hand limit, the 'limit' after-take rule "
+                         "and the clockwise draw only (see config.loop_for)")
+    return two_run(cfg, st, rng) if loop == TWO_LOOP else _run_multi(cfg, st, rng)
 
 
 _TABLES: dict = {}
@@ -115,7 +120,9 @@ def _listed(h: int, atk: list, um: int, beat: tuple, mt: int) -> list:
 
 def _run_multi(cfg: tuple, st: tuple, rng) -> tuple:
     """:func:`random_run` for three to six players."""
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg[:15]
+    n, hs, cap, capfirst, carry = cfg[PLAYERS], cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
+    take_none, transfer, neigh, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NEIGHBOURS], cfg[NO_THROW]
+    teams, orders = cfg[TEAMS], cfg[ORDERS]
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
     beat = BEATERS[trump]

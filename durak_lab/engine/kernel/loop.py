@@ -40,9 +40,14 @@ Standard library only.
 
 from __future__ import annotations
 
+import random
 from itertools import combinations
+from typing import Callable, Optional, Union
 
 from ..cards import BEATERS, RANK_MASKS
+from .config import (CAP, CAP_FIRST, CARRY, DRAW_ATTACK_ORDER, DRAW_EQUAL, DRAW_ORDER, DRAW_ROUND, FIELDS, HAND_LIMIT,
+                     HAND_SIZE, HL_BOUT_START, HL_CURRENT, HL_NONE, LEAD, MATES, NEIGHBOURS, NO_THROW, ORDERS,
+                     PLAYERS, SEEN_RANKS, SHOW, TAKE_NONE, TEAMS, TIE_ALL, TRANSFER, TURNS)
 
 __all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER",
            "SHOW_BASE"]
@@ -59,10 +64,20 @@ DRAW = {n: tuple(tuple(tuple([s for s in ((ld + i) % n for i in range(n)) if s !
                        for d in range(n)) for ld in range(n)) for n in range(2, 7)}
 
 
+#: A policy: ``choose(moves, trump, talon_left, rng)`` returns one of the kernel moves ``moves``.
+Policy = Callable[[list, int, bool, Optional[random.Random]], int]
+#: The fields of the configuration in the order :func:`run` unpacks them: the whole tuple at once,
+#: the cheapest read of all, so this must be the order of the indexes (checked here, at import).
+_ORDER = (PLAYERS, HAND_SIZE, CAP, CAP_FIRST, CARRY, TAKE_NONE, TRANSFER, NEIGHBOURS, NO_THROW, TEAMS, ORDERS,
+          HAND_LIMIT, SEEN_RANKS, LEAD, MATES, SHOW, TURNS, DRAW_ORDER, TIE_ALL)
+if _ORDER != tuple(range(FIELDS)):
+    raise ImportError("loop.run unpacks the kernel configuration in another order than its indexes")
+
+
 def _attack_sets(cards: int, kmax: int, base: int, multi: int) -> list:
     """Attacks of 1 to ``kmax`` cards of one rank from ``cards``, sorted by their cards, as
     :meth:`Position.sequential_moves` lists them (R10)."""
-    found = []
+    found: list[tuple[int, ...]] = []
     for r in range(13):
         g = [c for c in (r, r + 13, r + 26, r + 39) if cards >> c & 1]
         for k in range(1, min(kmax, len(g)) + 1):
@@ -94,8 +109,13 @@ def _holder(ring: tuple, passed: int, hands: list) -> int:
     return -1
 
 
-def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
-    """Play from state ``st`` (a KState) under ``cfg`` (see ``kernel._config``).
+def _no_rng() -> float:
+    raise ValueError("uniform random play (choose None) needs an rng")
+
+
+def run(cfg: tuple, st: tuple, limit: int, choose: Union[None, int, Policy], rng: Optional[random.Random],
+        events: Optional[list]) -> tuple[tuple, list, int]:
+    """Play from state ``st`` (a KState) under ``cfg`` (:func:`~durak_lab.engine.kernel.config.check_rules`).
 
     ``limit``: stop after that many moves (-1: play to the end).  ``choose``:
     None for uniform random play with ``rng.random`` (the reference
@@ -111,7 +131,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
     """
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead, mates, show, turns, dro, tie_all = cfg
+    (n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, orders, hl, seen, lead, mates, show,
+     turns, dro, tie_all) = cfg  # every field, in the order of _ORDER
+    hand_now = hl == HL_CURRENT  # uncovered cards never exceed the defender's hand (R13)
+    hand_start = hl == HL_BOUT_START  # attack cards never exceed his hand at the bout's start (R13)
+    hand_limit = hl != HL_NONE
+    draw_equal = dro == DRAW_EQUAL  # one card at a time to the shortest hand (R19)
+    draw_attack = dro == DRAW_ATTACK_ORDER  # the attackers in the order they attacked (R19)
+    draw_round = dro == DRAW_ROUND  # FI: after a take the defender draws in his turn clockwise (R19)
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
      sh) = st[:16]
     shown = st[16] if len(st) > 16 else 0  # the trumps shown to transfer (R24)
@@ -138,7 +165,15 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
     na = len(atk)
     trm = ((tm | tm >> 13 | tm >> 26 | tm >> 39) & 8191) * (1 | 1 << 13 | 1 << 26 | 1 << 39)
     lim = capfirst if first else cap
-    rand = rng.random if rng is not None else None
+    rand = rng.random if rng is not None else _no_rng
+    one: Optional[int] = None  # the one move to play
+    policy: Optional[Policy] = None
+    if choose is None:  # uniform random play, or only the legal moves (limit 0)
+        pass
+    elif isinstance(choose, int):
+        one = choose
+    else:
+        policy = choose
     steps = 0
     moves: list = []
     two = n == 2
@@ -160,12 +195,12 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     room = 1 << 30
                 else:
                     room = lim - na
-                    if hl == 0:  # uncovered cards never exceed the defender's hand (R13)
+                    if hand_now:  # uncovered cards never exceed the defender's hand (R13)
                         r2 = hands[d].bit_count() - nu
                         if mates and not taking:  # and the partners' hands, who may cover (R26)
                             for x in mates[d]:
                                 r2 += hands[x].bit_count()
-                    elif hl == 1:  # attack cards never exceed his hand at the bout's start (R13)
+                    elif hand_start:  # attack cards never exceed his hand at the bout's start (R13)
                         r2 = sh - na
                     else:  # no hand limit: the extra cards go back (R13)
                         r2 = room
@@ -250,8 +285,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     if events is not None:
                         events.append(("pickup", d))
                 t0 = tp
-                if tp < nt and dro == 2:  # the equal draw (R19): one card at a time to the shortest hand
-                    got = {}
+                if tp < nt and draw_equal:  # the equal draw (R19): one card at a time to the shortest hand
+                    got: dict[int, list] = {}
                     seq = (1 - d, d) if two else DRAW[n][leader][d]
                     while tp < nt:
                         y = -1
@@ -270,9 +305,11 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                 elif tp < nt:  # the draw (R19)
                     if two:
                         seq = (1 - d, d)
-                    elif dro == 1:  # in the order they attacked, then the others, the defender last
+                    elif draw_attack:  # in the order they attacked, then the others, the defender last
                         seq = [x for x in order if x != d]
                         seq += [x for x in DRAW[n][leader][d] if x not in seq]
+                    elif draw_round and not end:  # FI: the taker draws in his turn, clockwise from the leader
+                        seq = [(leader + i) % n for i in range(n)]
                     else:
                         seq = DRAW[n][leader][d]
                     for x in seq:
@@ -341,8 +378,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
             m = hands[s]
             km = 1
             if lead > 1:  # several cards of one rank (R10), within the room of the table (R13)
-                km = min(lead, lim, hands[d].bit_count() if hl < 2 else lead)
-                if mates and hl == 0:  # the partners' hands count (R26)
+                km = min(lead, lim, hands[d].bit_count() if hand_limit else lead)
+                if mates and hand_now:  # the partners' hands count (R26)
                     km = min(lead, lim, hands[d].bit_count() + sum(hands[x].bit_count() for x in mates[d]))
             if km > 1:
                 moves = _attack_sets(m, km, base, MULTI_ATTACK)
@@ -426,14 +463,14 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
         if steps == limit:
             break
         # ------------------------------------------------------------------ choose and apply
-        if choose is None:
-            mv = moves[int(rand() * len(moves))]
-        elif choose.__class__ is int:
-            if choose not in moves:
+        if one is not None:
+            if one not in moves:
                 break  # not a legal move: nothing is played (steps stays 0)
-            mv = choose
+            mv = one
+        elif policy is None:
+            mv = moves[int(rand() * len(moves))]
         else:
-            mv = choose(moves, trump, tp < nt, rng)
+            mv = policy(moves, trump, tp < nt, rng)
         steps += 1
         code = mv & 4095
         if ph == 1:
@@ -479,7 +516,7 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
                     nu += bit.bit_count()
                     na += bit.bit_count()
                     tm |= bit
-                if dro == 1 and d not in order:
+                if draw_attack and d not in order:
                     order += (d,)
                 if nxt == leader:  # the attack came round to its leader (R23)
                     leader = d
@@ -500,11 +537,11 @@ def run(cfg: tuple, st: tuple, limit: int, choose, rng, events):
         else:  # an attack: the lead or a throw-in
             throw = na > 0
             if not throw:
-                if dro == 1:
+                if draw_attack:
                     order = (s,)
                 if tie_all:  # who is in this bout (R29)
                     inb = sum(1 << x for x in range(n) if tp < nt or hands[x])
-            elif dro == 1 and s not in order:
+            elif draw_attack and s not in order:
                 order += (s,)
             if not na:
                 sh = hands[d].bit_count()

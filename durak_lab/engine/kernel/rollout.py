@@ -30,14 +30,14 @@ listing loop.
 Standard library only.
 
 >>> import random
->>> from durak_lab.engine.kernel.core import _pack, check_rules, deal, greedy
+>>> from durak_lab.engine.kernel.core import from_fields, check_rules, deal, greedy
 >>> from durak_lab.engine.kernel.loop import run
 >>> from durak_lab.engine.rules import Rules
 >>> rules = Rules.preset("podkidnoy")
 >>> k = deal(rules, 7)
 >>> fields, steps = greedy_two(check_rules(rules), k)
 >>> listed, _, listed_steps = run(check_rules(rules), k, -1, greedy, random.Random(0), None)
->>> _pack(fields) == _pack(listed) and steps == listed_steps
+>>> from_fields(fields) == from_fields(listed) and steps == listed_steps
 True
 """
 
@@ -46,6 +46,8 @@ from __future__ import annotations
 from itertools import compress
 
 from ..cards import SUIT_MASKS
+from .config import (CAP, CAP_FIRST, CARRY, HAND_SIZE, MULTI_LOOP, NEIGHBOURS, NO_THROW, ORDERS, PLAYERS, TAKE_NONE,
+                     TEAMS, TRANSFER, TWO_LOOP, loop_for)
 from .fast import _BEAT_OF_BIT, RANK_OF_BIT, _neighbours, _seat_tables, _start
 from .loop import DRAW, run
 from .core import greedy
@@ -97,7 +99,8 @@ def greedy_two(cfg: tuple, st: tuple) -> tuple:
     if not supports(cfg):
         raise ValueError("greedy_two plays two players, one-card leads, the 'current' hand limit and the "
                          "'limit' after-take rule only")
-    hs, cap, capfirst, carry, take_none, transfer, nothrow = cfg[1], cfg[2], cfg[3], cfg[4], cfg[5], cfg[6], cfg[8]
+    hs, cap, capfirst, carry = cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
+    take_none, transfer, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NO_THROW]
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     beat = _BEAT[trump]
     rank = _RANK
@@ -264,17 +267,19 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     the bout of the ``limit``-th move ended) where the listing loop, given the same ``limit``,
     stops it unfinished too: at the end of every bout with more moves played than ``limit``.
 
-    >>> from durak_lab.engine.kernel.core import _pack, check_rules, deal, greedy
+    >>> from durak_lab.engine.kernel.core import from_fields, check_rules, deal, greedy
     >>> from durak_lab.engine.rules import Rules
     >>> rules = Rules.preset("podkidnoy", players=4)
     >>> fields, steps = greedy_multi(check_rules(rules), deal(rules, 2))
     >>> listed, _, listed_steps = run(check_rules(rules), deal(rules, 2), -1, greedy, None, None)
-    >>> _pack(fields) == _pack(listed) and steps == listed_steps
+    >>> from_fields(fields) == from_fields(listed) and steps == listed_steps
     True
     """
     if not supports_multi(cfg):
         raise ValueError("greedy_multi plays three to six players under the rules of the fast loop only")
-    n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, ptin, orders, hl, seen, lead = cfg[:15]
+    n, hs, cap, capfirst, carry = cfg[PLAYERS], cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
+    take_none, transfer, neigh, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NEIGHBOURS], cfg[NO_THROW]
+    teams, orders = cfg[TEAMS], cfg[ORDERS]
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
     beatb = _BEAT_OF_BIT[trump]
@@ -459,9 +464,9 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
 
 def supports_multi(cfg: tuple) -> bool:
     """Whether :func:`greedy_multi` plays the configuration ``cfg``: three to six players under the
-    rules of :func:`~durak_lab.engine.kernel.fast.random_run` (``not kernel._listing(cfg)``)."""
-    return cfg[0] > 2 and not (cfg[12] or cfg[13] or cfg[14] != 1 or cfg[15] or cfg[16]
-                               or (cfg[17] and cfg[0] > 2) or cfg[18] or cfg[19])
+    rules of :func:`~durak_lab.engine.kernel.fast.random_run`
+    (:func:`~durak_lab.engine.kernel.config.loop_for`)."""
+    return loop_for(cfg) == MULTI_LOOP
 
 
 def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
@@ -476,8 +481,9 @@ def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     >>> greedy_run(check_rules(rules), deal(rules, 1))[0][14] in ((0, 2), (1, 3), ())
     True
     """
-    if supports(cfg):
+    loop = loop_for(cfg)
+    if loop == TWO_LOOP:
         return greedy_two(cfg, st)
-    if supports_multi(cfg):
+    if loop == MULTI_LOOP:
         return greedy_multi(cfg, st, limit)
     return _greedy_listed(cfg, st, limit)

@@ -33,7 +33,7 @@ the listing loop (the same final states) and ``random_run``.
 
 Standard library only.
 
->>> from durak_lab.engine.kernel.core import check_rules, _deal_fields, _pack
+>>> from durak_lab.engine.kernel.core import check_rules, _deal_fields, from_fields
 >>> from durak_lab.engine.kernel.loop import run
 >>> import random
 >>> from durak_lab.engine.rules import Rules
@@ -43,7 +43,7 @@ Standard library only.
 True
 >>> fields, steps = two_run(check_rules(rules), st, random.Random(9))
 >>> listed, _, listed_steps = run(check_rules(rules), st, -1, None, random.Random(9), None)
->>> steps == listed_steps and _pack(fields) == _pack(listed)
+>>> steps == listed_steps and from_fields(fields) == from_fields(listed)
 True
 >>> fields[14] in ((0,), (1,), ())  # the durak: seat 0, seat 1, or nobody (a draw)
 True
@@ -56,6 +56,7 @@ from itertools import accumulate
 from operator import or_
 
 from ..cards import BEATERS, SUIT_MASKS, deck_mask
+from .config import CAP, CAP_FIRST, CARRY, HAND_SIZE, NO_THROW, TAKE_NONE, TRANSFER, TWO_LOOP, loop_for
 from .loop import RANKBITS
 
 __all__ = ["two_run", "deal_two", "supports"]
@@ -70,10 +71,9 @@ _BIT = tuple(1 << c for c in range(52))
 def supports(cfg: tuple) -> bool:
     """Whether :func:`two_run` plays the configuration ``cfg`` (``kernel.check_rules``): two players,
     one-card leads, the 'current' hand limit and the 'limit' after-take rule, and none of the options
-    only the listing loop plays (the transfer by showing a trump, the draw orders, the all-durak
-    tie; attack by turns, ``cfg[17]``, is the attacker alone with two players)."""
-    return (cfg[0] == 2 and not cfg[12] and not cfg[13] and cfg[14] == 1
-            and not (cfg[15] or cfg[16] or cfg[18] or cfg[19]))
+    only the listing loop plays (:func:`~durak_lab.engine.kernel.config.loop_for`; attack by turns is
+    the attacker alone with two players)."""
+    return loop_for(cfg) == TWO_LOOP
 
 
 def two_run(cfg: tuple, st: tuple, rng) -> tuple:
@@ -82,7 +82,8 @@ def two_run(cfg: tuple, st: tuple, rng) -> tuple:
     if not supports(cfg):
         raise ValueError("two_run plays two players, one-card leads, the 'current' hand limit and the "
                          "'limit' after-take rule only")
-    hs, cap, capfirst, carry, take_none, transfer, nothrow = cfg[1], cfg[2], cfg[3], cfg[4], cfg[5], cfg[6], cfg[8]
+    hs, cap, capfirst, carry = cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
+    take_none, transfer, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NO_THROW]
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     known = list(known)
     beat = _BEAT[trump]

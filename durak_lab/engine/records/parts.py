@@ -30,7 +30,8 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 from ..cards import Card, CardSet, SUIT_SYMBOLS, cards_of, deck_mask, parse_suit
 from ..errors import CardError, MoveTextError, PositionError, Reason, RecordError, RulesError
 from ..moves import Move, parse_seat, seat_text
-from ..rules import PRESETS, Rules
+from ..reading import load_json
+from ..rules import PRESETS, PRESETS_VERSION, Rules, preset_fields
 from ..state.position import Position
 
 __all__ = ["RecordMove", "ResultValue", "result_value", "json_text"]
@@ -197,13 +198,19 @@ def _parse_rules(data: Any) -> tuple:
     if not isinstance(data, dict):
         raise RecordError("rules", "must be an object such as {\"preset\": \"podkidnoy\", \"players\": 4}")
     names = [f.name for f in dataclasses.fields(Rules)]
-    _check_keys(data, ["preset"] + names, "rules", "preset or a Rules field: " + ", ".join(names))
+    _check_keys(data, ["preset", "presets"] + names, "rules", "preset, presets or a Rules field: " + ", ".join(names))
     preset = data.get("preset")
     if "preset" in data and (not isinstance(preset, str) or preset not in PRESETS):
         raise RecordError("rules.preset", f"{_short(preset)} is not a preset; presets: {', '.join(PRESETS)}")
-    changes = {k: v for k, v in data.items() if k != "preset"}
+    # ``presets``: the version of the preset table the record was written under; a record without it
+    # was written under version 1, and its preset means what it meant then (PRESET_CHANGES)
+    version = data.get("presets", 1)
+    if type(version) is not int or not 1 <= version <= PRESETS_VERSION:
+        raise RecordError("rules.presets", f"{_short(version)} is not a version of the presets "
+                                           f"(1 to {PRESETS_VERSION})")
+    changes = {k: v for k, v in data.items() if k not in ("preset", "presets")}
     try:
-        rules = Rules.preset(preset, **changes) if preset else Rules(**changes)
+        rules = Rules(**{**preset_fields(preset, version), **changes}) if preset else Rules(**changes)
     except RulesError as err:
         msg = str(err)
         name, sep, rest = msg.partition(": ")
@@ -515,9 +522,7 @@ def _bad_constant(name: str) -> None:
 
 
 def _parse_json(text: str) -> Any:
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+    try:  # bounded: size, depth, digits (see durak_lab.engine.reading); a byte-order mark is skipped
+        return load_json(text, RecordError, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
     except json.JSONDecodeError as err:
         raise RecordError(f"line {err.lineno}, column {err.colno}", f"bad JSON: {err.msg}") from None
-    except RecursionError:
-        raise RecordError("", "bad JSON: nested too deeply") from None

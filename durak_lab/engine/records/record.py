@@ -35,7 +35,12 @@ naming its path, e.g. ``start.colour: unknown key``):
 * ``rules``: ``preset`` (a name of :data:`~durak_lab.engine.rules.PRESETS`; without
   it the defaults, i.e. ``podkidnoy``) and any field of
   :class:`~durak_lab.engine.rules.Rules`, e.g. ``players``, ``deck``, ``lead`` (use
-  JSON ``null`` for ``None``).
+  JSON ``null`` for ``None``), and ``presets``, the version of the preset table the
+  record was written under (:data:`~durak_lab.engine.rules.PRESETS_VERSION`).  A record
+  without ``presets`` was written under version 1, and its preset means what it meant then
+  (:data:`~durak_lab.engine.rules.PRESET_CHANGES`: version 2 gave ``perevodnoy`` and
+  ``perevodnoy_show`` no first-bout limit, the FI games the taker's draw in his turn and
+  ``doker`` its house rules).  A record names ``presets`` when its preset changed meaning.
 * ``start``: either ``{"seed": 7}`` alone (a shuffled deal,
   :meth:`Position.deal <durak_lab.engine.state.Position.deal>`, deterministic for the
   seed, the first leader by R7), with ``redeal`` when the rules have one (R4):
@@ -66,7 +71,9 @@ naming its path, e.g. ``start.colour: unknown key``):
   ``move`` (required), ``say`` (narration), ``illegal`` (true: the rules must
   reject this move; replay shows the reason and stops there), ``reason`` (the
   expected :class:`~durak_lab.engine.errors.Reason` value of an illegal move) and
-  ``rules_cited`` (rule ids).
+  ``rules_cited`` (rule ids).  Moves are read as written, under every preset: nothing is put in
+  or left out on load, and a move the rules reject stops :func:`replay`, which names it
+  (``moves[5]: P1 pass is illegal (already-passed): …``).
 * ``result``: the outcome expected after the moves, checked by :func:`replay`:
   ``null`` (the game goes on), ``"draw"``, a seat ``"P3"`` (the durak), or a
   list of seats when several are durak (a team game, or R29 "all durak").
@@ -108,16 +115,17 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
-from ..errors import IllegalMoveError, PositionError, Reason, RecordError
+from ..errors import PositionError, RecordError
 from ..game import Game
-from ..moves import PASS, Move, seat_text
+from ..moves import seat_text
 from .parts import (_FINISHES, _TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
                            _parse_json, json_text, result_value)
 from .replaying import ReplayResult, ReplayStep, replay
-from ..rules import PRESETS, Rules, ThrowIn
+from ..reading import check_value, decode_text, read_text_file
+from ..rules import PRESET_CHANGES, PRESETS, PRESETS_VERSION, Rules
 from ..state.position import Position
 
 __all__ = [
@@ -197,7 +205,12 @@ class Record:
             out["rule_ids"] = list(self.rule_ids)
         if self.description is not None:
             out["description"] = self.description
-        out["rules"] = self.rules.to_dict(self.preset or _closest_preset(self.rules))
+        preset = self.preset or _closest_preset(self.rules)
+        rules = self.rules.to_dict(preset)
+        if any(preset in changed for changed in PRESET_CHANGES.values()):
+            # the preset's name meant other rules before: say which version of the presets it means
+            rules = {"preset": preset, "presets": PRESETS_VERSION, **{k: v for k, v in rules.items() if k != "preset"}}
+        out["rules"] = rules
         out["start"] = self._start_dict()
         out["moves"] = [m.to_json() for m in self.moves]
         if self.expected_result is not None:
@@ -280,7 +293,10 @@ def load_record(source: Union[str, bytes, os.PathLike, dict]) -> Record:
 
     A string that starts with ``{`` is JSON text, any other string a path.
     Anything malformed raises :class:`~durak_lab.engine.errors.RecordError` naming
-    the path of the wrong value.
+    the path of the wrong value.  Bytes and files are decoded by their byte-order
+    mark (UTF-8, UTF-16, UTF-32), else as UTF-8; a file larger than a megabyte,
+    JSON nested more than 32 levels or a number of more than 40 digits is refused
+    (see :mod:`durak_lab.engine.reading`).
 
     >>> load_record('{"format": "durak-lab/1", "rules": {}, "start": {"seed": 3}}').rules.players
     2
@@ -294,24 +310,27 @@ def load_record(source: Union[str, bytes, os.PathLike, dict]) -> Record:
     durak_lab.engine.errors.RecordError: rules.players: 9 is not allowed: Durak is for 2 to 8 players (R2, R5)
     """
     if isinstance(source, bytes):
-        try:
-            source = source.decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise RecordError("", f"not UTF-8 text: {err}") from None
-    if isinstance(source, str) and source.lstrip().startswith("{"):
+        source = decode_text(source, RecordError)  # by its byte-order mark, else UTF-8
+    if isinstance(source, str) and source.lstrip("\ufeff \t\r\n").startswith("{"):
         data = _parse_json(source)
     elif isinstance(source, (str, os.PathLike)):
         try:
-            with open(source, encoding="utf-8") as fh:
-                text = fh.read()
+            text = read_text_file(source, RecordError)  # at most MAX_FILE_BYTES, decoded by its byte-order mark
         except FileNotFoundError:
-            raise RecordError(os.fspath(source), "no such record file") from None
-        except (OSError, UnicodeDecodeError) as err:
-            raise RecordError(os.fspath(source), f"cannot read it: {err}") from None
+            raise RecordError(_shown(source), "no such record file") from None
+        except (OSError, ValueError) as err:  # ValueError: a name with a NUL character
+            if isinstance(err, RecordError):
+                raise
+            raise RecordError(_shown(source), f"cannot read it: {err}") from None
         data = _parse_json(text)
     else:
-        data = source
+        data = check_value(source, RecordError)  # a value built in Python: bounded like JSON text
     return _record_from_data(data)
+
+
+def _shown(path: Union[str, os.PathLike]) -> str:
+    name = os.fspath(path)
+    return name if len(name) <= 80 else name[:77] + "..."
 
 
 def _record_from_data(data: Any) -> Record:
@@ -327,7 +346,7 @@ def _record_from_data(data: Any) -> Record:
             raise RecordError(key, "missing")
     rules, preset = _parse_rules(data["rules"])
     start, seed, attacker_given, redeal = _parse_start(data["start"], rules)
-    moves = _by_turns_passes(start, _parse_moves(data.get("moves", []), rules.players))
+    moves = tuple(_parse_moves(data.get("moves", []), rules.players))
     meta: dict = {}
     for key in ("id", "title", "description"):
         if key in data:
@@ -347,109 +366,6 @@ def _record_from_data(data: Any) -> Record:
         meta["expected_finish"] = data["finish"]
     return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
                   **meta)
-
-
-def _by_turns_passes(start: Position, moves: list) -> list:
-    """Attack by turns (R12): a record written under an earlier reading of the rule replays as it did.
-
-    Records of two earlier readings load: (1) an attacker holding none of the table's ranks was
-    skipped, where now every attacker holding cards is asked (a skip would tell the others what he
-    holds, R3); (2) every card lapsed every pass, so an attacker who had stopped was asked again
-    after each card, where now he keeps the right to cut in and is asked again only when a turn
-    ends.  So a pass by an attacker who has already let the play go on is left out (its narration
-    goes to the next move); where a card comes before the turns allow it, the passes of the seats
-    asked first are put in; and where the bout ended then (every attacker who could add had passed
-    since the last card), the passes that end it now are put in.  No card is added or left out: the
-    game is the one that was played.  A record whose moves are all legal as they stand (every
-    record written since) is left as it is.
-    """
-    if start.rules.throw_in is not ThrowIn.BY_TURNS or _replays_as_written(start, moves):
-        return moves
-    out: list = []
-    p = start
-    then = 0  # who had passed since the last card, as the earlier reading counted it
-    say: Optional[str] = None
-    for i, rm in enumerate(moves):
-        if rm.illegal:
-            return out + list(moves[i:])
-        m = rm.move
-        err = p.why_illegal(m)
-        if err is not None and m.kind == PASS and err.reason is Reason.ALREADY_PASSED:
-            then |= 1 << m.seat
-            if rm.say:  # a pass the rule now leaves out: its words go with the next move
-                say = rm.say if say is None else f"{say} {rm.say}"
-            p, added = _by_turns_end(p, then)
-            out.extend(added)
-            continue
-        if err is not None:
-            added = []
-            for q, pass_ in _asked_passes(p):
-                added.append(pass_)
-                if q.is_legal(m):
-                    p = q
-                    out.extend(added)
-                    break
-        if say is not None:
-            rm = rm._replace(say=say if rm.say is None else f"{say} {rm.say}")
-            say = None
-        try:
-            p = p.play(m)
-        except IllegalMoveError:
-            return out + [rm] + list(moves[i + 1:])
-        out.append(rm)
-        then = then | 1 << m.seat if m.kind == PASS else 0
-        p, added = _by_turns_end(p, then)
-        out.extend(added)
-    return out
-
-
-def _asked(p: Position) -> Optional[int]:
-    """In a bout by turns, the attacker asked first (the sequential protocol's seat once the table is
-    covered): the first one holding cards who has not passed; None outside a bout."""
-    if not p.table or p.is_over:
-        return None
-    for s in p.attackers():
-        if not p.passed >> s & 1 and p.hands[s]:
-            return s
-    return None
-
-
-def _replays_as_written(start: Position, moves: list) -> bool:
-    """Is every move not marked illegal legal where it stands (the moves marked illegal left out)?"""
-    p = start
-    for rm in moves:
-        if rm.illegal:
-            continue
-        try:
-            p = p.play(rm.move)
-        except IllegalMoveError:
-            return False
-    return True
-
-
-def _by_turns_end(p: Position, then: int) -> tuple:
-    """The passes that end the bout of ``p`` where the earlier reading of attack by turns ended it: once
-    every attacker who could add had passed since the last card (``then``)."""
-    if not p.table or p.is_over or (not p.taking and any(c < 0 for _, c, _, _ in p.table)):
-        return p, []
-    tr = p._table_ranks()
-    if any(not then >> s & 1 and p.hands[s] & tr for s in p.attackers()):
-        return p, []
-    added: list = []
-    for p, pass_ in _asked_passes(p):
-        added.append(pass_)
-    return p, added
-
-
-def _asked_passes(p: Position) -> Iterator[tuple]:
-    """The passes of the attackers asked in turn from ``p`` (:func:`_asked`), each with the position
-    after it, while the one asked may pass (a bounded number: a bout cannot go round for ever)."""
-    for _ in range(4 * p.players * p.players):
-        t = _asked(p)
-        if t is None or not p.is_legal(Move(PASS, t)):
-            return
-        p = p.play(Move(PASS, t))
-        yield p, RecordMove(Move(PASS, t))
 
 
 # ---------------------------------------------------------------- saving a game
@@ -496,7 +412,7 @@ def record_from_game(game: Game, *, preset: Optional[str] = None, seed: Optional
         raise RecordError("start.seed", f"the game was not dealt with seed {seed}"
                           + (f" and redeals declared by {list(map(seat_text, declared))}" if declared else ""))
     says = list(says) if says is not None else []
-    moves = [RecordMove(m, says[i] if i < len(says) else None) for i, m in enumerate(game.moves)]
+    moves = tuple(RecordMove(m, says[i] if i < len(says) else None) for i, m in enumerate(game.moves))
     rec = Record(rules, start, moves, preset=preset, seed=seed, redeal=declared, **meta)
     if seed is None:
         # check that the explicit form of the start reads back as the same position

@@ -48,7 +48,7 @@ class ReplayStep(NamedTuple):
     False for an unexpected outcome.
     """
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index; the name is public
     record_move: RecordMove
     position: Position
     table: str
@@ -231,8 +231,8 @@ class ReplayResult:
         for step in self.steps:
             lines.append(f"{step.index + 1}. {step.move}" + ("   [marked illegal]" if step.record_move.illegal
                                                              else ""))
-            if step.rejected:
-                lines.append(f"   rejected ({step.reason.value}): {step.message}")  # type: ignore[union-attr]
+            if step.reason is not None:  # rejected
+                lines.append(f"   rejected ({step.reason.value}): {step.message}")
             elif step.record_move.illegal:
                 lines.append("   accepted, but the record marks it illegal")
             else:

@@ -17,6 +17,7 @@ from typing import Optional
 from ._constants import _CHOOSE_OFF, _TAKE_NONE, _THROW_TURNS, BIG
 from ..cards import BEATERS, CARDS, RANK_MASKS, Card, cards_of, popcount, rank_of
 from ..moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
+from .seats import SeatQueries
 
 __all__ = ["MoveGeneration"]
 
@@ -24,10 +25,10 @@ __all__ = ["MoveGeneration"]
 _ATTACK1 = tuple(tuple(Move(ATTACK, s, (CARDS[c],)) for c in range(54)) for s in range(8))
 _PASS = tuple(Move(PASS, s) for s in range(8))
 _TAKE = tuple(Move(TAKE, s) for s in range(8))
-_COVERS: dict = {}
+_COVERS: dict[int, Move] = {}
 
 
-class MoveGeneration:
+class MoveGeneration(SeatQueries):
     """The legal moves under the free and the sequential protocol; a base class of Position."""
 
     __slots__ = ()
@@ -73,11 +74,11 @@ class MoveGeneration:
         self._moves_of(s, out)
         return out
 
-    def _moves_of(self, s: int, out: list) -> None:
+    def _moves_of(self, s: int, out: list[Move]) -> None:
         r = self.rules
         hand = self.hands[s]
         if self.swap_open and s == self.swap_holder():
-            out.append(Move(SWAP, s, (CARDS[self.trump * 13 + r.lowest_rank - 2],)))
+            out.append(Move(SWAP, s, (CARDS[self.trump * 13 + r.swap_rank - 2],)))
             out.append(_PASS[s])
         table = self.table
         d = self.defender
@@ -88,6 +89,9 @@ class MoveGeneration:
             cards = hand
         elif s == d or (r.partner_covers and s in self._defending_seats()):
             if self.taking:
+                return
+            if r.forced_take and s == d and self.must_take():
+                out.append(_TAKE[s])  # doker: three sixes, or a 3, a 5 and a 9, force the take (R15)
                 return
             beat = BEATERS[self.trump]
             cache = _COVERS
@@ -158,7 +162,7 @@ class MoveGeneration:
         if table and can_pass:
             out.append(_PASS[s])
 
-    def _choices(self, s: int, out: list) -> None:
+    def _choices(self, s: int, out: list[Move]) -> None:
         """The defender's choices of the uncovered cards he beats, the others going back (R13)."""
         keep = self.choice_keep()
         if not keep:
@@ -167,13 +171,8 @@ class MoveGeneration:
         for combo in combinations(unc, keep):
             out.append(Move(CHOOSE, s, combo))
 
-    def _covers_any(self, s: int) -> bool:
-        beat = BEATERS[self.trump]
-        h = self.hands[s]
-        return any(h & beat[a] for a, c, _, _ in self.table if c < 0)
-
     @staticmethod
-    def _attack_sets(s: int, cards: int, k_max: int, out: list) -> None:
+    def _attack_sets(s: int, cards: int, k_max: int, out: list[Move]) -> None:
         """Attacks of 1 to ``k_max`` (at least 2) cards of one rank from ``cards`` (R10); single
         cards alone are listed inline by :meth:`_moves_of`."""
         mine = []
@@ -185,7 +184,7 @@ class MoveGeneration:
         mine.sort(key=lambda m: m.cards)
         out.extend(mine)
 
-    def _transfers(self, s: int, out: list) -> None:
+    def _transfers(self, s: int, out: list[Move]) -> None:
         r = self.rules
         if not r.transfer or any(c >= 0 for _, c, _, _ in self.table):
             return

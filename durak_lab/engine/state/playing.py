@@ -15,13 +15,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
-from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TIE_ALL
+from ._constants import _DRAW_ATTACK, _DRAW_EQUAL, _TAKE_NONE, _THROW_TURNS, _TIE_ALL, _TIE_FIRST
+from ._constants import _DRAW_DEF_FIRST, _DRAW_ROUND
 from ._constants import _CHOOSE_OFF
 from ..cards import CARDS, Card, cards_of, popcount, rank_of
 from ..errors import IllegalMoveError, Reason
 from ..ficus import ficus_cards
 from ..moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
-from .seats import _next_seat
+from .fields import Entry
+from .seats import SeatQueries, _next_seat
 
 if TYPE_CHECKING:
     from .position import Position
@@ -32,7 +34,8 @@ __all__ = ["Event", "Playing"]
 class Event(NamedTuple):
     """Something that happens by itself after a move: the end of a bout and what follows.
 
-    ``kind`` is one of ``"bito"`` (cards to the discard), ``"pickup"`` (the
+    ``kind`` is one of ``"bito"`` (cards to the discard; with ``Rules.take_unbeaten`` also the beaten
+    pairs of a take, just before its ``"pickup"``), ``"pickup"`` (the
     defender takes ``cards``), ``"return"`` (extra attack cards go back to their
     owner, R13 unlimited, or after the defender's choice), ``"draw"`` (``seat`` draws ``cards`` from the talon),
     ``"out"`` (``seat`` has no cards and the talon is empty: safe, R28),
@@ -44,9 +47,9 @@ class Event(NamedTuple):
 
     kind: str
     seat: int = -1
-    cards: tuple = ()
+    cards: tuple[Card, ...] = ()
     other: int = -1
-    losers: tuple = ()
+    losers: tuple[int, ...] = ()
 
     def text(self) -> str:
         """A sentence for the event.
@@ -78,7 +81,7 @@ class Event(NamedTuple):
         return self.kind
 
 
-class Playing:
+class Playing(SeatQueries):
     """Playing moves and what follows them by themselves; a base class of Position."""
 
     __slots__ = ()
@@ -90,7 +93,7 @@ class Playing:
         """
         return self.play_events(move, sequential)[0]
 
-    def play_events(self, move: Union[Move, str], sequential: bool = False) -> tuple["Position", list]:
+    def play_events(self, move: Union[Move, str], sequential: bool = False) -> tuple[Position, list[Event]]:
         """Like :meth:`play`, also returning the :class:`Event` list (bito, draws, …)."""
         if isinstance(move, str):
             move = Move.parse(move, self.players)
@@ -98,14 +101,15 @@ class Playing:
         if sequential:
             t = self.to_act()
             if move.seat != t:
-                raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {seat_text(t)}'s turn, not "
+                turn = seat_text(t) if t is not None else "nobody"
+                raise IllegalMoveError(Reason.NOT_YOUR_TURN, f"it is {turn}'s turn, not "
                                        f"{seat_text(move.seat)}'s", move,
                                        facts={"case": "turn" if t is not None else "nobody", "seat": move.seat,
                                               "turn": t})
-        events: list = []
+        events: list[Event] = []
         return self.play_unchecked(move, events), events
 
-    def play_unchecked(self, m: Move, events: Optional[list] = None) -> "Position":
+    def play_unchecked(self, m: Move, events: Optional[list[Event]] = None) -> "Position":
         """Apply a move taken from :meth:`legal_moves` without checking it again (fast path).
 
         With a list as ``events``, the :class:`Event` s that follow the move are
@@ -130,12 +134,13 @@ class Playing:
             return self._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                                self.leader, self.defender, self.taking, passed,
                                self.first_limit, self.start_hand, self.attack_order, known,
-                               self.shown_used, self.swap_open, self.in_bout, None, self._att)._settle(events)
+                               self.shown_used, self.swap_open, self.in_bout, None, self._att,
+                               self.sent_back)._settle(events)
         if kind == TAKE:
             return self._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                                self.leader, self.defender, True, 0, self.first_limit, self.start_hand,
                                self.attack_order, known, self.shown_used, self.swap_open, self.in_bout,
-                               None, self._att)._settle(events)
+                               None, self._att, self.sent_back)._settle(events)
         if kind == CHOOSE:
             return self._play_choose(m, events)
         if kind == CHALLENGE:
@@ -170,6 +175,7 @@ class Playing:
         swap_open = self.swap_open
         shown_used = self.shown_used
         if kind == ATTACK:
+            new: tuple[Entry, ...]
             if len(m.cards) == 1:
                 new = ((m.cards[0], -1, s, -1),)
             else:
@@ -194,6 +200,7 @@ class Playing:
                 i += 1
         else:  # TRANSFER, SHOW
             nxt = self._next_opponent(d)
+            assert nxt is not None  # a legal transfer has a next player to defend (R22)
             if kind == TRANSFER:
                 table = table + tuple((c, -1, d, -1) for c in m.cards)
             else:
@@ -208,7 +215,7 @@ class Playing:
         p = self._make(r, self.trump, self.trump_card, hands, self.talon, self.discard, table,
                         leader, d, self.taking, passed, self.first_limit, start_hand, order, known, shown_used,
                         swap_open, in_bout, None,
-                        self._att if kind != TRANSFER and kind != SHOW and hands[s] else None)
+                        self._att if kind != TRANSFER and kind != SHOW and hands[s] else None, self.sent_back)
         if r.ficus and not hands[s] and not self.talon and kind != SHOW:
             fin = p._ficus_end(s, m, events)  # the ficus finish (R28, HE "פתיחת הפיקוס")
             if fin is not None:
@@ -217,7 +224,7 @@ class Playing:
             return p  # a new uncovered card for a defender holding cards: the bout goes on (R16)
         return p._settle(events)
 
-    def _play_choose(self, m: Move, events: Optional[list]) -> "Position":
+    def _play_choose(self, m: Move, events: Optional[list[Event]]) -> "Position":
         """The defender keeps the chosen uncovered cards; the others go back to the attackers who laid them,
         in public (R13).  Nobody adds a card until the defender beats one: every attacker counts as passed,
         so that one card cannot be laid and sent back for ever."""
@@ -225,7 +232,7 @@ class Playing:
         hands = list(self.hands)
         known = list(self.known)
         table = []
-        back: dict = {}
+        back: dict[int, list[int]] = {}
         for e in self.table:
             if e[1] < 0 and e[0] not in keep:
                 hands[e[2]] |= 1 << e[0]
@@ -242,9 +249,10 @@ class Playing:
             passed |= 1 << s
         return p._replace(passed=passed)
 
-    def _challenge(self, m: Move, events: Optional[list]) -> "Position":
-        """Pushing durak (R12, R31): the challenged card goes back to its owner's hand, face up (known),
-        and its owner passes until a card that stands is played, so that a bout always ends."""
+    def _challenge(self, m: Move, events: Optional[list[Event]]) -> "Position":
+        """Pushing durak (R12, R31): the challenged card goes back to its owner's hand, face up (known).
+        Its owner keeps his right to throw in (R12); the card may not be pushed again in this bout
+        (``sent_back``), so that a bout always ends."""
         a = int(m.cards[0])
         table = self.table
         i = next(j for j, e in enumerate(table) if e[0] == a)
@@ -255,15 +263,19 @@ class Playing:
         known[owner] |= 1 << a
         p = self._make(self.rules, self.trump, self.trump_card, tuple(hands), self.talon, self.discard,
                        table[:i] + table[i + 1:], self.leader, self.defender, self.taking,
-                       self.passed | 1 << owner, self.first_limit, self.start_hand, self.attack_order,
-                       tuple(known), self.shown_used, self.swap_open, self.in_bout, None, None)
+                       self.passed, self.first_limit, self.start_hand, self.attack_order,
+                       tuple(known), self.shown_used, self.swap_open, self.in_bout, None, None,
+                       self.sent_back | 1 << a)
         return p._settle(events)
 
-    def _settle(self, events: Optional[list]) -> "Position":
+    def _settle(self, events: Optional[list[Event]]) -> "Position":
         """End the bout if nobody can or will act in it any more (R16)."""
+        # what this returns while the bout goes on: ``self``, a Position (this class is one of its parts,
+        # which the type checker cannot know)
+        stays: Position = self  # type: ignore[assignment]
         table = self.table
         if not table:
-            return self
+            return stays
         r = self.rules
         d = self.defender
         if not self.taking:
@@ -280,22 +292,22 @@ class Playing:
             if unc and r.choose is not _CHOOSE_OFF and self.choice_keep() == 0:
                 return self._end_bout(True, events)  # the defender has beaten all he must: the rest go back (R13, R16)
             if unc:
-                return self
+                return stays
         elif r.after_take is _TAKE_NONE:
             return self._end_bout(False, events)
         if self.room() > 0:
             if r.throw_in is _THROW_TURNS:
                 if self._turns_go_on():
-                    return self
+                    return stays
                 return self._end_bout(not self.taking, events)
             tr = self._table_ranks()
             passed = self.passed
             for s in self.attackers():
                 if not passed >> s & 1 and self.hands[s] & tr:
-                    return self
+                    return stays
         return self._end_bout(not self.taking, events)
 
-    def _end_bout(self, defended: bool, events: Optional[list]) -> "Position":
+    def _end_bout(self, defended: bool, events: Optional[list[Event]]) -> "Position":
         r = self.rules
         n = r.players
         hands = list(self.hands)
@@ -317,6 +329,17 @@ class Playing:
             if events is not None:
                 events.append(Event("bito", -1, tuple(cards_of(bito))))
         else:
+            if r.take_unbeaten and not self.must_take():
+                # doker: the beaten pairs are burned (the discard); the defender takes the rest (R18)
+                burned = 0
+                for a, c, _, _ in self.table:
+                    if c >= 0:
+                        burned |= 1 << a | 1 << c
+                if burned:
+                    tm &= ~burned
+                    discard |= burned
+                    if events is not None:
+                        events.append(Event("bito", -1, tuple(cards_of(burned))))
             hands[d] |= tm
             known[d] |= tm
             if events is not None:
@@ -325,11 +348,11 @@ class Playing:
         talon = self.talon
         if talon:
             hs = r.hand_size
-            order = self._draw_order()
+            order = self._draw_order(defended)
             pos = 0
             nt = len(talon)
             if r.draw_order is _DRAW_EQUAL:
-                got: dict = {}
+                got: dict[int, list[Card]] = {}
                 while pos < nt:
                     need = [s for s in order if popcount(hands[s]) < hs]
                     if not need:
@@ -381,6 +404,8 @@ class Playing:
                     losers = tuple(s for s in range(n) if (s % t == g if t else s == g))
                 elif r.tie is _TIE_ALL:
                     losers = tuple(s for s in range(n) if was >> s & 1)
+                elif r.tie is _TIE_FIRST:  # KO: the first out wins; the defender's side emptied its hands last
+                    losers = tuple(s for s in range(n) if (s % t == d % t if t else s == d))
                 else:
                     losers = ()
                 if events is not None:
@@ -389,11 +414,11 @@ class Playing:
                                    self.leader, d, False, 0, first_limit, 0, (), known_t,
                                    self.shown_used, False, 0, losers)
         # the next bout (R17, R18)
-        if defended and (hands[d] or talon):
-            leader = d
-        else:
-            leader = _next_seat(hands_t, talon, n, d, 0)
+        # the game goes on, so two sides still hold cards: there is a next leader and a defender
+        leader = d if defended and (hands[d] or talon) else _next_seat(hands_t, talon, n, d, 0)
+        assert leader is not None
         defender = _next_seat(hands_t, talon, n, leader, r.teams)
+        assert defender is not None
         in_bout = 0
         if r.tie is _TIE_ALL:
             in_bout = sum(1 << x for x in range(n) if hands[x] or talon)
@@ -404,7 +429,7 @@ class Playing:
             events.append(Event("bout", leader, (), defender))
         return p
 
-    def _ficus_end(self, s: int, m: Move, events: Optional[list]) -> Optional["Position"]:
+    def _ficus_end(self, s: int, m: Move, events: Optional[list[Event]]) -> Optional["Position"]:
         """The ficus finish (``Rules.ficus``, HE "פתיחת הפיקוס"): ``s`` has just played his last card,
         the talon empty; if the other player's hand makes the ficus against its rank, the game ends
         now with ``s`` the durak (the table goes to the discard, the five cards are shown).  Else None.
@@ -432,14 +457,22 @@ class Playing:
                 m |= 1 << s
         return m
 
-    def _draw_order(self) -> list[int]:
+    def _draw_order(self, defended: bool) -> list[int]:
+        """Who draws after the bout, in order (R19): the leader, the other attackers clockwise (or in the
+        order they attacked), the defender last; FI's 'round': after a take the defender draws in his
+        turn clockwise; doker's 'defender_first': after a defence the defender draws first."""
         n = self.players
         d = self.defender
+        dro = self.rules.draw_order
+        if dro is _DRAW_DEF_FIRST and defended:
+            return [d] + [s for s in ((self.leader + i) % n for i in range(n)) if s != d]
         if n == 2:
             return [1 - d, d]
         rest = [(self.leader + i) % n for i in range(n)]
+        if dro is _DRAW_ROUND and not defended:
+            return rest
         rest = [s for s in rest if s != d]
-        if self.rules.draw_order is _DRAW_ATTACK:
+        if dro is _DRAW_ATTACK:
             first = [s for s in self.attack_order if s != d]
             rest = first + [s for s in rest if s not in first]
         return rest + [d]

@@ -45,13 +45,14 @@ ranks; records written so far rely on this ending.)  After the bout every
 hand is refilled (R19), players out of cards leave once the talon is empty
 (R28) and the next bout starts (R17, R18).  In attack by turns the bout ends
 once no attacker can add, or once every turn is over and every attacker who
-could add has let it end since the last turn ended; a record written when every
-card lapsed every pass still replays (see :mod:`~durak_lab.engine.records`).
+could add has let it end since the last turn ended (a record must write those
+passes: nothing is put into its moves on load, see :mod:`~durak_lab.engine.records`).
 
-This module holds :class:`Position` itself (its fields, construction, value
-semantics), :func:`check_cards` and :func:`iter_game`.  The rules engine is in
-its base classes, one module each: :mod:`~durak_lab.engine.state.seats` (simple
-queries, the attackers, the room on the table, whose turn),
+This module holds :class:`Position` itself (construction, value semantics),
+:func:`check_cards` and :func:`iter_game`.  Its fields and their types are
+declared once in :mod:`~durak_lab.engine.state.fields`, the base of every part;
+the rules engine is in those parts, one module each: :mod:`~durak_lab.engine.state.seats` (simple
+queries, the attackers, the room on the table, whose turn; the base of the three others),
 :mod:`~durak_lab.engine.state.movegen` (the legal moves), :mod:`~durak_lab.engine.state.checks`
 (why a move is illegal) and :mod:`~durak_lab.engine.state.playing` (playing a move, the
 end of a bout, drawing, and :class:`~durak_lab.engine.state.playing.Event`).
@@ -74,18 +75,22 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from ._constants import _DRAW_ATTACK, _HL_START, _TIE_ALL, BIG
-from ..cards import (SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit, popcount, rank_of,
+from ..cards import (SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, parse_suit, popcount, rank_of,
                     suit_of)
 from .checks import MoveChecks
 from ..errors import PositionError
+from .fields import FIELDS, Entry, PositionFields
 from .movegen import MoveGeneration
 from ..moves import Move, parse_seat, seat_text
 from .playing import Event, Playing
+from .validate import validate_position
 from ..rules import Rules, TrumpSwap
-from .seats import SeatQueries
+
+if TYPE_CHECKING:
+    from ..view import PlayerView
 
 __all__ = ["Position", "Event", "BIG"]
 
@@ -95,12 +100,11 @@ _new = object.__new__
 #: may), ``f(seat, hand) -> bool``, or the declaring seats in order.
 Declare = Union[None, bool, Callable[[int, CardSet], bool], Sequence[int]]
 
-_FIELDS = ("rules", "trump", "trump_card", "hands", "talon", "discard", "table", "leader", "defender",
-           "taking", "passed", "first_limit", "start_hand", "attack_order", "known", "shown_used",
-           "swap_open", "in_bout", "result")
+#: Cards as :meth:`Position.start` takes them: a CardSet, a mask, a text, or card ids and texts.
+Cards = Union[CardSet, int, str, Iterable[Union[int, str]]]
 
 
-def _mask(cards: Union[str, int, Iterable, CardSet]) -> int:
+def _mask(cards: Cards) -> int:
     if isinstance(cards, CardSet):
         return cards.mask
     if isinstance(cards, str):
@@ -110,19 +114,13 @@ def _mask(cards: Union[str, int, Iterable, CardSet]) -> int:
     return CardSet(cards).mask
 
 
-class _Slots:
-    """The storage of a position (see :class:`Position`)."""
-
-    __slots__ = _FIELDS + ("_hash", "_att", "_room", "_tm", "_tr")
-
-
-class _Draft(_Slots):
+class _Draft(PositionFields):
     """A position being built: the same storage, writable.  ``_make`` turns it into a Position."""
 
     __slots__ = ()
 
 
-class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
+class Position(MoveGeneration, MoveChecks, Playing):
     """An immutable game position.  See the module docstring.
 
     Fields (all read-only): ``rules``; ``trump`` (suit); ``trump_card`` (card id
@@ -137,39 +135,22 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
     drawn); ``shown_used`` (trumps already shown to transfer, R24);
     ``swap_open`` (the R6 swap may still happen); ``in_bout`` (seats holding
     cards when the bout began); ``result`` (None while the game goes on, else a
-    tuple of durak seats, empty for a draw).
+    tuple of durak seats, empty for a draw); ``sent_back`` (pushing durak, R12, R31: the cards the
+    defender sent back in this bout, which may not be pushed again in it).
     """
 
-    __slots__ = ()
-
-    rules: Rules
-    trump: int
-    trump_card: int
-    hands: tuple
-    talon: tuple
-    discard: int
-    table: tuple
-    leader: int
-    defender: int
-    taking: bool
-    passed: int
-    first_limit: bool
-    start_hand: int
-    attack_order: tuple
-    known: tuple
-    shown_used: int
-    swap_open: bool
-    in_bout: int
-    result: Optional[tuple]
+    __slots__ = ()  # the fields and their types: :class:`~durak_lab.engine.state.fields.PositionFields`
 
     # ------------------------------------------------------------ construction
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Position is immutable; play() returns a new one")
 
     @classmethod
-    def _make(cls, rules, trump, trump_card, hands, talon, discard, table, leader, defender, taking,
-              passed, first_limit, start_hand, attack_order, known, shown_used, swap_open, in_bout,
-              result, att=None) -> "Position":
+    def _make(cls, rules: Rules, trump: int, trump_card: int, hands: tuple[int, ...], talon: tuple[Card, ...],
+              discard: int, table: tuple[Entry, ...], leader: int, defender: int, taking: bool, passed: int,
+              first_limit: bool, start_hand: int, attack_order: tuple[int, ...], known: tuple[int, ...],
+              shown_used: int, swap_open: bool, in_bout: int, result: Optional[tuple[int, ...]],
+              att: Optional[tuple[int, ...]] = None, sent_back: int = 0) -> Position:
         # ``att``: the attackers (see :meth:`attackers`) when the caller knows them unchanged
         p = _new(_Draft)
         p.rules = rules
@@ -191,24 +172,27 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         p.swap_open = swap_open
         p.in_bout = in_bout if rules.tie is _TIE_ALL else 0
         p.result = result
+        p.sent_back = sent_back if rules.pushing else 0
         p._hash = None
         p._att = att
         p._room = None
         p._tm = None
         p._tr = None
-        p.__class__ = Position
-        return p
+        # The draft becomes the immutable value in place (one slot layout, no copy); the type checker
+        # cannot follow a change of class, hence the two ignores.
+        p.__class__ = Position  # type: ignore[assignment]
+        return p  # type: ignore[return-value]
 
-    def _replace(self, **kw) -> "Position":
-        d = {k: getattr(self, k) for k in _FIELDS}
-        d.update(kw)
+    def _replace(self, **changes: object) -> Position:
+        d: dict[str, Any] = {k: getattr(self, k) for k in FIELDS}
+        d.update(changes)
         return Position._make(**d)
 
     @classmethod
-    def start(cls, rules: Rules, hands: Sequence, talon: Union[str, Sequence] = (),
+    def start(cls, rules: Rules, hands: Sequence[Cards], talon: Union[str, Sequence[Union[int, str]]] = (),
               trump_card: Union[str, int, None] = None, trump: Union[str, int, None] = None,
-              discard: Union[str, Sequence, int, None] = 0, attacker: Union[int, str, None] = None,
-              known: Optional[Sequence] = None, first_bout: bool = True) -> "Position":
+              discard: Optional[Cards] = 0, attacker: Union[int, str, None] = None,
+              known: Optional[Sequence[Cards]] = None, first_bout: bool = True) -> Position:
         """A position at the start of a bout from explicit cards.
 
         ``hands``: one card collection per seat; ``talon``: next card first, the
@@ -289,11 +273,11 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
             raise PositionError("no opponent left to defend: the game is already over")
         swap_open = False
         if rules.trump_swap is not TrumpSwap.OFF and tc >= 0 and first_bout:
-            six = tsuit * 13 + rules.lowest_rank - 2
+            six = tsuit * 13 + rules.swap_rank - 2
             if tc != six and (rules.trump_swap is TrumpSwap.ANY or rank_of(tc) == 14):
                 swap_open = any(h >> six & 1 for h in hm)
-        return p._replace(defender=defender, start_hand=popcount(hm[defender]), swap_open=swap_open,
-                          in_bout=p._active_mask())
+        return validate_position(p._replace(defender=defender, start_hand=popcount(hm[defender]),
+                                            swap_open=swap_open, in_bout=p._active_mask()))
 
     @classmethod
     def deal(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
@@ -322,7 +306,7 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
 
     @classmethod
     def deal_declared(cls, rules: Rules, seed: Union[int, random.Random, None] = None,
-                      attacker: Optional[int] = None, declare: Declare = None) -> tuple:
+                      attacker: Optional[int] = None, declare: Declare = None) -> tuple[Position, tuple[int, ...]]:
         """:meth:`deal` and the seats that declared a redeal (R4), one per redeal, in order.
 
         A player who holds five trumps may well keep them: the choice is his.
@@ -352,7 +336,7 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         named = None if declare is None or isinstance(declare, bool) or callable(declare) else tuple(declare)
         if named and not rules.redeal:
             raise PositionError("a redeal was declared, but these rules have no redeal (R4: set redeal)")
-        declared: list = []
+        declared: list[int] = []
         for _ in range(1000):
             hands = [sum(1 << c for c in rest[i * h:(i + 1) * h]) for i in range(n)]
             if not rules.redeal or declare is None or declare is False:
@@ -411,11 +395,11 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         return None
 
     # ------------------------------------------------------------ value semantics
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[object, ...]:
         return (self.trump, self.trump_card, self.hands, self.talon, self.discard, self.table,
                 self.leader, self.defender, self.taking, self.passed, self.first_limit,
                 self.start_hand, self.attack_order, self.known, self.shown_used, self.swap_open,
-                self.in_bout, self.result)
+                self.in_bout, self.result, self.sent_back)
 
     def __hash__(self) -> int:
         h = self._hash
@@ -450,7 +434,7 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         return position_html(self)
 
     # ------------------------------------------------------------ convenience
-    def view(self, seat: int):
+    def view(self, seat: int) -> PlayerView:
         """What ``seat`` knows: a :class:`~durak_lab.engine.view.PlayerView` (for bots and probabilities)."""
         from ..view import view_of
 
@@ -471,7 +455,7 @@ class Position(_Slots, SeatQueries, MoveGeneration, MoveChecks, Playing):
         return f"{names} {'is' if len(self.result) == 1 else 'are'} durak"
 
 
-def check_cards(rules: Rules, groups: Sequence[tuple], hint: str = "") -> None:
+def check_cards(rules: Rules, groups: Sequence[tuple[str, int]], hint: str = "") -> None:
     """Every card of the deck exactly once across ``groups`` of ``(name, mask)``; else PositionError.
 
     >>> check_cards(Rules(deck=20), [("hands.P1", CardSet.parse("10♠").mask)])

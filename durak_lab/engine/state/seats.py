@@ -1,10 +1,11 @@
 """The seats of a position: simple queries, who attacks, how much room the table has, whose turn.
 
 :class:`SeatQueries` is a base class of :class:`~durak_lab.engine.state.Position`
-(which holds the fields it reads): the cards of a seat and of the table, the seats
-still in the game, the attackers of the bout (R12, R25, R26), the room for more
-attack cards (R13, R14, R18), the holder of the R6 swap, and :meth:`SeatQueries.to_act`,
-the one seat that acts under the sequential protocol.
+and of its other parts: the cards of a seat and of the table, the seats still in
+the game, the attackers of the bout (R12, R25, R26), the room for more attack
+cards (R13, R14, R18), the holder of the R6 swap, and :meth:`SeatQueries.to_act`,
+the one seat that acts under the sequential protocol.  It reads the fields
+declared in :mod:`~durak_lab.engine.state.fields`.
 
 Standard library only.
 """
@@ -15,14 +16,30 @@ from typing import Optional
 
 from ._constants import _HL_CURRENT, _HL_START, _TAKE_SEEN, _THROW_NEIGH, _THROW_NONE, _THROW_TURNS, _TURNS_ANTI, BIG
 from ._constants import _CHOOSE_LIMIT, _CHOOSE_OFF, _HL_NONE
-from ..cards import Card, CardSet, popcount, ranks_mask
+from ..cards import RANK_MASKS, Card, CardSet, popcount, ranks_mask
+from .fields import PositionFields
 
-__all__ = ["SeatQueries"]
+__all__ = ["SeatQueries", "forces_take"]
 
 _ALL_CARDS = (1 << 52) - 1
+#: The ranks of doker's forced take (R15): three sixes, or a 3, a 5 and a 9.
+_SIXES, _THREES, _FIVES, _NINES = RANK_MASKS[6], RANK_MASKS[3], RANK_MASKS[5], RANK_MASKS[9]
 
 
-class SeatQueries:
+def forces_take(attack_cards: int) -> bool:
+    """Doker (``Rules.forced_take``, R15): do these attack cards (a mask) hold three sixes, or a 3, a 5
+    and a 9?
+
+    >>> forces_take(CardSet.parse("6♠ 6♥ 6♣").mask), forces_take(CardSet.parse("3♦ 5♦ 9♣ K♠").mask)
+    (True, True)
+    >>> forces_take(CardSet.parse("6♠ 6♥ 3♦ 5♦").mask)
+    False
+    """
+    m = attack_cards
+    return popcount(m & _SIXES) >= 3 or bool(m & _THREES and m & _FIVES and m & _NINES)
+
+
+class SeatQueries(PositionFields):
     """Queries about seats, the table and whose turn it is; a base class of Position."""
 
     __slots__ = ()
@@ -65,7 +82,9 @@ class SeatQueries:
         m = self._tr
         if m is None:
             if self.rules.pushing and not self.taking:
-                m = _ALL_CARDS  # pushing durak: any card may be laid (R12, R31)
+                # pushing durak: any card may be laid, but not one sent back in this bout unless its
+                # rank now stands (R12, R31)
+                m = _ALL_CARDS & ~(self.sent_back & ~self.standing_ranks())
             else:
                 m = ranks_mask(self.table_cards())
             object.__setattr__(self, "_tr", m)
@@ -102,6 +121,26 @@ class SeatQueries:
             return []
         sr = self.standing_ranks()
         return [Card(a) for a, c, _, _ in self.table if c < 0 and not sr >> a & 1]
+
+    # ------------------------------------------------------------ doker's forced take (R15)
+    def must_take(self) -> bool:
+        """Doker (``Rules.forced_take``): do the attack cards on the table include three sixes, or a 3, a 5
+        and a 9?  Then the defender may only take, and picks up every card (R15, R18).
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> from durak_lab.engine.state import Position
+        >>> p = Position.start(Rules.preset("doker", players=3), ["6♠ 6♦", "9♥ K♣ A♣", "6♣ 2♠"],
+        ...                    trump="♥", discard="rest", attacker=0)
+        >>> p = p.play("P1 attack 6♠").play("P3 attack 6♣")
+        >>> p.must_take(), p.play("P1 attack 6♦").must_take()
+        (False, True)
+        """
+        if not self.rules.forced_take:
+            return False
+        m = 0
+        for a, _, _, _ in self.table:
+            m |= 1 << a
+        return forces_take(m)
 
     def uncovered(self) -> list[Card]:
         """The attack cards not yet covered, in the order they were played."""
@@ -164,7 +203,7 @@ class SeatQueries:
         n = self.players
         return [(seat + i) % n for i in range(n)]
 
-    def attackers(self) -> tuple:
+    def attackers(self) -> tuple[int, ...]:
         """Seats that may throw in this bout, in order from the leader (R12, R25, R26).
 
         The defender never; in a team game not the defender's partners unless
@@ -307,9 +346,6 @@ class SeatQueries:
             keep = min(keep, self._cap() - (len(table) - unc))
         return max(keep, 0) if keep < unc else None
 
-    def _can_add(self, seat: int) -> bool:
-        return bool(self.hands[seat] & self._table_ranks()) and self.room() > 0
-
     # ------------------------------------------------------------ attack by turns (R12)
     def _turns_ring(self) -> list[int]:
         """Attack by turns: the seats that attack in this bout in the order of their turns, from the
@@ -414,7 +450,7 @@ class SeatQueries:
         """Who may make the R6 swap now (holder of the lowest trump), or None."""
         if not self.swap_open:
             return None
-        six = self.trump * 13 + self.rules.lowest_rank - 2
+        six = self.trump * 13 + self.rules.swap_rank - 2
         for s in range(self.players):
             if self.hands[s] >> six & 1:
                 return s
@@ -460,7 +496,8 @@ class SeatQueries:
         return self.defender  # not reached once the bout has settled
 
 
-def _next_seat(hands: tuple, talon: tuple, n: int, seat: int, teams: int) -> Optional[int]:
+def _next_seat(hands: tuple[int, ...], talon: tuple[int, ...], n: int, seat: int,
+               teams: int) -> Optional[int]:
     """The next seat clockwise from ``seat`` still in the game; with ``teams``, the next opponent."""
     for i in range(1, n):
         s = (seat + i) % n

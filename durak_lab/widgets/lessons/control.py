@@ -49,7 +49,8 @@ from typing import Any, Optional, Sequence
 
 from ...engine.errors import DurakError
 from ...engine.moves import Move, seat_text
-from ...lessons import Attempt, Lesson, Progress, ProgressError, course, course_title
+from ...engine.reading import shorten
+from ...lessons import Attempt, Lesson, LessonError, Progress, ProgressError, course, course_title
 from ...session.students import StudentError, clean_name, folder_name
 from ...text.explain import RULE_TITLES
 from ...text.messages import say
@@ -177,10 +178,13 @@ class LessonControl:
         for item in self.lessons:
             if item.id == lesson_id:
                 return item
-        raise KeyError(lesson_id)
+        shown = shorten(lesson_id)[1:-1] if isinstance(lesson_id, str) else repr(lesson_id)[:40]
+        raise LessonError("lesson", say("learn-no-such-lesson", lesson=shown,
+                                        lessons=", ".join(item.id for item in self.lessons)))
 
     def open(self, lesson_id: str) -> None:
-        """Open a lesson at its first step (once the student has said who they are)."""
+        """Open a lesson at its first step (once the student has said who they are); a
+        :class:`~durak_lab.lessons.LessonError` names the lessons when there is no such one."""
         if self.needs_name:
             self._lesson(lesson_id)
             self.pending = lesson_id
@@ -251,7 +255,7 @@ class LessonControl:
             elif what == "table" and self.table is not None and isinstance(msg.get("msg"), dict):
                 self.table.handle(msg["msg"])
                 self._after_table()
-        except KeyError:
+        except (KeyError, LessonError):  # no such lesson: the menu stays as it is
             _log.debug("lesson player: no lesson %r", msg.get("lesson"))
         except Exception:  # noqa: BLE001 - a learner must never see a traceback
             _log.exception("lesson player: unexpected error")

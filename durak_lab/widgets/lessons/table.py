@@ -37,7 +37,7 @@ from ...engine.state.position import Position
 from ...session import PlaySession
 from ...session.play import HUMAN
 from ...text.messages import say
-from ..play.control import TableControl, _cards_text
+from ..play.control import TableControl
 from ..play.settings import Settings
 
 __all__ = ["LessonSession", "LessonTable", "MODES"]
@@ -152,7 +152,7 @@ class LessonTable(TableControl):
             self.chosen.remove(card)
         else:
             self.chosen.append(card)
-        text = say("learn-cards-picked", cards=_cards_text(self.chosen)) if self.chosen else say("learn-cards-none")
+        text = say("learn-cards-picked", cards=str(CardSet(self.chosen))) if self.chosen else say("learn-cards-none")
         self._tell("info", text)
 
     def _on_card(self, msg: dict) -> None:
@@ -201,7 +201,7 @@ class LessonTable(TableControl):
         if self.show_all:
             p = self.session.position
             for s in st["seats"]:
-                cards = _cards_text(list(CardSet(p.hands[int(s["seat"][1:]) - 1])))
+                cards = str(CardSet(p.hands[int(s["seat"][1:]) - 1]))
                 s["known"] = say("learn-seat-cards", cards=cards) if cards else ""
         st.update(frame="lesson", mode=self.mode, bot=False, said=[], review=[], can_undo=False)
         return st

@@ -1,7 +1,9 @@
 """The play table's settings: bot levels, rules preset, players, seats, the deal, bot speed, coach.
 
-:class:`Settings` checks the options of :func:`durak_lab.play` and reads the
-settings form of the table; :func:`settings_json` is what the form shows.
+:class:`Settings` checks the options of :func:`durak_lab.play` (a wrong one raises
+:class:`~durak_lab.session.SessionError` with a sentence naming the option) and reads the
+settings form of the table (a value it cannot use, of any type, keeps the old one);
+:func:`settings_json` is what the form shows.
 Standard library only.
 
 >>> Settings.of(vs="endgame", players=3).kinds()
@@ -17,7 +19,7 @@ from ...bots import TABLE_LEVELS
 from ...engine.errors import DurakError
 from ...engine.moves import parse_seat, seat_text
 from ...engine.rules import PRESETS, Rules
-from ...session import most_players, seat_kinds
+from ...session import SessionError, most_players, seat_kinds
 from ...session.class_deal import ClassDeal, ClassDealError
 from ...text.messages import say
 
@@ -27,6 +29,8 @@ __all__ = ["Settings", "SPEEDS", "LEVELS", "settings_json"]
 SPEEDS = {"slow": 2000, "normal": 1000, "fast": 400, "instant": 0}
 #: The bot levels, weakest first.
 LEVELS = TABLE_LEVELS
+#: The largest deal number (seed) the table takes (40 digits, as records), and the longest class deal code.
+MAX_SEED, MAX_CODE = 10 ** 40 - 1, 200
 
 
 @dataclass
@@ -64,22 +68,35 @@ class Settings:
         >>> Settings.of(speed="warp")
         Traceback (most recent call last):
         ...
-        ValueError: speed must be one of slow, normal, fast, instant, not 'warp'
+        durak_lab.session.play.SessionError: speed: write slow, normal, fast or instant, not 'warp'
+        >>> Settings.of(vs=None)
+        Traceback (most recent call last):
+        ...
+        durak_lab.session.play.SessionError: vs: write a bot level, or a list of one level per bot (random, beginner, tips, greedy, endgame, search, expert), not None
         """
         if deal is not None:
+            if not isinstance(deal, str) or len(deal) > MAX_CODE:
+                raise SessionError(say("option-deal", value=_shown(deal)))
             return cls.of_deal(ClassDeal.parse(deal), speed=speed, coach=coach)
-        levels = (vs,) if isinstance(vs, str) else tuple(vs)
-        if preset not in PRESETS:
-            raise ValueError(f"preset must be one of {', '.join(PRESETS)}, not {preset!r}")
-        if speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}")
+        if isinstance(vs, str):
+            levels: tuple = (vs,)
+        elif isinstance(vs, (list, tuple)) and all(isinstance(v, str) for v in vs):
+            levels = tuple(vs)
+        else:
+            raise SessionError(say("option-vs", value=_shown(vs), levels=", ".join(LEVELS)))
+        if not isinstance(preset, str) or preset not in PRESETS:
+            raise SessionError(say("option-preset", value=_shown(preset), presets=", ".join(PRESETS)))
+        if not isinstance(speed, str) or speed not in SPEEDS:
+            raise SessionError(say("option-speed", value=_shown(speed)))
         fixed = PRESETS[preset].get("players")
-        players = int(fixed or players)
-        seat_no = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
-        if not 1 <= int(humans) <= players:
-            raise ValueError(f"humans must be 1 to {players}, not {humans!r}")
-        settings = cls(levels or ("tips",), preset, players, seat_no, int(humans),
-                       None if seed is None else int(seed), speed, bool(coach), redeal=bool(redeal))
+        players = fixed or _whole("players", players, 99)
+        seat_no = parse_seat(seat, 8) if isinstance(seat, str) else _whole("seat", seat, 99)
+        people = _whole("humans", humans, 99)
+        if not 1 <= people <= players:
+            raise SessionError(say("option-humans", players=players, value=_shown(humans)))
+        settings = cls(levels or ("tips",), preset, players, seat_no, people,
+                       None if seed is None else _whole("seed", seed, MAX_SEED), speed, bool(coach),
+                       redeal=bool(redeal))
         seat_kinds(players, settings.vs, seat_no, settings.humans)  # raises SessionError (a ValueError)
         return settings
 
@@ -106,7 +123,11 @@ class Settings:
 
     def from_form(self, form: dict) -> "Settings":
         """These settings changed by the settings form's values (bad values keep the old ones)."""
-        code = str(form.get("class_deal", "") or "").strip()
+        code = form.get("class_deal", "") or ""
+        code = code.strip() if isinstance(code, str) else say("option-unreadable")  # a list, a dict…
+        if len(code) > MAX_CODE:
+            code = code[:MAX_CODE] + "…"  # too long for a code: said back cut, never parsed
+            return replace(self, notes=[say("class-deal-bad", code=code)])
         if code:
             try:
                 return Settings.of_deal(ClassDeal.parse(code), speed=self.speed, coach=self.coach)
@@ -115,10 +136,11 @@ class Settings:
                 return kept
         new = replace(self, notes=[], class_deal=None)
         vs = form.get("vs")
-        if vs in LEVELS:
+        if isinstance(vs, str) and vs in LEVELS:
             new.vs = (vs,)
-        if form.get("preset") in PRESETS:
-            new.preset = form["preset"]
+        preset = form.get("preset")
+        if isinstance(preset, str) and preset in PRESETS:
+            new.preset = preset
         new.players = _int_in(form.get("players"), 2, 8, self.players)
         fixed = PRESETS[new.preset].get("players")
         if fixed and fixed != new.players:
@@ -129,25 +151,55 @@ class Settings:
             new.notes.append(say("players-most", count=most))
             new.players = most
         seat = form.get("seat")
-        try:
-            new.seat = parse_seat(seat, 8) if isinstance(seat, str) else int(seat)
-        except (DurakError, TypeError, ValueError):
-            pass
+        if isinstance(seat, str):
+            try:
+                new.seat = parse_seat(seat, 8)
+            except DurakError:
+                pass
+        else:
+            new.seat = _int_in(seat, -99, 99, new.seat)
         new.seat = min(max(new.seat, 0), new.players - 1)
         new.humans = _int_in(form.get("humans"), 1, new.players, min(self.humans, new.players))
-        seed = str(form.get("seed", "") or "").strip()
-        new.seed = int(seed) if seed.isdecimal() else None
-        if form.get("speed") in SPEEDS:
-            new.speed = form["speed"]
+        seed = _int_in(form.get("seed", ""), 0, MAX_SEED, -1)
+        new.seed = None if seed < 0 else seed  # not a deal number (nor empty): a new deal
+        speed = form.get("speed")
+        if isinstance(speed, str) and speed in SPEEDS:
+            new.speed = speed
         return new
 
 
 def _int_in(value: Any, low: int, high: int, default: int) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
+    """``value`` (an int, or a text of ASCII digits) if it is a whole number from ``low`` to ``high``,
+    else ``default``: whatever a form sends (a list, a dict, a text of 5,000 digits) never raises."""
+    if isinstance(value, str):
+        t = value.strip()
+        if not (t.isascii() and t.isdigit()) or len(t) > len(str(high)):
+            return default
+        value = int(t)
+    if isinstance(value, float) and value.is_integer() and abs(value) <= high:
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int):
         return default
-    return n if low <= n <= high else default
+    return value if low <= value <= high else default
+
+
+def _whole(option: str, value: Any, high: int) -> int:
+    """A whole-number option of :meth:`Settings.of`: an int or a text of digits, at most ``high``;
+    else :class:`SessionError` naming the option (the ranges themselves are checked by the table)."""
+    n = _int_in(value, 0, high, -1)
+    if n < 0 and option == "seed":
+        raise SessionError(say("option-seed", value=_shown(value)))
+    if n < 0:
+        raise SessionError(say("option-whole", option=option, value=_shown(value), most=high))
+    return n
+
+
+def _shown(value: Any) -> str:
+    """A value as an option's message quotes it, cut to 40 characters."""
+    if isinstance(value, int) and value.bit_length() > 128:  # repr() refuses past 4,300 digits
+        return say("option-large")
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def settings_json(st: Settings) -> dict:
