@@ -270,6 +270,13 @@ class Rules:
                        "cover is taken back at once, ZH R31 \"压错的牌必须收回\", so 'noticed later' never "
                        "arises.  The HE time limit of one to three minutes is not modelled.  Not combined with "
                        "transfers, partner covers, attack by turns or 'none' (no throw-ins).")
+    sent_back_passes: bool = _f(False, "R12", "Pushing durak (``pushing``) as the presets read it before they "
+                                "were checked against the source (version 1 of the presets, "
+                                ":data:`PRESET_CHANGES`): when a pushed card is sent back its owner counts as "
+                                "having passed (with two players the bout ends in bito at once), and the card "
+                                "may be pushed again once a card lapses his pass.  The passage names no such "
+                                "consequence (\"הוא יכל להגיד לשחקן ג' להרים אותה חזרה ליד\": only the "
+                                "pick-up): off in every preset; records written under version 1 replay with it.")
     ficus: bool = _f(False, "R28", "HE option \"פתיחת הפיקוס\" (the ficus finish), two players: \"אם משתתף "
                      "זורק את הקלף האחרון שלו אך למשתתף השני יש את: קלף זהה לקלף שנזרק, שני קלפים זהים (לדוגמה: "
                      "9,9) ושני קלפים עוקבים (לדוגמה: J,Q) אז המשתתף השני מנצח\" (\"if a participant throws his "
@@ -385,6 +392,10 @@ class Rules:
         # pushing durak (HE "דוראק דחיפות", R12, R31)
         if not isinstance(self.pushing, bool):
             raise bad("pushing", "it must be true or false")
+        if not isinstance(self.sent_back_passes, bool):
+            raise bad("sent_back_passes", "it must be true or false")
+        if self.sent_back_passes and not self.pushing:
+            raise bad("sent_back_passes", "it is a rule of pushing durak: it needs pushing=True (R12)")
         if self.pushing and (self.transfer or self.partner_covers
                              or self.throw_in in (ThrowIn.BY_TURNS, ThrowIn.NONE)):
             raise bad("pushing", "pushing durak is played on the basic game: not with transfers, partner "
@@ -631,6 +642,7 @@ PRESET_CHANGES: dict[int, dict[str, dict[str, Any]]] = {
         "finnish": {"draw_order": "clockwise"},
         "finnish_choice": {"draw_order": "clockwise"},
         "doker": {"take_unbeaten": False, "forced_take": False, "draw_order": "clockwise"},
+        "pushing": {"sent_back_passes": True},
     },
 }
 

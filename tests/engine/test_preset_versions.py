@@ -64,3 +64,29 @@ def _start(rules: Rules):
     from durak_lab.engine.state import Position
 
     return Position.deal(rules, 1)
+
+
+def test_pushing_games_saved_under_version_1_replay_as_played():
+    """Pushing durak games saved before the sent-back card kept its owner's rights (version 1: the owner
+    counted as passed, R12) replay with that reading; read under version 2 the same moves are refused."""
+    import json
+    from pathlib import Path
+
+    saved = json.loads((Path(__file__).parent / "pushing_presets_v1_records.json").read_text("utf-8"))
+    assert saved and all("presets" not in d["rules"] and d["rules"]["preset"] == "pushing" for d in saved)
+    for data in saved:
+        rec = load_record(data)
+        assert rec.rules.sent_back_passes and replay(rec).ok
+        assert any("challenge" in (m if isinstance(m, str) else m["move"]).split() for m in data["moves"])
+        now = load_record({**data, "rules": {**data["rules"], "presets": PRESETS_VERSION}})
+        assert not now.rules.sent_back_passes and not replay(now).ok
+        again = load_record(rec.to_dict())
+        assert again.rules == rec.rules and replay(again).ok
+
+
+def test_sent_back_passes_is_a_rule_of_pushing_durak():
+    from durak_lab.engine.errors import RulesError
+
+    with pytest.raises(RulesError):
+        Rules.preset("classic", sent_back_passes=True)
+    assert not Rules.preset("pushing").sent_back_passes

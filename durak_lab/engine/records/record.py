@@ -39,8 +39,8 @@ naming its path, e.g. ``start.colour: unknown key``):
   record was written under (:data:`~durak_lab.engine.rules.PRESETS_VERSION`).  A record
   without ``presets`` was written under version 1, and its preset means what it meant then
   (:data:`~durak_lab.engine.rules.PRESET_CHANGES`: version 2 gave ``perevodnoy`` and
-  ``perevodnoy_show`` no first-bout limit, the FI games the taker's draw in his turn and
-  ``doker`` its house rules).  A record names ``presets`` when its preset changed meaning.
+  ``perevodnoy_show`` no first-bout limit, the FI games the taker's draw in his turn,
+  ``doker`` its house rules, and in ``pushing`` the owner of a card sent back keeps his rights).  A record names ``presets`` when its preset changed meaning.
 * ``start``: either ``{"seed": 7}`` alone (a shuffled deal,
   :meth:`Position.deal <durak_lab.engine.state.Position.deal>`, deterministic for the
   seed, the first leader by R7), with ``redeal`` when the rules have one (R4):

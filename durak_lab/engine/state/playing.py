@@ -261,11 +261,14 @@ class Playing(SeatQueries):
         known = list(self.known)
         hands[owner] |= 1 << a
         known[owner] |= 1 << a
+        if self.rules.sent_back_passes:  # version 1 of the presets: the owner has passed, no guard
+            passed, sent_back = self.passed | 1 << owner, self.sent_back
+        else:
+            passed, sent_back = self.passed, self.sent_back | 1 << a
         p = self._make(self.rules, self.trump, self.trump_card, tuple(hands), self.talon, self.discard,
                        table[:i] + table[i + 1:], self.leader, self.defender, self.taking,
-                       self.passed, self.first_limit, self.start_hand, self.attack_order,
-                       tuple(known), self.shown_used, self.swap_open, self.in_bout, None, None,
-                       self.sent_back | 1 << a)
+                       passed, self.first_limit, self.start_hand, self.attack_order,
+                       tuple(known), self.shown_used, self.swap_open, self.in_bout, None, None, sent_back)
         return p._settle(events)
 
     def _settle(self, events: Optional[list[Event]]) -> "Position":
