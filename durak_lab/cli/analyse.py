@@ -108,16 +108,21 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     name = record.id or ns.record
     solver = Solver(max_nodes=ns.max_nodes)
     # past --max-seconds every search left gives up at once (the one running ends within --max-nodes)
-    clock = threading.Timer(getattr(ns, "max_seconds", MAX_SECONDS), setattr, (solver, "max_nodes", 1))
+    clock: Optional[threading.Timer] = threading.Timer(getattr(ns, "max_seconds", MAX_SECONDS), setattr,
+                                                        (solver, "max_nodes", 1))
     clock.daemon = True
-    clock.start()
+    try:
+        clock.start()
+    except RuntimeError:  # no threads (JupyterLite's Pyodide): --max-nodes alone bounds each search
+        clock = None
     try:
         analysis = analyse_moves(record.start, [rm.move for rm in record.moves[:n]], solver=solver)
     except DurakError as e:  # outside the solver's domain, with the reason
         _write(err, f"{PROG}: {name}: {e}")
         return 2
     finally:
-        clock.cancel()
+        if clock is not None:
+            clock.cancel()
     if ns.json:
         _write(out, json.dumps(analysis.to_dict(), ensure_ascii=False))
     else:

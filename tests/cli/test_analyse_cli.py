@@ -61,6 +61,22 @@ def test_json_is_the_analysis_of_the_record(tmp_path, capsys):
     assert out["result"] == "P2 is durak"
 
 
+def test_without_threads_the_node_limit_alone_bounds_it(tmp_path, capsys, monkeypatch):
+    """Where no thread can start (JupyterLite's Pyodide) the --max-seconds clock is left out and the
+    analysis still runs, each search bounded by --max-nodes."""
+    import threading
+
+    def no_threads(self):
+        raise RuntimeError("can't start new thread")
+
+    monkeypatch.setattr(threading.Timer, "start", no_threads)
+    path = write(tmp_path, {"P1": ["6♦", "10♦", "10♣"], "P2": ["8♥", "7♦"]}, attacker="P2",
+                 moves=["P2 attack 7♦", "P1 cover 7♦ with 10♦"])
+    assert main(["analyse", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "1. P2 attack 7♦: mistake, the win becomes a loss; better: P2 attack 8♥"
+
+
 def test_a_node_limit_leaves_moves_unknown(tmp_path, capsys):
     game = random_game(Rules.preset("podkidnoy", players=2), seed=6)
     path = tmp_path / "random.json"
