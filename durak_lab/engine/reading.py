@@ -39,7 +39,7 @@ import os
 from typing import Any, Callable, Optional, Union
 
 __all__ = ["MAX_FILE_BYTES", "MAX_DEPTH", "MAX_DIGITS", "Fail", "decode_text", "read_text_file", "load_json",
-           "check_value", "whole_number", "check_length", "shorten"]
+           "check_value", "whole_number", "check_length", "shorten", "unique_keys"]
 
 #: The largest file a reader takes: a lesson or a record of a long game is a few kilobytes.
 MAX_FILE_BYTES = 1 << 20
@@ -141,6 +141,25 @@ def _whole(fail: Fail) -> Callable[[str], int]:
     def parse_int(text: str) -> int:
         return whole_number(text, fail)
     return parse_int
+
+
+def unique_keys(fail: Fail) -> Callable[[list], dict]:
+    """An ``object_pairs_hook`` for :func:`load_json` that refuses a key written twice in one object
+    (JSON would keep the last silently), failing with ``fail``.
+
+    >>> load_json('{"a": 1, "a": 2}', ValueError, object_pairs_hook=unique_keys(ValueError))
+    Traceback (most recent call last):
+    ...
+    ValueError: ('', 'the key "a" appears twice in one object')
+    """
+    def pairs_to_dict(pairs: list) -> dict:
+        out: dict = {}
+        for key, value in pairs:
+            if key in out:
+                raise fail("", f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
+            out[key] = value
+        return out
+    return pairs_to_dict
 
 
 def load_json(text: str, fail: Fail, *, most: int = MAX_FILE_BYTES, depth: int = MAX_DEPTH,

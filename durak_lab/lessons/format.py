@@ -38,7 +38,7 @@ from typing import Any, Optional, Union
 from ..engine.cards import Card, cards_of
 from ..engine.errors import CardError, DurakError, MoveTextError, Reason
 from ..engine.moves import Move, parse_seat, seat_text
-from ..engine.reading import check_value, decode_text, load_json, read_text_file
+from ..engine.reading import check_value, decode_text, load_json, read_text_file, unique_keys
 from ..engine.rules import PRESETS, Rules
 from ..engine.state.position import Position
 from ..session.play import SessionError, seat_kinds
@@ -167,18 +167,9 @@ def lesson_json(data: dict) -> str:
 
 
 # ------------------------------------------------------------------ reading
-def _no_duplicates(pairs: list) -> dict:
-    out: dict = {}
-    for k, v in pairs:
-        if k in out:
-            raise LessonError("", f"the key {k!r} appears twice in one object")
-        out[k] = v
-    return out
-
-
 def _parse_json(text: str) -> Any:
     try:  # bounded: size, depth, digits (see durak_lab.engine.reading); a byte-order mark is skipped
-        return load_json(text, LessonError, object_pairs_hook=_no_duplicates)
+        return load_json(text, LessonError, object_pairs_hook=unique_keys(LessonError))
     except json.JSONDecodeError as err:
         raise LessonError("", f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
 

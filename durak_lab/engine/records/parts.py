@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, Optional, Sequence, Union
 from ..cards import Card, CardSet, SUIT_SYMBOLS, cards_of, deck_mask, parse_suit
 from ..errors import CardError, MoveTextError, PositionError, Reason, RecordError, RulesError
 from ..moves import Move, parse_seat, seat_text
-from ..reading import load_json
+from ..reading import load_json, unique_keys
 from ..rules import PRESETS, PRESETS_VERSION, Rules, preset_fields
 from ..state.position import Position
 
@@ -508,21 +508,12 @@ def json_text(value: Any, indent: int = 0) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def _no_duplicates(pairs: list) -> dict:
-    out: dict = {}
-    for key, value in pairs:
-        if key in out:
-            raise RecordError("", f"the key {json.dumps(key, ensure_ascii=False)} appears twice in one object")
-        out[key] = value
-    return out
-
-
 def _bad_constant(name: str) -> None:
     raise RecordError("", f"{name} is not allowed in a record")
 
 
 def _parse_json(text: str) -> Any:
     try:  # bounded: size, depth, digits (see durak_lab.engine.reading); a byte-order mark is skipped
-        return load_json(text, RecordError, object_pairs_hook=_no_duplicates, parse_constant=_bad_constant)
+        return load_json(text, RecordError, object_pairs_hook=unique_keys(RecordError), parse_constant=_bad_constant)
     except json.JSONDecodeError as err:
         raise RecordError(f"line {err.lineno}, column {err.colno}", f"bad JSON: {err.msg}") from None
