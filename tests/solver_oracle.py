@@ -32,7 +32,7 @@ from durak_lab.engine.rules import Rules
 from durak_lab.analysis.solver import DRAW, LOSS, WIN
 from durak_lab.engine.state import Position
 
-__all__ = ["Oracle", "minimax", "rule_key", "score", "deal"]
+__all__ = ["Oracle", "minimax", "rule_key", "talon_key", "score", "deal"]
 
 
 def rule_key(p: Position) -> tuple:
@@ -40,15 +40,23 @@ def rule_key(p: Position) -> tuple:
             p.shown_used, p.result)
 
 
+def talon_key(p: Position) -> tuple:
+    """:func:`rule_key` with the talon (its cards go to the hands in order, R19) and the attack order
+    (who draws first with ``draw_order='attack_order'``)."""
+    return rule_key(p) + (p.talon, p.attack_order)
+
+
 def score(result: tuple, seat: int) -> int:
     return DRAW if not result else (LOSS if seat in result else WIN)
 
 
 class Oracle:
-    """Values of every position reachable from ``root``, for the seat to act there."""
+    """Values of every position reachable from ``root``, for the seat to act there (positions told
+    apart by ``key``: :func:`rule_key`, or :func:`talon_key` where the talon still holds cards)."""
 
-    def __init__(self, root: Position, limit: int = 20000) -> None:
-        self.index = {rule_key(root): 0}
+    def __init__(self, root: Position, limit: int = 20000, key=None) -> None:
+        key = key or rule_key
+        self.index = {key(root): 0}
         self.positions = [root]
         self.edges: list = []
         i = 0
@@ -62,7 +70,7 @@ class Oracle:
                 if c.result is not None:
                     out.append((m, None, score(c.result, me)))
                     continue
-                k = rule_key(c)
+                k = key(c)
                 j = self.index.get(k)
                 if j is None:
                     j = self.index[k] = len(self.positions)

@@ -1,9 +1,14 @@
-"""The solver's verdict on a recorded two-player game, move by move, once the talon is empty.
+"""The solver's verdict on a recorded game, move by move, from the moment nothing is hidden.
 
-From the moment the talon runs out nothing is hidden (see :mod:`durak_lab.analysis.solver`),
-so every later move can be judged exactly.  For each such move the analyser
-works out the value of the position before it and after it, both for the seat
-that moved (+1 win, 0 draw, -1 loss with best play from then on):
+Every move made where the mover knows the whole position is judged exactly: two
+players, or two left at a bigger table (the others out of cards, R28), and the talon
+empty, or, with two players, holding only the face-up trump card (both know it, R3,
+R19).  Then nothing is hidden (see :mod:`durak_lab.analysis.solver`): the exact
+solver plays the empty talon (two left at a bigger table as the two-player game they
+play, :mod:`~durak_lab.analysis.solver.reduce`), the search through the draws the
+trump card left in the talon (:mod:`~durak_lab.analysis.solver.talon`).  For each
+such move the analyser works out the value of the position before it and after it,
+both for the seat that moved (+1 win, 0 draw, -1 loss with best play from then on):
 
 * **best**: the move keeps the value (``after >= before``); every move of a
   lost position is "best" too, since none saves it;
@@ -15,7 +20,11 @@ A record is played in the free protocol (:meth:`Position.legal_moves
 "to act" in the sequential protocol the solver plays, e.g. throw in before
 the defender has covered.  Such a move is judged the same way, against that
 seat's own legal moves (``in_turn`` is then False); a pass out of turn changes
-nothing.  Moves before the talon ran out are counted, not judged.
+nothing.  Moves before that moment are counted, not judged; so are the rare later ones
+outside the solver's domain (a joker still in play, doker R1; a defender with no cards
+whose partner covers, R26).  Games of three to six players are judged once two are
+left with an empty talon, those of two from the moment the talon holds at most the
+trump card.
 
 Standard library only.
 
@@ -45,7 +54,10 @@ from typing import Any, Optional, Sequence, Union
 from ..engine.errors import SolverDomainError
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
-from .solver.endgame import SearchLimitExceeded, Solver, check_domain, result_word
+from .solver.endgame import SearchLimitExceeded, Solver, check_rules_domain, result_word
+from .solver.exact import check_exact_domain
+from .solver.reduce import holding_seats
+from .solver.talon import TalonSearch
 from ..engine.state.position import Position
 
 __all__ = ["MoveVerdict", "Analysis", "analyse_moves", "analyse_game", "analyse_record", "BEST", "MISTAKE",
@@ -122,12 +134,12 @@ class MoveVerdict:
 
 @dataclass(frozen=True)
 class Analysis:
-    """The verdicts on a game's moves from the point where the talon ran out.
+    """The verdicts on a game's moves from the point where nothing was hidden any more.
 
     ``start`` is the first position, ``moves`` every move played, ``first`` the
-    index of the first judged move (None if the talon never ran out with the
+    index of the first judged move (None if that point never came with the
     game still on), ``verdicts`` one per judged move, ``final`` the position
-    after the last move, ``nodes`` the positions the solver searched.
+    after the last move, ``nodes`` the positions the exact searches searched.
 
     >>> from durak_lab.engine.rules import Rules
     >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",
@@ -182,9 +194,16 @@ class Analysis:
         """
         lines = []
         if self.first is None:
-            lines.append("The talon never ran out with the game still on: no move could be judged exactly.")
+            what = ("two players were never left with an empty talon" if self.start.players > 2 else
+                    "the talon never ran out")
+            lines.append(f"{what[0].upper()}{what[1:]} with the game still on: no move could be judged exactly.")
         else:
-            lines.append(f"{self.first} move{'s' if self.first != 1 else ''} before the talon ran out; "
+            p = self.start
+            for mv in self.moves[:self.first]:
+                p = p.play(mv)
+            when = ("only the face-up trump card was left in the talon" if p.talon else
+                    "two players were left with an empty talon" if p.players > 2 else "the talon ran out")
+            lines.append(f"{self.first} move{'s' if self.first != 1 else ''} before {when}; "
                          f"judged from move {self.first + 1} on.")
             lines.extend(v.text() for v in self.verdicts)
             counts: dict[int, int] = {}
@@ -225,16 +244,43 @@ class Analysis:
                 "mistakes": len(self.mistakes), "result": self.result_text(), "nodes": self.nodes}
 
 
-def _judge(p: Position, index: int, move: Move, solver: Solver) -> MoveVerdict:
+def _open(p: Position) -> bool:
+    """Does every seat still in the game know the whole position: the game on, the talon empty or,
+    with two players, holding only the face-up trump card (R3, R19), and two players left (R28)?"""
+    if p.result is not None:
+        return False
+    if p.talon:
+        return p.players == 2 and p.talon == (p.trump_card,)
+    return p.players == 2 or len(holding_seats(p)) <= 2
+
+
+def _judge(p: Position, index: int, move: Move, solver: Solver, searched: list) -> Optional[MoveVerdict]:
+    """The verdict on ``move`` made in ``p``, or None if ``p`` is outside the solver's domain."""
+    try:
+        check_exact_domain(p)
+    except SolverDomainError:
+        return None
     seat = move.seat
     in_turn = p.to_act() == seat
     options = p.sequential_moves() if in_turn else p.legal_moves(seat)
+    talon = TalonSearch(p.rules, solver, solver.max_nodes) if p.talon else None
+
+    def value(q: Position) -> int:
+        if q.talon and talon is not None:
+            return talon.value(q, seat)
+        return solver.value_for(q, seat)
+
     try:
-        values = [(m, solver.value_for(p.play_unchecked(m), seat)) for m in options]
-        before = solver.value_for(p, seat)
-        after = solver.value_for(p.play(move), seat)
+        values = [(m, value(p.play_unchecked(m))) for m in options]
+        before = value(p)
+        after = value(p.play(move))
     except SearchLimitExceeded:
         return MoveVerdict(index, move, seat, in_turn, None, None, (), len(options), UNKNOWN)
+    except SolverDomainError:  # a position further on outside the domain (not met so far)
+        return None
+    finally:
+        if talon is not None:
+            searched[0] += talon.nodes
     if after < before:
         better = tuple(m for m, v in values if v >= before)
         return MoveVerdict(index, move, seat, in_turn, before, after, better, len(options), MISTAKE)
@@ -243,11 +289,13 @@ def _judge(p: Position, index: int, move: Move, solver: Solver) -> MoveVerdict:
 
 def analyse_moves(start: Position, moves: Sequence[Union[Move, str]], solver: Optional[Solver] = None,
                   max_nodes: Optional[int] = None) -> Analysis:
-    """Play ``moves`` from ``start`` (free protocol) and judge each one made with the talon empty.
+    """Play ``moves`` from ``start`` (free protocol) and judge each one made where the mover knew the
+    whole position (see the module docstring).
 
-    Raises :class:`~durak_lab.engine.errors.IllegalMoveError` at an illegal move and
-    :class:`~durak_lab.engine.errors.SolverDomainError` when the game is not one the
-    solver plays (not two players, or rules outside its domain).
+    Raises :class:`~durak_lab.engine.errors.IllegalMoveError` at an illegal move and, once
+    the talon has run out (or holds only the trump card, two players), a
+    :class:`~durak_lab.engine.errors.SolverDomainError` when the game's rules are outside the
+    solver's domain (:func:`~durak_lab.analysis.solver.check_rules_domain`).
     ``max_nodes`` bounds the search per position; a move whose position needs
     more gets the verdict ``'unknown'``.
 
@@ -257,12 +305,23 @@ def analyse_moves(start: Position, moves: Sequence[Union[Move, str]], solver: Op
     >>> a = analyse_moves(p, ["P1 attack 7♦", "P2 cover 7♦ with 8♦"])
     >>> [v.verdict for v in a.verdicts], a.result_text()
     (['best', 'best'], 'draw: nobody is durak')
+
+    Three players, P2 out of cards: P1 and P3 play on as two (R28).
+
+    >>> p = Position.start(Rules.preset("podkidnoy", players=3), ["10♥ K♦", "", "Q♠ 8♦"], trump="♦",
+    ...                    discard="rest", attacker=2, first_bout=False)
+    >>> print(analyse_moves(p, ["P3 attack 8♦", "P1 cover 8♦ with K♦"]).text())
+    0 moves before two players were left with an empty talon; judged from move 1 on.
+    1. P3 attack 8♦: mistake, the draw becomes a loss; better: P3 attack Q♠
+    2. P1 cover 8♦ with K♦: best (keeps the win)
+    mistakes: P3 1
+    result: the game goes on
     """
-    if start.rules.players != 2:
-        raise SolverDomainError(f"the analyser judges two-player games; this one has {start.rules.players} (R2)")
     if solver is None:
         solver = Solver(max_nodes=max_nodes)
     nodes0 = solver.nodes
+    searched = [0]  # the positions the searches through the draws searched
+    checked = False
     p = start
     played = []
     verdicts = []
@@ -270,14 +329,19 @@ def analyse_moves(start: Position, moves: Sequence[Union[Move, str]], solver: Op
     for i, mv in enumerate(moves):
         if isinstance(mv, str):
             mv = Move.parse(mv, p.players)
-        if not p.talon and p.result is None:
-            if first is None:
-                first = i
-                check_domain(p)
-            verdicts.append(_judge(p, i, mv, solver))
+        if p.result is None and (not p.talon or p.talon == (p.trump_card,)):
+            if not checked:  # the rules, once: outside the solver's domain the analysis is refused
+                check_rules_domain(p.rules)
+                checked = True
+            if _open(p):
+                verdict = _judge(p, i, mv, solver, searched)
+                if verdict is not None:
+                    if first is None:
+                        first = i
+                    verdicts.append(verdict)
         p = p.play(mv)
         played.append(mv)
-    return Analysis(start, tuple(played), first, tuple(verdicts), p, solver.nodes - nodes0)
+    return Analysis(start, tuple(played), first, tuple(verdicts), p, solver.nodes - nodes0 + searched[0])
 
 
 def analyse_game(game: Game, solver: Optional[Solver] = None, max_nodes: Optional[int] = None) -> Analysis:

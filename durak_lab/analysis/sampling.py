@@ -220,7 +220,7 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
     equally likely, as with a constraint, without the tries).  A seat's entry
     may also be a tuple of masks, one per hidden card, the most barred first
     (cards that came into the hand at different times, barred by different
-    facts: :meth:`~durak_lab.bots.reading.Reading.bars`), and ``exclude`` a
+    facts: :meth:`~durak_lab.analysis.inference.reading.Reading.bars`), and ``exclude`` a
     function of the ``rng`` giving such a list anew for each world.
 
     >>> import random

@@ -18,11 +18,12 @@ The bots here:
   Every threshold is a parameter, so a class can try variations.  In pushing
   durak (``Rules.pushing``) it never pushes a card that breaks R12 and always
   sends such a card back (R31); the random bot does both by chance.
-* :class:`EndgameBot`: another bot's play until the talon is empty and two
-  players are left; then nothing is hidden (R19, R28), and it plays a best
-  move of the exact solver (:mod:`durak_lab.analysis.solver`), breaking ties with the
-  other bot's choice.  A search past its node limit falls back to the other
-  bot for that move.
+* :class:`EndgameBot`: another bot's play until nothing is hidden from its seat:
+  two players, or two left at a bigger table (R28), and the talon empty or
+  holding only the face-up trump card (R3, R19); then it plays a best move of
+  the exact solver (:func:`durak_lab.analysis.solver.exact_move_values`), breaking
+  ties with the other bot's choice.  A search past its node limit falls back to
+  the other bot for that move.
 
 Write your own by giving a class ``name`` and ``choose``; :mod:`durak_lab.bots.tournament`
 plays bots against each other.
@@ -36,7 +37,7 @@ plays bots against each other.
   MCTS or flat Monte Carlo) over worlds dealt from its view, played out on the
   lean kernel, and the exact solver once nothing is hidden; with ``reading``,
   the worlds keep what the other players' moves said about their cards
-  (:mod:`durak_lab.bots.reading`): the expert level reads.
+  (:mod:`durak_lab.analysis.inference.reading`): the expert level reads.
 
 :data:`LEVELS` names the levels for learners, weakest first
 (:data:`TABLE_LEVELS`, what the play table offers, puts the random bot

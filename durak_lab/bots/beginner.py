@@ -38,7 +38,8 @@ from ..engine.cards import suit_of
 from ..engine.moves import ATTACK, COVER, Move
 from ..engine.view import PlayerView
 from .base import _legal
-from .greedy import GreedyBot, greedy_key
+from ..engine.kernel.core import greedy_key
+from .greedy import GreedyBot
 
 __all__ = ["BeginnerBot"]
 

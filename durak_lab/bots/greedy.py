@@ -30,24 +30,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..engine.cards import rank_of, suit_of
+from ..engine.cards import suit_of
+from ..engine.kernel.core import greedy_key
 from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, Move
 from ..engine.view import PlayerView
 from .base import _legal
 
-__all__ = ["GreedyBot", "greedy_key"]
-
-
-def greedy_key(card: int, trump: int) -> int:
-    """How dear a card is to the greedy bot: its rank (R11), 16 more for a trump (a joker: 32 more).
-
-    >>> from durak_lab.engine.cards import Card, HEARTS
-    >>> greedy_key(Card("A♠"), HEARTS) < greedy_key(Card("6♥"), HEARTS)
-    True
-    """
-    if card >= 52:
-        return 48 + rank_of(card)
-    return (suit_of(card) == trump) * 16 + rank_of(card) - 2
+__all__ = ["GreedyBot"]
 
 
 @dataclass(frozen=True)

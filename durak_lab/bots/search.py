@@ -6,7 +6,9 @@ is a *world*, drawn by :func:`~durak_lab.analysis.sampling.iter_worlds` from
 the seat's view alone), play the worlds out on the lean kernel
 (:mod:`durak_lab.engine.kernel`; the greedy playouts on its loops made for
 them, :func:`~durak_lab.engine.kernel.rollout.greedy_run`) and choose the move
-that did best.  Three
+that did best.  The flat search is the evaluator's
+(:func:`~durak_lab.analysis.evaluation.flat_search`): the figures
+:func:`~durak_lab.analysis.evaluation.evaluate` reports are those the expert chooses by.  Three
 methods, chosen by ``method`` (flat Monte Carlo by default: against the greedy
 bot it won as many games as the tree searches at the same number of
 playouts, or more, see ``tests/benchmarks/README.md``):
@@ -25,8 +27,9 @@ playouts, or more, see ``tests/benchmarks/README.md``):
   their difference is not the luck of the worlds).
 
 A playout scores 1 for every seat that is not the durak, 0 for the durak,
-1/2 for everyone after a draw (R27 to R29).  Once the talon is empty and two
-players are left, nothing is hidden (R19, R28) and with ``exact`` the bot
+1/2 for everyone after a draw (R27 to R29).  Once nothing is hidden (two players, or two
+left at a bigger table, and the talon empty or holding only the face-up trump card: R19,
+R28; :func:`~durak_lab.analysis.solver.known_to`), with ``exact`` the bot
 plays a best move of the exact solver (:mod:`durak_lab.analysis.solver`),
 breaking ties by the search; a solve past ``solver_nodes`` positions leaves
 the move to the search.  With ``reading``, against a player who has played
@@ -62,7 +65,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Callable, Optional
 
-from ..analysis.sampling import SamplingError, iter_worlds
+from ..analysis.evaluation import PLAYOUT_MOVES, flat_search, kernel_worlds, score
 from ..analysis.solver.endgame import SearchLimitExceeded, Solver, check_rules_domain
 from ..engine.errors import SolverDomainError
 from ..engine.kernel.core import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
@@ -72,71 +75,17 @@ from ..engine.moves import Move
 from ..engine.view import PlayerView
 from .base import Bot, _legal
 from .endgame import position_of_view
-from .exploit import TooBig, best_reply, score
+from .exploit import TooBig, best_reply
 from .greedy import GreedyBot
-from .reading import Reading
+from ..analysis.inference.reading import Reading
 
-__all__ = ["METHODS", "SearchBot", "kernel_worlds", "score"]
+__all__ = ["METHODS", "SearchBot"]
 
 #: The search methods (see the module's text).
 METHODS = ("ismcts", "determinized", "flat")
 #: How the tree of ``"ismcts"`` treats the other seats: searched like its own (``"search"``), or played
 #: by the greedy policy, a model of them (``"greedy"``).
 OPPONENTS = ("search", "greedy")
-#: A playout stops after this many moves and counts as a draw (three or more players can hand the
-#: same cards round the table for ever, and the greedy policy never varies its play).
-PLAYOUT_MOVES = 1000
-
-
-def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading: Optional[Reading] = None,
-                  attempts: int = 50):
-    """Kernel states of worlds consistent with ``view``, for as long as you ask.
-
-    Each is a world of :func:`~durak_lab.analysis.sampling.iter_worlds` (the
-    unseen cards dealt at random into the hidden places), as a kernel state.
-    Under the sequential protocol, whose turn it is can depend on hidden cards
-    (an attacker earlier in the order who could throw in acts first): a world
-    where another seat would act now is dealt again (the same way), up to
-    ``tries`` times, then kept all the same.  With a ``reading`` of the other
-    seats' moves (:class:`~durak_lab.bots.reading.Reading`, read up to
-    ``view``), every world keeps what they said: each hidden card is dealt
-    around the facts read since it came into the hand
-    (:meth:`~durak_lab.bots.reading.Reading.plan`).  If ``attempts`` deals in a
-    row keep no world (the facts cannot all be true: a player who is not
-    greedy), the worlds are dealt without them from then on.
-
-    >>> from durak_lab.engine.rules import Rules
-    >>> from durak_lab.engine.state import Position
-    >>> from durak_lab.engine import kernel
-    >>> p = Position.deal(Rules(players=3), seed=2)
-    >>> w = next(kernel_worlds(p.view(0), random.Random(0)))
-    >>> w.hands[0] == p.hands[0], kernel.to_act(w) == p.to_act()
-    (True, True)
-    """
-    cfg = check_rules(view.rules)
-    seat = view.to_act
-    plan = reading.plan(view) if reading is not None else ()
-    if any(plan):
-        source = iter_worlds(view, rng, max_attempts=attempts, exclude=lambda r: Reading.bars(plan, r))
-    else:
-        source = iter_worlds(view, rng, max_attempts=None)
-
-    def pick():
-        nonlocal source
-        try:
-            return kernel_state(next(source))
-        except SamplingError:
-            source = iter_worlds(view, rng, max_attempts=None)
-            return kernel_state(next(source))
-
-    while True:
-        k = pick()
-        for _ in range(tries):
-            moves = run(cfg, k, 0, None, None, None)[1]
-            if not moves or moves[0] >> 12 & 15 == seat:
-                break
-            k = pick()
-        yield k
 
 
 def _solvable(rules) -> bool:
@@ -205,23 +154,11 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
 
 def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Random,
           deadline: Optional[float]) -> dict:
-    """Flat Monte Carlo: in each world every root move in turn, then a greedy playout (the moves are
-    compared on the same worlds, which takes the luck of the world out of their difference)."""
-    root = {m: [0, 0.0, 0, None] for m in root_moves}
+    """Flat Monte Carlo (the evaluator's search, :func:`~durak_lab.analysis.evaluation.flat_search`):
+    in each world every root move in turn, then a greedy playout; ``{move: [n, score, 0, None]}``."""
     seat = root_moves[0] >> 12 & 15
-    done = 0
-    while done < iterations:
-        if deadline is not None and done and time.process_time() > deadline:
-            break
-        w = next(worlds)
-        for m in root_moves:
-            f, moves, _ = run(cfg, w, 1, m, None, None)
-            result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][14] if moves else f[14]
-            node = root[m]
-            node[0] += 1
-            node[1] += score(result, seat)
-        done += len(root_moves)
-    return root
+    counts = flat_search(cfg, worlds, root_moves, seat, iterations, rng, deadline)
+    return {m: [sum(c), c[0] + c[1] / 2, 0, None] for m, c in counts.items()}
 
 
 def _determinized(cfg: tuple, worlds, root_moves: list, iterations: int, nworlds: int, c: float,
@@ -257,7 +194,7 @@ class SearchBot:
     give a bot whose ``reads_history`` is true) as the greedy policy's, and deal only
     worlds that keep what they said (:func:`kernel_worlds`); then, with two players left and
     at most ``reply_talon`` cards in the talon, if the other seat has played the greedy way all
-    game (:meth:`~durak_lab.bots.reading.Reading.follows`), first keep the moves that do best
+    game (:meth:`~durak_lab.analysis.inference.reading.Reading.follows`), first keep the moves that do best
     against greedy play (:func:`~durak_lab.bots.exploit.best_reply`): over ``reply_worlds``
     worlds, or the one position once nothing is hidden (then among the solver's best moves),
     looking at up to ``reply_positions`` positions in all (0: never); in those worlds a line that
@@ -316,12 +253,16 @@ class SearchBot:
         return self._solver
 
     def _exact(self, view: PlayerView) -> Optional[tuple]:
-        """The solver's best moves once nothing is hidden, or None (out of its domain or budget)."""
-        if not self.exact or view.rules.players != 2 or view.talon_size:
+        """The solver's best moves once nothing is hidden (two players or two left, the talon empty or
+        holding only the face-up trump card: :func:`~durak_lab.analysis.solver.known_to`), or None (out of
+        its domain or budget)."""
+        from ..analysis.solver import exact_move_values, known_to
+
+        if not self.exact or not known_to(view):
             return None
-        try:
-            values = self._solver_now().move_values(position_of_view(view))
-        except (SolverDomainError, SearchLimitExceeded, ValueError):
+        budget = self.solver_nodes if view.talon_size else None  # (empty talon: the solver's bound per search)
+        values = exact_move_values(position_of_view(view), view.seat, budget, self._solver_now())
+        if not values:
             return None
         top = max(v for _, v in values)
         return tuple(m for m, v in values if v == top)
@@ -395,7 +336,7 @@ class SearchBot:
 
         ``history``: with ``reading``, the game so far as ``(this seat's view before the move,
         move)`` pairs; the worlds then lean towards what the other seats' moves say
-        (:mod:`durak_lab.bots.reading`)."""
+        (:mod:`durak_lab.analysis.inference.reading`)."""
         legal = _legal(self, view)
         if len(legal) == 1:
             self._count("forced")

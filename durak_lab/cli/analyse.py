@@ -90,10 +90,10 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
 
     >>> ap = argparse.ArgumentParser(); _arguments(ap)
     >>> import io; err = io.StringIO()
-    >>> run(ap.parse_args(["EX-ZH-BOUT"]), err=err)
-    2
-    >>> print(err.getvalue(), end="")
-    durak-lab analyse: EX-ZH-BOUT: the analyser judges two-player games; this one has 4 (R2)
+    >>> run(ap.parse_args(["EX-ZH-BOUT"]), err=err)   # four players, all still in: nothing exact yet
+    Two players were never left with an empty talon with the game still on: no move could be judged exactly.
+    result: the game goes on
+    0
     """
     from ..analysis.analyser import UNKNOWN, analyse_moves
     from ..analysis.solver.endgame import Solver

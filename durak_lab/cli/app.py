@@ -30,6 +30,18 @@ Subcommands:
     the solver's verdict on every move of a two-player record played once the
     talon is empty: best, or a mistake with the better moves
     (:mod:`durak_lab.cli.analyse`).
+``durak-lab eval EX-ID|FILE|POSITION [--after N] [--seat PN] [--open] [--budget S] [--playouts N] [--seed N] [--json]``
+    a seat's chances at a position (not being the durak, being it, a draw), with
+    a 95% range, and every legal move's chances: exact when every card is known,
+    else a search of ``--budget`` CPU seconds or ``--playouts`` playouts, from the
+    seat's view (reading the other players' moves) or with every card open
+    (:mod:`durak_lab.cli.evaluate`).
+``durak-lab best EX-ID|FILE|POSITION [--after N] [--seat PN] [--open] [--budget S] [--playouts N] [--seed N] [--json]``
+    the move the evaluator recommends to the seat to act, and its chances.
+``durak-lab review EX-ID|FILE [--seat PN] [--budget S] [--playouts N] [--open] [--seed N] [--json] [--every-move]``
+    every decision of a game judged by the evaluator: the chance it kept or
+    gave away, a label (best, good, inaccuracy, mistake, blunder…), each
+    player's accuracy and the key moments (:mod:`durak_lab.cli.review`).
 ``durak-lab tables [info]``, ``durak-lab tables build PRESET [--out FILE]``, ``durak-lab tables check [PRESET…]``
     the exact solver's endgame tables: describe the shipped ones; work a
     preset's table out again (``--max-cards N``); re-solve a seeded sample of
@@ -94,9 +106,11 @@ from . import analyse as analyse_cli
 from . import binder_links as binder_links_cli
 from . import class_report as class_cli
 from . import classroom as classroom_cli
+from . import evaluate as evaluate_cli
 from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
+from . import review as review_cli
 from . import solve as solver_cli
 from . import tables as tables_cli
 from . import trumps as trumps_cli
@@ -132,6 +146,8 @@ def _parser() -> argparse.ArgumentParser:
     trumps_cli.add_parser(sub)
     solver_cli.add_parser(sub)
     analyse_cli.add_parser(sub)
+    evaluate_cli.add_parsers(sub)
+    review_cli.add_parser(sub)
     tables_cli.add_parser(sub)
     play_cli.add_parser(sub)
     lessons_cli.add_parser(sub)
@@ -238,6 +254,12 @@ def _main(argv: Optional[Sequence[str]]) -> int:
         return solver_cli.run(ns, out, err)
     if ns.command == "analyse":
         return analyse_cli.run(ns, out, err)
+    if ns.command == "eval":
+        return evaluate_cli.run_eval(ns, out, err)
+    if ns.command == "best":
+        return evaluate_cli.run_best(ns, out, err)
+    if ns.command == "review":
+        return review_cli.run(ns, out, err)
     if ns.command == "tables":
         return tables_cli.run(ns, out, err)
     if ns.command == "play":

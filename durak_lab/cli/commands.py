@@ -17,7 +17,7 @@ from typing import Callable, Optional, Sequence, TextIO
 from ..engine.errors import DurakError, RecordError
 from ..engine.records.record import Record, ReplayResult, example_ids, load_example, load_record, replay
 
-__all__ = ["resolve", "replayed", "OptionError", "positive_int", "int_in", "probability", "cores",
+__all__ = ["resolve", "replayed", "OptionError", "positive_int", "int_in", "seconds_in", "probability", "cores",
            "interrupted", "run_standalone", "DEFAULT_MAX_NODES", "INTERRUPTED"]
 
 #: The positions the exact solver searches by default (``--max-nodes``): a few seconds.
@@ -138,6 +138,45 @@ def int_in(low: int, high: int, why: str = "") -> Callable[[str], int]:
         return value
 
     parse.__name__ = f"a whole number from {low} to {high}"  # what argparse names in its message
+    return parse
+
+
+_SECONDS = re.compile(r"\s*(\d{1,9}(\.\d{0,9})?|\.\d{1,9})\s*\Z")
+
+
+def seconds_in(high: float, why: str = "") -> Callable[[str], float]:
+    """An argparse ``type`` for a time in seconds, more than 0 and at most ``high``, written as a
+    decimal (``0.5``, ``2``); ``why`` says what the bound protects.
+
+    >>> budget = seconds_in(600, "a review takes this per move")
+    >>> budget("0.25"), budget("3")
+    (0.25, 3.0)
+    >>> budget("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: more than 0 seconds, not 0
+    >>> budget("1e9")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a number of seconds such as 0.5 or 2, not '1e9'
+    >>> budget("900")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: at most 600 seconds, not 900 (a review takes this per move)
+    """
+    def parse(text: str) -> float:
+        if not _SECONDS.match(text):
+            shown = text if len(text) <= 30 else text[:30] + "…"
+            raise argparse.ArgumentTypeError(f"a number of seconds such as 0.5 or 2, not {shown!r}")
+        value = float(text)
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"more than 0 seconds, not {text.strip()}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"at most {high:g} seconds, not {text.strip()}"
+                                             + (f" ({why})" if why else ""))
+        return value
+
+    parse.__name__ = f"a number of seconds up to {high:g}"  # what argparse names in its message
     return parse
 
 

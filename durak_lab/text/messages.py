@@ -33,6 +33,7 @@ from typing import Any
 from ..engine.errors import DurakError
 from .narration_words import MOVE_WORDS
 from .reason_words import REASON_WORDS
+from .review_words import REVIEW_WORDS
 from .lesson_words import LESSON_WORDS
 from .player_words import PLAYER_WORDS
 from .stepper_words import STEPPER_WORDS
@@ -110,6 +111,7 @@ MESSAGES: dict = {
     "review-title": "How the game went",
     "review-moves": "{count} moves were played.",
     "review-notes": "The coach spoke up {count} times.",
+    "review-notes-once": "The coach spoke up once.",
     "review-no-notes": "The coach had nothing to say.",
     # the terminal game
     "terminal-moves": "your moves: {moves}",
@@ -212,7 +214,7 @@ MESSAGES: dict = {
     "picked-challenge": "You picked {card}. Click “Send back” if it breaks the rules, or “Take”.",
     "pick-challenge": "Click the card on the table that breaks the rules, and it goes back to its owner.",
     "think-again": "Take your time and choose another move.",
-    "coach-on": "The coach is on: it speaks up before a move it would not make.",
+    "coach-on": "The coach is on: it speaks up before a move that looks like a mistake.",
     "coach-off": "The coach is off.",
     "hidden-hands": "Every hand is face down until its owner clicks the button.",
     "error": "Something went wrong. Click “New game” to start again.",
@@ -291,7 +293,7 @@ def _merge(*tables: dict) -> None:
 # the narration of moves and events, the learner's sentence for every refused move, the stepper's
 # guessing, the lessons, the lesson player, the words of the widgets and the picture of a table, and the
 # teacher's view
-_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS, TEACHER_WORDS)
+_merge(MOVE_WORDS, REASON_WORDS, STEPPER_WORDS, LESSON_WORDS, PLAYER_WORDS, WIDGET_WORDS, TEACHER_WORDS, REVIEW_WORDS)
 
 
 def fields_of(key: str) -> set:

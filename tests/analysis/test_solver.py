@@ -345,6 +345,8 @@ def test_domain_errors_say_why():
     deal4 = Position.deal(Rules.preset("podkidnoy", players=4), seed=1)
     cases = [
         (deal4, "two players"),
+        (Position.start(Rules.preset("podkidnoy", players=3), ["7♦", "8♦", "9♦"], trump="♠", discard="rest",
+                        attacker=0), "held by 3 of the 3 players"),
         (Position.deal(Rules.preset("podkidnoy", players=2), seed=1), "talon still holds 24 cards"),
         (start("podkidnoy", ["7♦", "8♦"], "♠", 0, tie="all_durak"), "tie='all_durak'"),
         (start("unlimited", ["7♦", "8♦"], "♠", 0), "hand_limit='none'"),

@@ -11,7 +11,7 @@ from durak_lab.analysis.sampling import agrees, sample_worlds
 from durak_lab.analysis.solver import solve
 from durak_lab.bots import (BOTS, LEVELS, METHODS, BeginnerBot, GreedyBot, RandomBot, SearchBot, play_deals,
                             play_game)
-from durak_lab.bots.search import kernel_worlds, score
+from durak_lab.analysis.evaluation import kernel_worlds, score
 from durak_lab.engine.kernel import core as kernel
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.state import Position

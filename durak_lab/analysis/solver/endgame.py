@@ -1,4 +1,4 @@
-"""The exact endgame solver: two players, an empty talon, best play on both sides.
+"""The exact endgame solver: two players (or two left), an empty talon, best play on both sides.
 
 Once the talon is empty and two players are left, nothing is hidden: each
 player can work out the other's hand from the discard.  Durak is then a game
@@ -72,15 +72,27 @@ suit, both the only cards in play of their ranks, neither a shown trump) covers
 with the lowest only: the two never meet again (the cover is discarded, or
 picked up into the same hand), so the covers are equally good.
 
-**Domain.**  Two players (R2), an empty talon (R19), the game not over, rules
-where a simultaneous finish is a draw (``tie='no_durak'``, R29) and the
-defender's hand limits the attack (``hand_limit`` ``'current'`` or
-``'bout_start'``, R13).  Every other option is supported: podkidnoy and
-classic throw-ins (R12, any ``throw_in``, also ``'none'``), perevodnoy
-transfers (R20–R22) and transfers by showing a trump (R24), multi-card leads
-(R10), every ``after_take`` (R18), any ``attack_limit``, the first-bout limit
-(R14), any deck.  Anything else raises
-:class:`~durak_lab.engine.errors.SolverDomainError` saying why.
+**Domain.**  Two players (R2), or two left at a table of three to eight (the
+others out of cards, R28: :mod:`durak_lab.analysis.solver.reduce` turns the
+position into the two-player game they play, proved equal to it move by move,
+and maps moves, seats and values back; a seat out of every side left is safe,
++1; in a team game a seat wins or loses with its partner, R27), an empty talon
+(R19), the game not over, rules where a simultaneous finish is a draw
+(``tie='no_durak'``, R29) and the defender's hand limits the attack
+(``hand_limit`` ``'current'`` or ``'bout_start'``, R13).  Every other option is
+supported: podkidnoy and classic throw-ins (R12, any ``throw_in``, also
+``'none'``), perevodnoy transfers (R20–R22) and transfers by showing a trump
+(R24), multi-card leads (R10), every ``after_take`` (R18), any
+``attack_limit``, the first-bout limit (R14), any deck, teams (R25–R27) once
+two opponents are left.  Anything else raises
+:class:`~durak_lab.engine.errors.SolverDomainError` saying why; at a bigger
+table also a defender with no cards whose partner covers (R26) and pushing
+durak, the unlimited hand or the defender's choice (R12, R13: cards go back to
+a seat that is out).  With cards left in the talon, two players, the search
+through the draws (:mod:`durak_lab.analysis.solver.talon`) plays on to the
+positions of this solver, and :func:`~durak_lab.analysis.solver.exact_move_values`
+is the one entry point for every position whose cards are all known
+(:mod:`durak_lab.analysis.solver.exact`).
 
 **Modules.**  This module holds the public API (:class:`Solver`,
 :class:`Solution`, :func:`solve` and the rest of ``__all__``);
@@ -117,6 +129,7 @@ from ...engine.errors import DurakError, SolverDomainError  # noqa: F401 (what t
 from ...engine.rules import Rules
 from ...engine.state.position import Position
 from .model import _state_of, check_domain, check_rules_domain, in_domain, transitions
+from .reduce import reduce_position, reduced_rules
 from .stack import run_deep
 from .search import _INF, MAX_TABLE, _NodeLimit, _Search
 from .solution import DRAW, LOSS, WIN, Solution, result_word  # noqa: F401 (re-exported)
@@ -178,6 +191,7 @@ class Solver:
         self.max_table = max_table
         self.tables = tables
         self._searches: dict = {}
+        self._until: Optional[tuple] = None  # (bound on self.nodes, its max_nodes) over several searches (_budget)
 
     def __del__(self) -> None:
         for s in getattr(self, "_searches", {}).values():
@@ -234,6 +248,11 @@ class Solver:
         and the cyclic GC paused."""
         c = srch.counter
         limit = self.max_nodes if max_nodes is None else max_nodes
+        told = limit
+        if self._until is not None:  # a budget over several searches (_budget)
+            left = max(self._until[0] - self.nodes, 0)
+            if limit is None or left < limit:
+                limit, told = left, self._until[1]
         srch.arm(limit)
         old_limit = sys.getrecursionlimit()
         gc_on = gc.isenabled()
@@ -244,7 +263,7 @@ class Solver:
                 gc.disable()
             return run_deep(fn)  # its frames in one block of the frame stack (solver_stack)
         except _NodeLimit:
-            raise SearchLimitExceeded(f"the search needed more than {limit} positions "
+            raise SearchLimitExceeded(f"the search needed more than {told} positions "
                                       "(max_nodes)") from None
         except RecursionError:
             srch.path.clear()
@@ -255,6 +274,22 @@ class Solver:
             if old_limit < _STACK:
                 sys.setrecursionlimit(old_limit)
             c[1] = c[2] = _INF
+
+    def _budget(self, max_nodes: Optional[int]) -> "_Budget":
+        """A context in which every search together searches at most ``max_nodes`` more positions
+        (None: no bound but each search's own), past which :class:`SearchLimitExceeded` is raised.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["6♥ 7♥ 8♥ 9♥ 10♥",
+        ...                    "6♠ 7♠ 8♠ 9♠ 10♠"], trump="♦", discard="rest", attacker=0, first_bout=False)
+        >>> solver = Solver(tables=False)
+        >>> with solver._budget(5):
+        ...     solver.move_values(p)
+        Traceback (most recent call last):
+        ...
+        durak_lab.analysis.solver.endgame.SearchLimitExceeded: the search needed more than 5 positions (max_nodes)
+        """
+        return _Budget(self, max_nodes)
 
     def _value(self, position: Position, alpha: int = -1, beta: int = 1, history: tuple = ()) -> int:
         srch = self._search(position.rules, position.trump)
@@ -271,13 +306,14 @@ class Solver:
         0
         """
         check_domain(position)
-        return self._value(position)
+        return self._value(reduce_position(position).position)
 
     def bout_value(self, state: tuple, seat: int, max_nodes: Optional[int] = None) -> int:
         """The value for ``seat`` of ``state``, a lean-kernel state (:mod:`durak_lab.engine.kernel`,
-        as the bots' searches play) at the start of a bout with nothing hidden: two players, an
-        empty talon and table, the game not over; ``max_nodes`` bounds this call (default: the
-        solver's own bound).
+        as the bots' searches play) at the start of a bout with nothing hidden: two players (or two
+        left at a bigger table, R28), an empty talon and table, the game not over; ``max_nodes``
+        bounds this call (default: the solver's own bound).  A seat out of the game is safe (+1),
+        or in a team game wins or loses with its partner left (R27).
 
         >>> from durak_lab.engine.rules import Rules
         >>> from durak_lab.engine.kernel import kernel_state
@@ -289,13 +325,20 @@ class Solver:
         """
         rules, trump, hands, d = state[0], state[1], state[3], state[9]
         check_rules_domain(rules)
-        if state[4] or state[6] or state[14] is not None or not all(hands) or (hands[0] | hands[1]) >> 52:
-            raise SolverDomainError("bout_value needs the start of a bout with an empty talon, two hands "
-                                    "holding cards and no joker (R19, R28)")
+        live = [s for s, h in enumerate(hands) if h]
+        if (state[4] or state[6] or state[14] is not None or len(live) != 2 or d not in live
+                or (hands[live[0]] | hands[live[1]]) >> 52):
+            raise SolverDomainError("bout_value needs the start of a bout with an empty talon, two players "
+                                    "left holding cards and no joker (R19, R28)")
+        a = live[1] if live[0] == d else live[0]
+        t = rules.teams
+        if seat != d and seat != a and (not t or seat % t != d % t and seat % t != a % t):
+            return WIN  # out of the game, and of both sides left: safe (R28)
+        rules = reduced_rules(rules)
         srch = self._search(rules, trump)
         x = (1 if state[12] else 0) | state[16] << 1  # the first bout's limit, the trumps shown (R24)
-        v = self._run(srch, lambda: srch.value((hands[1 - d], hands[d], 0, 0, 0, x)), max_nodes)
-        return v if seat != d else -v
+        v = self._run(srch, lambda: srch.value((hands[a], hands[d], 0, 0, 0, x)), max_nodes)
+        return -v if seat == d or t and seat % t == d % t else v
 
     def value_for(self, position: Position, seat: int) -> int:
         """The value of ``position`` for ``seat``; a finished game is scored from its result.
@@ -308,6 +351,11 @@ class Solver:
         """
         if position.result is not None:
             return _score(position.result, seat)
+        if position.rules.players != 2:  # two left at a bigger table (R28): their game
+            check_domain(position)
+            red = reduce_position(position)
+            small = red.small_seat(seat)
+            return WIN if small is None else self.value_for(red.position, small)
         v = self.value(position)
         return v if position.to_act() == seat else -v
 
@@ -321,6 +369,12 @@ class Solver:
         [('P2 attack Q♠', 0), ('P2 attack 8♦', -1)]
         """
         check_domain(position)
+        if position.rules.players != 2:  # two left at a bigger table (R28): their game, mapped back
+            red = reduce_position(position)
+            small = red.position.to_act()
+            assert small is not None
+            mine = red.seats[small] if seat is None else seat
+            return [(red.to_big(mv), red.value_for(v, small, mine)) for mv, v in self.move_values(red.position)]
         mover = position.to_act()
         assert mover is not None  # (check_domain: the game goes on)
         _, values = _whole(lambda: self._move_values(position, mover))
@@ -340,6 +394,9 @@ class Solver:
         ('draw', ['P2 attack Q♠'], 'P2 attack Q♠; P1 cover Q♠ with K♦; P1 attack 10♥; P2 cover 10♥ with 8♦')
         """
         check_domain(position)
+        if position.rules.players != 2:  # two left at a bigger table (R28): their game, mapped back
+            red = reduce_position(position)
+            return red.big_solution(self.solve(red.position), seat)
         return _whole(lambda: self._solve(position, seat))
 
     def _solve(self, position: Position, seat: Optional[int]) -> Solution:
@@ -429,6 +486,27 @@ class Solver:
             positions.append(p)
             repeats = note(p)
         return tuple(line), tuple(positions), repeats
+
+
+class _Budget:
+    """The context of :meth:`Solver._budget`: a bound on the positions every search inside it
+    searches together (nested budgets: the tighter one holds)."""
+
+    def __init__(self, solver: Solver, max_nodes: Optional[int]) -> None:
+        self.solver = solver
+        self.max_nodes = max_nodes
+        self.saved: Optional[tuple] = None
+
+    def __enter__(self) -> "_Budget":
+        s = self.solver
+        self.saved = s._until
+        if self.max_nodes is not None:
+            until = (s.nodes + self.max_nodes, self.max_nodes)
+            s._until = until if s._until is None or until[0] < s._until[0] else s._until
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.solver._until = self.saved
 
 
 def _whole(fn: Callable[[], _T]) -> _T:

@@ -24,6 +24,7 @@ from ...engine.kernel.endgame import Endgame, endgame_config, endgame_model, tra
 from ...engine.moves import seat_text
 from ...engine.rules import HandLimit, Rules, Tie
 from ...engine.state.position import Position
+from .reduce import reduce_position, reduced_rules
 
 __all__ = ["check_domain", "check_rules_domain", "in_domain", "transitions"]
 
@@ -31,15 +32,19 @@ __all__ = ["check_domain", "check_rules_domain", "in_domain", "transitions"]
 # ---------------------------------------------------------------------------- domain
 def check_rules_domain(rules: Rules) -> None:
     """Raise :class:`~durak_lab.engine.errors.SolverDomainError` saying why the solver cannot play
-    games of ``rules`` (whatever the position); return None if it can.
+    games of ``rules`` (whatever the position); return None if it can.  With three or more
+    players it plays the positions where two are left with an empty talon (R28), as the
+    two-player game they have become (:func:`~durak_lab.analysis.solver.reduce.reduced_rules`).
 
+    >>> check_rules_domain(Rules.preset("podkidnoy", players=3)) is None
+    True
     >>> try:
-    ...     check_rules_domain(Rules.preset("podkidnoy", players=3))
+    ...     check_rules_domain(Rules.preset("unlimited", players=2))
     ... except SolverDomainError as err:
     ...     print(err)
-    the solver plays two players; this game has 3 (R2)
+    hand_limit='none' (R13: an unlimited attack, extra cards go back to their owners) is outside the solver's domain; use 'current' or 'bout_start'
     """
-    r = rules
+    r = reduced_rules(rules)  # (more than two players: the game two left play, or why there is none)
     if r.players != 2:
         raise SolverDomainError(f"the solver plays two players; this game has {r.players} (R2)")
     if r.tie is Tie.FIRST_OUT:
@@ -77,9 +82,16 @@ def check_domain(position: Position) -> None:
     ... except SolverDomainError as err:
     ...     print(err)
     the talon still holds 24 cards: the solver needs an empty talon, where nothing is hidden (R19, R28)
+    >>> p = Position.start(Rules.preset("podkidnoy", players=3), ["7♦", "", "8♦"], trump="♠",
+    ...                    discard="rest", attacker=0, first_bout=False)
+    >>> check_domain(p) is None    # two players left, the talon empty (R28)
+    True
     """
     r = position.rules
     check_rules_domain(r)
+    if r.players != 2:  # two left at a bigger table: the two-player game they play (R28)
+        check_domain(reduce_position(position).position)
+        return
     if position.talon:
         raise SolverDomainError(f"the talon still holds {len(position.talon)} cards: the solver needs an "
                                 "empty talon, where nothing is hidden (R19, R28)")
@@ -157,5 +169,6 @@ def transitions(position: Position) -> list:
     [('cover', 0), ('take', 1)]
     """
     check_domain(position)
+    position = reduce_position(position).position  # (two players left at a bigger table: their game)
     m = _model(position.rules, position.trump)
     return list(_transitions(m, _state_of(position)))

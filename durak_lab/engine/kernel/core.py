@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from typing import Callable, NamedTuple, Optional, Union
 
-from ..cards import CARDS, SUIT_MASKS, deck_mask
+from ..cards import CARDS, SUIT_MASKS, deck_mask, rank_of, suit_of
 from ..errors import IllegalMoveError, KernelUnsupported, Reason
 from ..moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from ..rules import HandLimit, Rules, Tie
@@ -66,7 +66,7 @@ from .loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BAS
 
 __all__ = ["KState", "SUPPORTED_PRESETS", "check_rules", "deal", "kernel_state", "from_fields",
            "to_position", "kernel_move", "to_move", "legal_moves", "play", "play_events", "to_act",
-           "playout", "random_games", "greedy"]
+           "playout", "random_games", "greedy", "greedy_key"]
 
 #: The presets the kernel plays (with any number of players the preset allows).
 SUPPORTED_PRESETS = ("podkidnoy", "classic", "perevodnoy", "neighbours", "by_turns", "pairs_he", "he_hand",
@@ -358,6 +358,18 @@ def deal(rules: Rules, seed: Union[int, random.Random, None] = None) -> KState:
 
 def _key(c: int, trump: int) -> int:
     return (c // 13 == trump) * 16 + c % 13
+
+
+def greedy_key(card: int, trump: int) -> int:
+    """How dear a card is to the greedy policy: its rank (R11), 16 more for a trump (a joker: 32 more).
+
+    >>> from durak_lab.engine.cards import Card, HEARTS
+    >>> greedy_key(Card("A♠"), HEARTS) < greedy_key(Card("6♥"), HEARTS)
+    True
+    """
+    if card >= 52:
+        return 48 + rank_of(card)
+    return (suit_of(card) == trump) * 16 + rank_of(card) - 2
 
 
 def greedy(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:

@@ -2,7 +2,7 @@
 
 Every move is public: the cards laid, a take, a pass (R10 to R16).  A player
 who follows a policy gives away something with each move.  This module reads
-the moves as the greedy policy (:mod:`durak_lab.bots.greedy`) would have made
+the moves as the greedy policy (the greedy bot's, :mod:`durak_lab.bots.greedy`) would have made
 them, a simple model of a sensible player:
 
 * a defender who **takes** (R15) held no card that beats an uncovered card
@@ -30,7 +30,7 @@ turn, the most barred first, a card drawn at random among the unseen cards
 left that are not barred from it.  So every deal that keeps the facts is
 equally likely, but for one thing left out: the cards the seat laid came at
 some of its arrivals too.  The search bots deal their worlds this way
-(:func:`~durak_lab.bots.search.kernel_worlds`).  A player whose moves the
+(:func:`~durak_lab.analysis.evaluation.kernel_worlds`).  A player whose moves the
 greedy reading cannot explain (a card laid that its facts ruled out, with no
 draw in between) is not read at all.
 Cards everyone knows about (picked up, R18) are not hidden.  :meth:`Reading.misfit`
@@ -67,13 +67,13 @@ from itertools import accumulate
 from math import comb
 from typing import NamedTuple, Optional, Sequence
 
-from ..analysis.sampling import sample_world
-from ..engine.cards import BEATERS, RANK_MASKS, SUIT_MASKS, popcount, rank_of
-from ..engine.errors import DurakError
-from ..engine.moves import ATTACK, COVER, PASS, SHOW, TAKE, Move
-from ..engine.view import PlayerView
-from .endgame import position_of_view
-from .greedy import GreedyBot, greedy_key
+from ...engine.cards import BEATERS, RANK_MASKS, SUIT_MASKS, popcount, rank_of
+from ...engine.errors import DurakError, KernelUnsupported
+from ...engine.kernel.core import greedy, greedy_key, kernel_move
+from ...engine.moves import ATTACK, COVER, PASS, SHOW, TAKE, Move
+from ...engine.view import PlayerView
+from ..sampling import sample_world
+from ..solver import position_of_view
 
 __all__ = ["Arrivals", "Reading", "greedy_facts"]
 
@@ -228,6 +228,17 @@ def _arrivals(times: list, barred: dict, hidden: int, free: dict) -> Arrivals:
     return Arrivals(times, barred, hidden, free, groups, tuple(tuple(w) for w in ways), tuple(odds))
 
 
+def _greedy_move(view: PlayerView) -> Optional[Move]:
+    """The greedy policy's move in ``view`` (the kernel's :func:`~durak_lab.engine.kernel.core.greedy`,
+    the greedy bot's), or None for rules the kernel does not play."""
+    legal = view.legal
+    try:
+        codes = [kernel_move(m) for m in legal]
+    except KernelUnsupported:
+        return None
+    return legal[codes.index(greedy(codes, view.trump, bool(view.talon_size), None))]
+
+
 class Reading:
     """The facts a seat has read from the other seats' moves (see the module's text).
 
@@ -338,10 +349,9 @@ class Reading:
         arrivals, facts, laid = self._story(views, seat)
         if facts and _breaks(facts, laid, arrivals):
             return False
-        greedy = GreedyBot()
         for v, m, _ in self.steps:
             if m.seat == seat and v.rules.players == 2 and not v.talon_size and not v.result:
-                if greedy.choose(position_of_view(v).view(seat), None) != m:
+                if _greedy_move(position_of_view(v).view(seat)) not in (None, m):
                     return False
         return True
 

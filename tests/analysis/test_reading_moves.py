@@ -1,4 +1,4 @@
-"""Reading the other players (durak_lab.bots.reading): what each kind of move says under the greedy
+"""Reading the other players (durak_lab.analysis.inference.reading): what each kind of move says under the greedy
 model, by rule id; every fact read from a greedy player's moves is true of its real hand; the history
 reaches the bots that read it, in tournaments and at the play table."""
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from durak_lab.bots import GreedyBot, RandomBot, SearchBot, play_game
-from durak_lab.bots.reading import Reading, _arrivals, greedy_facts
+from durak_lab.analysis.inference.reading import Reading, _arrivals, greedy_facts
 from durak_lab.engine.cards import CardSet
 from durak_lab.engine.moves import Move
 from durak_lab.engine.state import Position
@@ -107,7 +107,7 @@ def _arrivals_fit(cards: int, arrivals: list, barred: dict) -> bool:
 def test_each_hidden_card_keeps_the_facts_read_since_it_came(preset, n):
     """Greedy players: every real hidden card of another seat came at one of the plan's arrivals, and
     no fact read since then bars it; every world the search deals keeps the plan."""
-    from durak_lab.bots.search import kernel_worlds
+    from durak_lab.analysis.evaluation import kernel_worlds
     for seed in range(6):
         p = Position.deal(rules(preset, players=n), seed)
         rng = random.Random(seed)
@@ -154,7 +154,7 @@ def test_a_player_who_is_not_greedy_leaves_the_worlds_unconditioned():
     """Facts read from random play are false: once it lays a card its facts said it did not hold
     (no draw in between), it is not read; and a plan no world keeps leaves the worlds without it
     (never an error)."""
-    from durak_lab.bots.search import kernel_worlds
+    from durak_lab.analysis.evaluation import kernel_worlds
     p = Position.deal(rules("podkidnoy", players=2), 5)
     rng = random.Random(5)
     history = []
