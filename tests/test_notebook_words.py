@@ -168,6 +168,7 @@ ADVANCED_WORDS = {
     "04_trump_probabilities.ipynb": ["standard error", "ε model", "prior", "posterior", "effective sample size",
                                      "opponent model"],
     "05_bots_and_tournaments.ipynb": ["bot", "tournament", "seeded", "95% interval", "DataFrame"],
+    "06_evaluate_and_review.ipynb": ["chance", "range", "exact", "label", "accuracy"],
 }
 
 

@@ -156,10 +156,6 @@ def add_parsers(sub: Any) -> None:
                    help='print {"move", "seat", "win", "draw", "lose", "chance", "exact"} as one JSON object')
 
 
-def _count_key(key: str, count: int, **fields: Any) -> str:
-    return say(f"{key}-one", **fields) if count == 1 else say(key, count=count, **fields)
-
-
 def load_target(text: str, after: Optional[int]) -> Target:
     """The position a command names (see the module's text); :class:`Refused` when it cannot.
 
@@ -188,8 +184,10 @@ def load_target(text: str, after: Optional[int]) -> Target:
     for move in moves:
         position = position.play(move)
     problem = result.problem if not result.ok and after is None else None
-    return Target(position, record.start, moves, _count_key("cli-eval-at", n, name=record.id or text),
-                  _count_key("cli-eval-after", n), record.title or record.id, problem)
+    name = record.id or text
+    where = say("cli-eval-at-one", name=name) if n == 1 else say("cli-eval-at", count=n, name=name)
+    heading = say("cli-eval-after-one") if n == 1 else say("cli-eval-after", count=n)
+    return Target(position, record.start, moves, where, heading, record.title or record.id, problem)
 
 
 def reading_of(target: Target, seat: int) -> Any:

@@ -51,9 +51,11 @@ from ..engine.view import PlayerView
 from ..text.explain import describe_move, result_sentence
 from ..text.narrate import event_sentence
 from ..text.messages import say
+from .advice import history_rng
 from .coach import Coach
 from .shorthand import read_move
 from .store import write_text
+from .table_review import TableReview
 
 __all__ = ["HUMAN", "PlaySession", "SessionError", "seat_kinds", "most_players"]
 
@@ -148,7 +150,12 @@ class PlaySession:
         self.rules = rules
         self.seats = list(seats)
         self.games_played = 0
-        self.coach: Optional[Coach] = Coach() if coach else None
+        #: The coach behind the hints (and the warnings, when the coach is on); it remembers evaluations.
+        self.adviser = Coach()
+        self.coach: Optional[Coach] = self.adviser if coach else None
+        #: The playouts of the review at the end of a game, per decision (None: the
+        #: :data:`~durak_lab.session.advice.REVIEW_BUDGET`'s; see :mod:`.table_review`).
+        self.review_playouts: Optional[int] = None
         self.new_game(seed)
 
     # ------------------------------------------------------------ games
@@ -176,6 +183,9 @@ class PlaySession:
         while True:
             p = Position.deal(self.rules, self.seed, declare=list(self.declared))
             self.game = Game(p, sequential=True)
+            self._table_review: Optional[TableReview] = None
+            for coach in {id(c): c for c in (self.adviser, self.coach) if c is not None}.values():
+                coach.forget()
             self.redeal_seat = None
             again = False
             if self.rules.redeal:
@@ -409,6 +419,7 @@ class PlaySession:
         random numbers too, so the same move gets the same answers again)."""
         if not self.can_undo():
             raise SessionError(say("no-undo"))
+        self._table_review = None  # the game goes on: its review will be another
         while self._steps:
             step = self._steps.pop()
             self.game.undo()
@@ -418,45 +429,86 @@ class PlaySession:
                 break
 
     # ------------------------------------------------------------ the coach
+    def _adviser(self) -> Coach:
+        return self.coach or self.adviser
+
+    def history(self, seat: int) -> tuple:
+        """The game so far as ``seat`` saw it: ``(its view before the move, move)`` for every move (what
+        the expert bot, the hint and the coach read the other players' moves from)."""
+        return tuple((step.before.view(seat), step.move) for step in self.game.steps)
+
     def coach_warning(self, move: Union[Move, str]) -> Optional[str]:
         """The coach's word before the person plays ``move`` (None: nothing to say, or no coach).
 
-        ``move`` must be legal (see :meth:`check`); the warning is kept for the review.
+        ``move`` must be legal (see :meth:`check`); the warning is kept for the review.  The coach
+        judges with the hint's evaluation (:meth:`hint`), so the two agree.
         """
         if self.coach is None:
             return None
         move = self.check(move)
-        warning = self.coach.warning(self.view(move.seat), move)
+        warning = self.coach.warning(self.view(move.seat), move, self._hint_rng(), self.history(move.seat))
         if warning is not None and warning not in self.notes:
             self.notes.append(warning)
         return warning
 
     def _hint_rng(self) -> random.Random:
-        return random.Random(self.seed * 31 + len(self.game))
+        return history_rng(self.seed, len(self.game))
 
     def hint(self) -> str:
-        """What a strong bot would play now for the person who acts, and why."""
+        """The move the evaluator rates best for the person who acts, and why (see
+        :meth:`Coach.hint <durak_lab.session.coach.Coach.hint>`): from that seat's view and the
+        game's public history only, with random numbers seeded by the deal and the moves played.
+
+        >>> s = PlaySession(Rules.preset("podkidnoy", players=2), ["human", "tips"], seed=3)
+        >>> _ = s.run_bots()
+        >>> s.hint().startswith("Hint: ") and s.hint() == s.hint()
+        True
+        """
         seat = self.human_to_act()
         if seat is None:
             return self.status()
-        coach = self.coach or Coach()
-        return coach.hint(self.view(seat), self._hint_rng())
+        return self._adviser().hint(self.view(seat), self._hint_rng(), self.history(seat))
 
     def hint_move(self) -> Optional[Move]:
-        """The move :meth:`hint` speaks of (None when no person acts): for a widget to show it."""
+        """The move :meth:`hint` names (None when no person acts): for a widget to show it."""
         seat = self.human_to_act()
         if seat is None:
             return None
-        return (self.coach or Coach()).hint_move(self.view(seat), self._hint_rng())
+        return self._adviser().hint_move(self.view(seat), self._hint_rng(), self.history(seat))
 
-    def review(self) -> list:
-        """A short review of the game: the result, the number of moves, the coach's notes."""
+    # ------------------------------------------------------------ the review
+    def table_review(self) -> Optional[TableReview]:
+        """The review of the people's decisions once the game is over (None before, or without a
+        person at the table): one decision per :meth:`TableReview.step`, for a table to show
+        progress; :meth:`review` waits for it all."""
+        if not self.is_over or not self.humans:
+            return None
+        if self._table_review is None:
+            self._table_review = TableReview(self.game, self.humans, self.seed, self._adviser(),
+                                             playouts=self.review_playouts)
+        return self._table_review
+
+    def review(self, wait: bool = True) -> list:
+        """The review of the game: the result, the number of moves, and once the game is over the
+        people's decisions judged by the evaluator (each person's accuracy, the labels counted, the
+        key moments: :class:`~durak_lab.session.table_review.TableReview`), then the coach's notes.
+
+        ``wait``: judge every decision first (a few seconds); False: only those judged so far,
+        with "Looking at move k of n…" until the last (see :meth:`table_review`).
+        """
         lines = [say("review-title")]
         if self.is_over:
             lines.append(self.end_sentence())
         lines.append(say("review-moves", count=len(self.game)))
+        judged = self.table_review()
+        if judged is not None:
+            if wait:
+                judged.run()
+            lines += judged.lines()
         if self.coach is not None:
-            lines.append(say("review-notes", count=len(self.notes)) if self.notes else say("review-no-notes"))
+            n = len(self.notes)
+            lines.append(say("review-notes", count=n) if n > 1 else say("review-notes-once") if n else
+                         say("review-no-notes"))
             lines += self.notes
         return lines
 

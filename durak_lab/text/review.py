@@ -38,7 +38,10 @@ def label_words(label: str) -> str:
     >>> label_words("blunder"), label_words("only")
     ('a big mistake', 'the only good move')
     """
-    return say(f"label-{label}")
+    words = {"best": say("label-best"), "only": say("label-only"), "forced": say("label-forced"),
+             "good": say("label-good"), "inaccuracy": say("label-inaccuracy"), "mistake": say("label-mistake"),
+             "blunder": say("label-blunder")}
+    return words[label]
 
 
 def _value(chance: float) -> int:
@@ -60,14 +63,18 @@ def evaluation_lines(ev: Evaluation, moves: int = 5) -> list:
     Best move: play 8♥ (a win).
     play 8♥: a win
     play 7♦: a loss
+    >>> from durak_lab.analysis.evaluation import MoveValue
+    >>> evaluation_lines(Evaluation(0, 0, "open", MoveValue(None, (0, 1, 0), exact=True)))[0]
+    'With best play on both sides nobody is the durak.'
     """
     seat = seat_text(ev.seat)
     if ev.to_act is None:
         return [say("eval-over")]
     if ev.exact:
         v = _value(ev.chance)
-        key = "eval-exact-win" if v > 0 else ("eval-exact-loss" if v < 0 else "eval-exact-draw")
-        lines = [say(key, seat=seat), say("eval-how-exact")]
+        said = say("eval-exact-win", seat=seat) if v > 0 else (
+            say("eval-exact-loss", seat=seat) if v < 0 else say("eval-exact-draw"))
+        lines = [said, say("eval-how-exact")]
     else:
         lo, hi = ev.interval
         lines = [say("eval-chance-range", seat=seat, chance=percent(ev.chance), low=percent(lo), high=percent(hi))]

@@ -5,14 +5,13 @@ every sentence here is said with :func:`~durak_lab.text.messages.say`; the keys
 start with ``eval-``, ``label-``, ``rv-``, ``hint-`` and ``chart-`` (and ``cli-eval-``, ``cli-best-``
 for ``durak-lab eval``, ``best`` and ``review``).  Standard library only.
 
->>> REVIEW_WORDS["eval-chance"].format(seat="P1", chance="62%")
-'P1 has a 62% chance of not being the durak.'
+>>> REVIEW_WORDS["eval-chance-range"].format(seat="P1", chance="62%", low="55%", high="69%")
+'P1 has a 62% chance of not being the durak (somewhere between 55% and 69%).'
 """
 
 #: Every sentence of the evaluation and the review, by key.
 REVIEW_WORDS = {
     # a position's worth
-    "eval-chance": "{seat} has a {chance} chance of not being the durak.",
     "eval-chance-range": "{seat} has a {chance} chance of not being the durak (somewhere between {low} and {high}).",
     "eval-exact-win": "{seat} wins with best play, whatever the others do.",
     "eval-exact-draw": "With best play on both sides nobody is the durak.",
@@ -87,7 +86,6 @@ REVIEW_WORDS = {
     "chart-band": "95% range",
     "chart-loss-title": "Chance lost by each move",
     "chart-loss-y": "chance lost",
-    "chart-hover-move": "move {number}: {move}",
     "chart-hover-before": "Before move {number}: {seat} has a {chance} chance of not being the durak "
                           "(somewhere between {low} and {high}).",
     "chart-hover-before-exact": "Before move {number}: {value} for {seat} with best play.",

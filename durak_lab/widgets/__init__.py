@@ -1,5 +1,5 @@
 """Widgets for JupyterLab and Voila (ipywidgets, anywidget): the stepper, the cover widget,
-the trump widget, the play table, the lesson player, the teacher's view.
+the trump widget, the play table, the lesson player, the teacher's view, the review board.
 
 Each widget's module is imported when one of its names is first used, so that the
 stepper, which needs neither pandas nor numpy, also runs where they are missing
@@ -22,6 +22,7 @@ _HOME = {
     "PlayTable": "play",
     "LessonPlayer": "lessons",
     "TeacherView": "teacher",
+    "ReviewBoard": "review",
 }
 
 __all__ = list(_HOME)

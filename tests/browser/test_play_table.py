@@ -148,7 +148,12 @@ class Table:
                 self.wait_redraw(serial)
             else:
                 field.select_option(value=str(form[name]))
+        # the new game's state, not any redraw: at the end of a game the review redraws the table
+        # a decision at a time, and New game waits for the step under way
+        tick = self.data("tick")
         self.click(self.button("dl-pt-new"))
+        self.page.wait_for_function("([sel, t]) => document.querySelector(sel).dataset.tick !== t",
+                                    arg=[ROOT, tick], timeout=30_000)
         settings.locator("summary").click()
         expect(settings).not_to_have_attribute("open", "")
 
@@ -321,6 +326,7 @@ def play_the_table(page, where: str, seed: int, viewport: str, notebook_root, sc
     expect(t.status).to_have_text(re.compile(r"(not the durak|the durak this time|nobody is the durak)"))
     review = t.root.locator(".dl-pt-review")
     expect(review).to_contain_text("How the game went")
+    t_end = time.perf_counter()
     expect(t.root.locator(".dl-pt-actions button")).to_have_count(0)
     screenshot(t.root, "-end")
     to_redraw, bot = _medians(page)
@@ -328,10 +334,20 @@ def play_the_table(page, where: str, seed: int, viewport: str, notebook_root, sc
            f"bot's turn to its move (instant): {_summary(bot)}")
     assert statistics.median(to_redraw) <= 1000  # the target is 150 ms; this only catches a hang
 
-    # Save game: a record beside the notebook, and a download link with the same text
+    # Save game: a record beside the notebook, and a download link with the same text (clicked while
+    # the review is worked out, a decision per message: the table answers meanwhile)
+    t_save = time.perf_counter()
     t.click(t.button("dl-pt-save"))
     # (no student named in this browser: beside the notebook, under the deal and the time)
     expect(t.feedback).to_contain_text(re.compile(r"The game is saved in durak-game-\d+-\d{8}-\d{6}(-\d+)?\.json\."))
+    t_saved = time.perf_counter()
+    # the review of the person's moves, in words: the accuracy, the labels counted, the key moments
+    expect(review).to_contain_text(re.compile(r"P\d: accuracy \d+ out of 100\."), timeout=60_000)
+    expect(review).to_have_attribute("aria-busy", "false")
+    expect(review).not_to_contain_text("Looking at move")
+    report(f"{where} {viewport}: the review at the end done {time.perf_counter() - t_end:.1f} s after the last "
+           f"move; Save game answered in {t_saved - t_save:.2f} s meanwhile")
+    screenshot(t.root, "-review")
     name = re.search(r"durak-game-\d+-\d{8}-\d{6}(-\d+)?\.json", t.feedback.inner_text()).group(0)
     link = t.root.locator("a.dl-pt-download")
     expect(link).to_be_visible()

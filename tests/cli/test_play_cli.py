@@ -16,6 +16,8 @@ import pytest
 from durak_lab.bots import BOTS
 from durak_lab.cli import main as durak_lab
 from durak_lab.cli.play import main
+from durak_lab.engine.rules import Rules
+from durak_lab.session import HUMAN, PlaySession, advice
 from durak_lab.text.messages import say
 
 REPO = Path(__file__).resolve().parents[2]
@@ -160,7 +162,10 @@ def test_undo_takes_the_move_back_and_shows_the_table_again():
 def test_hint_and_help():
     _, lines, _ = play("--seed", "6", script=("hint", "help", "quit"))
     i = lines.index("your moves: P1 cover 7♠ with K♠ | P1 cover 7♠ with 10♦ | P1 cover 7♠ with K♦ | P1 take")
-    assert lines[i + 1] == "Hint: cover 7♠ with K♠. It is the cheapest card that beats it."
+    # the table's hint: the evaluator's best move from P1's view, and why
+    table = PlaySession(Rules.preset("podkidnoy", players=2), [HUMAN, "tips"], seed=6)
+    table.run_bots()
+    assert lines[i + 1] == table.hint() and lines[i + 1].startswith("Hint: ") and "%" in lines[i + 1]
     assert lines[i + 2:i + 5] == [say("terminal-help-moves"), say("terminal-help-cards"), say("terminal-help-words")]
     assert lines[i + 5] == lines[i] and lines[i + 6:] == [BYE]
 
@@ -171,7 +176,9 @@ def test_quit(word):
     assert code == 0 and lines[-1] == BYE
 
 
-def test_the_end_of_the_input_at_any_point_says_goodbye():
+def test_the_end_of_the_input_at_any_point_says_goodbye(monkeypatch):
+    monkeypatch.setattr(advice, "HINT_BUDGET", 0.03)  # the coach's small searches: the same lines, quickly
+    monkeypatch.setattr(advice, "REVIEW_BUDGET", 0.01)
     _, _, answers = play("--seed", "6", "--coach")
     assert len(answers) > 10
     for limit in range(0, len(answers), 3):
@@ -182,11 +189,13 @@ def test_the_end_of_the_input_at_any_point_says_goodbye():
 
 # ---------------------------------------------------------------- the coach and people at one keyboard
 def test_the_coach_asks_before_a_doubtful_move():
-    _, lines, _ = play("--seed", "6", "--coach", script=("10d", "n", "10d", "y", "quit"))
-    warning = "Coach: you cover 7♠ with a trump, but K♠ beats it too. Keep your trumps for later."
+    # the evaluator judges the trump lead a mistake (or, were it a small slip, the tip that fits it)
+    _, lines, _ = play("--seed", "2", "--coach", script=("ah", "n", "ah", "y", "quit"))
+    warning = next(line for line in lines if line.startswith("Coach: "))
+    assert "A♦" in warning
     i = lines.index(warning)
     assert lines[i:i + 6] == [warning, "play it anyway? (y/n)", say("terminal-think-again"),
-                              warning, "play it anyway? (y/n)", "P1 covers 7♠ with 10♦ (a trump)."]
+                              warning, "play it anyway? (y/n)", "P1 leads A♥ against P2."]
 
 
 def test_a_coached_game_ends_with_the_review_and_the_result():

@@ -1,5 +1,7 @@
-"""The coach (durak_lab.session.coach): each rule with a position that sets it off and a near one that
-does not, and the endgame warning against the exact solver."""
+"""The coach (durak_lab.session.coach): each tip with a position that sets it off and a near one that
+does not; the warning is the evaluator's verdict (a mistake or a big mistake, by how much), the tips only
+before a small slip; the endgame warning against the exact solver; the hint is the evaluator's best move,
+the same for every deal of the hidden cards."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from durak_lab.engine.moves import Move
 from durak_lab.engine.random_play import random_endgame
 from durak_lab.engine.state import Position
 from durak_lab.session.coach import Coach
+from durak_lab.text.messages import say
 
 from helpers import rules, start
 
@@ -20,10 +23,11 @@ TALON = dict(talon=["Q♣", "A♥"], trump_card="A♥")  # two cards in the talo
 
 
 def warn(p: Position, move: str) -> str | None:
-    """The coach's word before ``move`` of the seat to act (checked legal first)."""
+    """The coach's tip against ``move`` of the seat to act (checked legal first), as the coach says it."""
     m = Move.parse(move, p.players)
     assert m in p.sequential_moves(), move
-    return COACH.warning(p.view(m.seat), m)
+    tip = COACH.tip(p.view(m.seat), m)
+    return None if tip is None else say("coach-warning", why=tip)
 
 
 def two(hands, **kw) -> Position:
@@ -128,16 +132,17 @@ def test_no_word_for_an_only_move():
     assert [str(m) for m in view.legal] == ["P2 cover 9♠ with 6♥", "P2 take"]
     p = two(["K♠", "6♥ 8♦"])
     assert [str(m) for m in p.view(0).legal] == ["P1 attack K♠"]
-    assert warn(p, "P1 attack K♠") is None
+    assert COACH.warning(p.view(0), Move.parse("P1 attack K♠")) is None
+    assert COACH.hint(p.view(0), random.Random(0)) == "Hint: play K♠. It is your only move."
 
 
 # ---------------------------------------------------------------- the endgame: the solver's word
 def test_the_endgame_warning_names_the_values_and_a_better_move():
     # P2 to lead: 8♥ wins, 7♦ loses (the endgame bot's doctest)
     p = start(rules(players=2), ["6♦ 10♦ 10♣", "8♥ 7♦"], trump="♠", attacker=1, first_bout=False)
-    assert warn(p, "P2 attack 7♦") == ("Coach: with best play this move turns a win into a loss. "
-                                       "Better: play 8♥.")
-    assert warn(p, "P2 attack 8♥") is None
+    assert COACH.warning(p.view(1), Move.parse("P2 attack 7♦")) == (
+        "Coach: with best play this move turns a win into a loss. Better: play 8♥.")
+    assert COACH.warning(p.view(1), Move.parse("P2 attack 8♥")) is None
     assert COACH.hint(p.view(1), random.Random(0)) == "Hint: play 8♥. With best play it is a win for you."
     assert str(COACH.hint_move(p.view(1), random.Random(0))) == "P2 attack 8♥"
 
@@ -148,9 +153,9 @@ def test_in_the_endgame_the_tips_keep_quiet():
     p = p.play("P2 attack 10♣")
     values = {str(m): v for m, v in Solver().move_values(p)}
     assert values == {"P1 cover 10♣ with 7♠": 1, "P1 cover 10♣ with K♣": -1, "P1 take": -1}
-    assert warn(p, "P1 cover 10♣ with 7♠") is None
-    assert warn(p, "P1 cover 10♣ with K♣") == ("Coach: with best play this move turns a win into a loss. "
-                                               "Better: cover 10♣ with 7♠.")
+    assert COACH.warning(p.view(0), Move.parse("P1 cover 10♣ with 7♠")) is None
+    assert COACH.warning(p.view(0), Move.parse("P1 cover 10♣ with K♣")) == (
+        "Coach: with best play this move turns a win into a loss. Better: cover 10♣ with 7♠.")
 
 
 @pytest.mark.parametrize("preset", ["podkidnoy", "perevodnoy"])
@@ -178,10 +183,11 @@ def test_the_endgame_warning_agrees_with_the_solver(preset):
     assert judged > 500 and warned > 50  # the check saw many moves, and many warnings
 
 
-def test_past_its_search_limit_the_coach_falls_back_to_the_tips():
+def test_past_its_search_limit_the_coach_plays_the_game_out_instead():
     p = random_endgame(rules(players=2), 6, 6, random.Random(4))
     coach = Coach(max_nodes=5)
     view = p.view(p.to_act())
     hint = coach.hint(view, random.Random(0))
-    assert hint.startswith("Hint: ") and "best play" not in hint
-    assert coach.hint_move(view, random.Random(0)) in view.legal
+    assert hint.startswith("Hint: ") and "best play" not in hint and "chance of not being the durak" in hint
+    ev = coach.evaluation(view, random.Random(0))
+    assert not ev.exact and coach.hint_move(view, random.Random(0)) == ev.best[0]

@@ -20,7 +20,7 @@ from durak_lab.cli.play import main as play_main
 from durak_lab.engine.errors import IllegalMoveError, MoveTextError, Reason
 from durak_lab.engine.moves import ATTACK, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from durak_lab.engine.cards import cards_of, deck_mask
-from durak_lab.session import HUMAN, PlaySession
+from durak_lab.session import HUMAN, PlaySession, advice
 from durak_lab.session.coach import Coach
 from durak_lab.session.shorthand import read_move
 from durak_lab.text.messages import MESSAGES, say
@@ -50,6 +50,13 @@ PLAY_TABLE_ONLY = {"your-turn-hidden", "waiting", "pick-cover", "picked-attack",
 
 #: A rule id of the rules digest: the learner reads the rule in words, never its id.
 RULE_ID = re.compile(r"\bR\d{1,2}\b")
+
+
+@pytest.fixture(autouse=True)
+def small_searches(monkeypatch):
+    """The hint's, the coach's and the review's evaluations with few playouts: the same words, quickly."""
+    monkeypatch.setattr(advice, "HINT_BUDGET", 0.03)
+    monkeypatch.setattr(advice, "REVIEW_BUDGET", 0.01)
 
 
 def check(lines, where: str) -> None:
@@ -203,6 +210,11 @@ def test_every_message_is_said_somewhere():
     source = "".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py") if p.name != "messages.py")
     # say_html says the sentence, then puts HTML in; a key in an f-string is in single quotes
     used = set(re.findall(r'say(?:_html)?\(\s*["\']([a-z0-9-]+)["\']', source))
+    # a key chosen before it is said (key = "a" if … else "b"; say(key, …)) is written whole in the code
+    code = "".join(p.read_text(encoding="utf-8") for p in PACKAGE.rglob("*.py")
+                   if p.name != "messages.py" and not p.name.endswith("_words.py"))
+    literals = set(re.findall(r'["\']([a-z0-9]+(?:-[a-z0-9]+)+)["\']', code))
+    used |= literals & set(MESSAGES)
     assert used <= set(MESSAGES), used - set(MESSAGES)
     # the reasons' templates are said by learner_reason, by the reason's code and case (tests/text/test_reasons.py)
     unused = set(MESSAGES) - used - PLAY_TABLE_ONLY - set(REASON_WORDS)

@@ -153,6 +153,33 @@ def test_a_whole_game_against_each_bot_level_by_clicks(level, seed):
     assert player.clicks["target-then-card"] + player.clicks["card"] > 5
 
 
+def test_the_review_at_the_end_is_judged_one_decision_per_message():
+    """At the end the table shows "Looking at move 1 of n…", then judges one of the person's decisions per
+    ``{"do": "review"}`` (what the JavaScript sends, paced like the bots: no thread); the result, the
+    game's tick and what the table said stay; an old request is ignored; at the end, the person's
+    accuracy, labels and key moments."""
+    table = PlayTable(vs="tips", seed=2, speed="instant")
+    end = Player(table).to_the_end()
+    r = table.session.table_review()
+    assert r.total > 5 and end["reviewing"] == {"step": 0, "total": r.total}
+    assert MESSAGES["rv-thinking"].format(done=1, total=r.total) in end["review"]
+    st = table.handle({"do": "review", "step": 0, "tick": end["tick"]})
+    assert st["reviewing"]["step"] == 1 and st["tick"] == end["tick"] and st["feedback"] == end["feedback"]
+    assert table.handle({"do": "review", "step": 0, "tick": end["tick"]})["reviewing"]["step"] == 1  # old: ignored
+    assert table.handle({"do": "review", "step": 1, "tick": end["tick"] - 1})["reviewing"]["step"] == 1
+    steps = 1
+    while st["reviewing"] is not None:
+        st = table.handle({"do": "review", "step": st["reviewing"]["step"], "tick": st["tick"]})
+        steps += 1
+    assert steps == r.total and r.finished
+    assert st["review"][:3] == [MESSAGES["review-title"], end["status"], end["review"][2]]
+    assert st["review"][3].startswith("P1: accuracy ") and st["review"][4].startswith("P1: ")
+    assert all(line.startswith("Key moment") or line == MESSAGES["rv-no-key"] for line in st["review"][5:])
+    assert developer_words(st) == []
+    assert table.handle({"do": "review", "step": r.total})["review"] == st["review"]  # nothing more to do
+    assert table.handle({"do": "new"})["reviewing"] is None
+
+
 def test_covers_by_clicking_the_attack_card_then_the_hand_card():
     covered = 0
     for seed in range(1, 6):

@@ -82,19 +82,17 @@ def isotonic(points: Iterable[tuple], bins: int = 40) -> tuple:
 
 
 def apply_knots(knots: Sequence[tuple], x: float) -> float:
-    """The map of ``knots`` at ``x``: linear between knots, and towards (0, 0) and (1, 1) beyond the
-    first and the last (a prediction of 0 or 1 stays one)."""
+    """The map of ``knots`` at ``x``: linear between knots, flat beyond the first and the last (as
+    isotonic regression is: no data says more there)."""
     if not knots:
         return x
     xs = [k[0] for k in knots]
-    full = ([(0.0, 0.0)] if xs[0] > 0 else []) + list(knots) + ([(1.0, 1.0)] if xs[-1] < 1 else [])
-    xs = [k[0] for k in full]
     i = bisect_right(xs, x)
     if i <= 0:
-        return full[0][1]
-    if i >= len(full):
-        return full[-1][1]
-    (x0, y0), (x1, y1) = full[i - 1], full[i]
+        return knots[0][1]
+    if i >= len(knots):
+        return knots[-1][1]
+    (x0, y0), (x1, y1) = knots[i - 1], knots[i]
     if x1 == x0:
         return y1
     return min(1.0, max(0.0, y0 + (y1 - y0) * (x - x0) / (x1 - x0)))
@@ -109,13 +107,12 @@ def fit_maps(rows: Iterable[tuple], bins: int = 40) -> dict:
 
 
 def map_for(players: int, talon_size: int, maps: Optional[dict] = None) -> tuple:
-    """The knots for a position (the map of the nearest player count fitted; () for none)."""
+    """The knots for a position with ``players`` in the game (() when no map was fitted for that
+    many: the share is then left as it is)."""
     if maps is None:
         from .calibration_table import MAPS
         maps = MAPS
-    phase = phase_of(talon_size)
-    fitted = sorted({p for p, ph in maps if ph == phase}, key=lambda p: (abs(p - players), p))
-    return maps[fitted[0], phase] if fitted else ()
+    return maps.get((players, phase_of(talon_size)), ())
 
 
 def calibrate(share: float, players: int, talon_size: int, maps: Optional[dict] = None) -> float:

@@ -296,5 +296,3 @@ def summarise(decisions: tuple, start: Position, moves: int, result: Optional[tu
         bad = sorted(judged_i, key=lambda i: (-decisions[i].loss, i))[:1]
     return Review(decisions, players, accuracy, labels, tuple(bad), moves, result, mode)
 
-
-_summary = summarise  # (the play table's review imports this name; to go)

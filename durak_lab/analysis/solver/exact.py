@@ -35,7 +35,7 @@ Standard library only.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from ...engine.cards import popcount
 from ...engine.errors import SolverDomainError
@@ -91,18 +91,8 @@ def exact_move_values(position: Position, seat: int, max_nodes: Optional[int] = 
     >>> [v for _, v in exact_move_values(p, 1)]   # the seat out is safe whatever happens
     [1, 1]
     """
-    try:
-        check_exact_domain(position)
-    except SolverDomainError:
-        return None
-    solver = solver if solver is not None else Solver()
-    try:
-        with solver._budget(max_nodes):
-            if not position.talon:
-                return solver.move_values(position, seat)
-            return TalonSearch(position.rules, solver, max_nodes).move_values(position, seat)
-    except SearchLimitExceeded:
-        return None
+    return _within(position, max_nodes, solver, lambda s: s.move_values(position, seat),
+                   lambda t: t.move_values(position, seat))
 
 
 def exact_value(position: Position, seat: int, max_nodes: Optional[int] = EXACT_NODES,
@@ -118,6 +108,14 @@ def exact_value(position: Position, seat: int, max_nodes: Optional[int] = EXACT_
     """
     if position.result is not None:
         return _score(position.result, seat)
+    return _within(position, max_nodes, solver, lambda s: s.value_for(position, seat),
+                   lambda t: t.value(position, seat))
+
+
+def _within(position: Position, max_nodes: Optional[int], solver: Optional[Solver],
+            empty: Callable[[Solver], Any], talon: Callable[[TalonSearch], Any]) -> Any:
+    """``empty(solver)`` for an empty talon, else ``talon(search through the draws)``, within
+    ``max_nodes``; None outside the exact domain or past the budget."""
     try:
         check_exact_domain(position)
     except SolverDomainError:
@@ -126,8 +124,8 @@ def exact_value(position: Position, seat: int, max_nodes: Optional[int] = EXACT_
     try:
         with solver._budget(max_nodes):
             if not position.talon:
-                return solver.value_for(position, seat)
-            return TalonSearch(position.rules, solver, max_nodes).value(position, seat)
+                return empty(solver)
+            return talon(TalonSearch(position.rules, solver, max_nodes))
     except SearchLimitExceeded:
         return None
 

@@ -32,7 +32,6 @@ from ...engine.cards import Card, CardSet, rank_of
 from ...engine.errors import DurakError, IllegalMoveError
 from ...engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ...session import PlaySession
-from ...session.coach import Coach
 from ...session.store import StoreError, write_new
 from ...session.students import StudentError, clean_name, student_folder
 from ...text.explain import sentence
@@ -383,7 +382,7 @@ class TableControl(TableState):
 
     def _on_coach(self, msg: dict) -> None:
         on = bool(msg.get("on", self.session.coach is None))
-        self.session.coach = Coach() if on else None
+        self.session.coach = self.session.adviser if on else None
         self.settings.coach = on
         self._pending, self._warning = None, ""
         self._tell("info", say("coach-on") if on else say("coach-off"))
@@ -435,6 +434,15 @@ class TableControl(TableState):
             return  # a request for a turn that has passed (another view asked first)
         self.session.bot_move()
         self.tick += 1
+
+    def _on_review(self, msg: dict) -> None:
+        """Judge the next decision of the review at the end (one per message, so that the kernel answers
+        clicks in between: the table needs no thread).  ``step``: the decisions judged when the
+        JavaScript asked (an old request is ignored), ``tick``: the game's."""
+        r = self.session.table_review()
+        if r is None or r.finished or msg.get("step", r.done) != r.done or msg.get("tick", self.tick) != self.tick:
+            return
+        r.step()
 
     def _on_new(self, msg: dict) -> None:
         form = msg.get("settings")

@@ -113,9 +113,18 @@ class TableState:
                 self.pass_and_play and (human is not None or asked is not None) and not shown) else "",
             "coach": {"on": s.coach is not None, "warning": self._warning,
                       "anyway": say("button-play-anyway"), "again": say("button-think-again")},
-            "can_undo": s.can_undo(), "log": list(s.said), "review": s.review() if s.is_over else [],
+            "can_undo": s.can_undo(), "log": list(s.said), "review": s.review(wait=False) if s.is_over else [],
+            "reviewing": self._reviewing(),
             "labels": _LABELS, "settings": {**settings_json(self.settings), "game": self.games},
         }
+
+    def _reviewing(self) -> Optional[dict]:
+        """While the review at the end is under way: ``{"step": k}``, the decisions judged so far (the
+        JavaScript asks for the next one with ``{"do": "review", "step": k, "tick": …}``); else None."""
+        r = self.session.table_review()
+        if r is None or r.finished:
+            return None
+        return {"step": r.done, "total": r.total}
 
     def _status(self, shown: bool) -> str:
         """The status line: whose turn, or how the game ended.  The redeal question (R4) tells

@@ -17,8 +17,14 @@ beats only one of them).  **Take**, **Done**, **Transfer**, **Show trump** and
 **Swap trump six** appear only when that move is legal.  Where more cards lie than the defender has
 to beat (R13, presets ``unlimited_choice`` and ``finnish_choice``), **Choose cards to beat** lets him
 click the table cards he will beat, then **Beat these**; the others go back to the attackers.  **Show my options**
-lights up the cards you may play, **Hint** gives the coach's hint, **Coach**
-turns on a word before a doubtful move (**Play it anyway** / **Think again**).
+lights up the cards you may play, **Hint** names the move the evaluator rates best
+for your seat's view and why (your chance of not being the durak with it and with the next
+best move: :meth:`PlaySession.hint <durak_lab.session.PlaySession.hint>`), **Coach**
+turns on a word before a move the evaluator judges a mistake, saying how much it costs
+(**Play it anyway** / **Think again**).  At the end of the game the table reviews the people's
+moves (accuracy, the labels counted, the key moments: :mod:`durak_lab.session.table_review`),
+one decision per message from the browser, as the bots' moves are paced, so that it needs no
+thread and the kernel answers clicks meanwhile; "Looking at move 3 of 21…" shows meanwhile.
 An illegal click shows the engine's reason beside the table and changes nothing.
 
 Seats: numbered clockwise (P1, P2 … on each one's left).  The person at the
@@ -58,7 +64,8 @@ UI contract (for browser tests and styling):
   is ``abbr.dl-term`` (``title``: its meaning, shown too while it has the focus;
   ``tabindex="0"``; ``data-term``: the glossary word, "trump card"); the coach's
   ``.dl-pt-coach-warning`` with ``.dl-pt-anyway`` and ``.dl-pt-again``; at the end
-  ``.dl-pt-review``;
+  ``.dl-pt-review`` (``aria-busy`` while the review is worked out: the state's ``reviewing`` is
+  ``{"step": k, "total": n}`` until the last decision is judged);
 * ``.dl-pt-actions`` (group "Your moves"): ``button.dl-pt-action`` with
   ``data-do`` ``play``, ``take``, ``pass``, ``transfer``, ``show``, ``swap``, ``choose`` (R13; while
   choosing, the picked table cards are ``dl-selected``),
@@ -79,7 +86,9 @@ same dicts, which is how the tests play): ``card`` and ``target`` (with
 ``card``: a click on a hand card, on a table card), ``play``, ``take``,
 ``pass``, ``transfer``, ``show``, ``swap``, ``choose``, ``challenge``, ``anyway``, ``again``, ``hint``,
 ``options``, ``coach`` (``on``), ``speed`` (``speed``), ``undo``, ``reveal``,
-``bot`` (``tick``: the turn it asks for), ``new`` (``settings``: the form's
+``bot`` (``tick``: the turn it asks for), ``review`` (``step``: the decisions judged when
+it asked, ``tick``: the game's; the JavaScript sends one after each redraw until the review is
+done), ``new`` (``settings``: the form's
 values), ``rematch``, ``save``, ``redeal`` and ``keep`` (the answers to the R4 question).  A click counts only on a card the table shows, and
 no move is taken while the acting person's cards are face down.  The ``download`` trait holds the last saved
 record (``name``, ``text``) for the browser's download link; the ``glossary`` trait, sent

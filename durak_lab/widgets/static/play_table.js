@@ -5,6 +5,7 @@
 // The UI contract (classes, data attributes, messages) is documented in play_table.py.
 
 const BOT_RETRY_MS = 4000; // ask again if a bot request got no answer
+const REVIEW_PACE_MS = 30; // between two steps of the review at the end (the page redraws meanwhile)
 
 function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
@@ -247,6 +248,27 @@ function render({ model, el }) {
     ask(st.pace);
   }
 
+  // ------------------------------------------------------------ the review at the end, one decision a message
+  let reviewTimer = null;
+  let reviewKey = "";
+  function scheduleReview(st) {
+    const r = st.reviewing;
+    if (!r) { clearTimeout(reviewTimer); reviewKey = ""; return; }
+    const key = `${st.tick}:${r.step}`;
+    if (reviewKey === key) return;
+    clearTimeout(reviewTimer);
+    reviewKey = key;
+    const ask = (wait) => {
+      reviewTimer = setTimeout(() => {
+        const now = model.get("state");
+        if (!now || !now.reviewing || now.tick !== st.tick || now.reviewing.step !== r.step) return;
+        send({ do: "review", step: r.step, tick: st.tick });
+        ask(BOT_RETRY_MS);
+      }, wait);
+    };
+    ask(REVIEW_PACE_MS);
+  }
+
   // ------------------------------------------------------------ drawing the state
   function seatBox(seat) {
     return h("div", {
@@ -324,6 +346,7 @@ function render({ model, el }) {
       h("button", { class: "dl-pt-button dl-pt-again", type: "button", data: { key: "coach:again" },
         text: st.coach.again, on: { click: () => send({ do: "again" }) } })] : []));
     review.hidden = !st.review.length;
+    review.setAttribute("aria-busy", st.reviewing ? "true" : "false");
     review.setAttribute("aria-label", st.review[0] || "");
     review.replaceChildren(...(st.review.length ? [h("strong", { text: st.review[0] }),
       h("ul", {}, st.review.slice(1).map((line) => h("li", { text: line })))] : []));
@@ -376,6 +399,7 @@ function render({ model, el }) {
       if (again) again.focus();
     }
     scheduleBot(st);
+    scheduleReview(st);
   }
 
   model.on("change:state", draw);
@@ -384,6 +408,7 @@ function render({ model, el }) {
   drawDownload();
   return () => {
     clearTimeout(botTimer);
+    clearTimeout(reviewTimer);
     model.off("change:state", draw);
     model.off("change:download", drawDownload);
     if (blobUrl) URL.revokeObjectURL(blobUrl);
