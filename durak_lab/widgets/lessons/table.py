@@ -35,6 +35,7 @@ from ...engine.game import Game
 from ...engine.moves import Move, seat_text
 from ...engine.state.position import Position
 from ...session import PlaySession
+from ...session.coach import Coach
 from ...session.play import HUMAN
 from ...text.messages import say
 from ..play.control import TableControl
@@ -65,6 +66,9 @@ class LessonSession(PlaySession):
         self.learner = seat
         self.games_played = 0
         self.coach = None
+        self.adviser = Coach()  # the hint's evaluator (a lesson's own hints come from its file)
+        self.review_playouts = None
+        self._table_review = None
         self.seed = 0
         self.game = Game(position, sequential=True)
         self.bots: dict = {}
