@@ -153,8 +153,8 @@ def test_the_solver_stamp_covers_every_module_of_the_solver_and_its_tables():
     from durak_lab.engine.kernel import endgame as kernel_endgame
 
     folder = Path(solver_tables.__file__).parent
-    files = [folder / n for n in ("__init__.py", "dense.py", "endgame.py", "keys.py", "model.py", "moves.py", "search.py",
-                                  "solution.py", "stack.py", "tables.py")]
+    files = [folder / n for n in ("__init__.py", "dense.py", "endgame.py", "exact.py", "keys.py", "model.py", "moves.py",
+                                  "reduce.py", "search.py", "solution.py", "stack.py", "tables.py", "talon.py")]
     assert sorted(folder.glob("*.py")) == files
     source = b"".join(f.read_bytes() for f in files + [Path(kernel_endgame.__file__)])
     source += b"".join(Path(solver_tables.shipped_path(n)).read_bytes() for n in solver_tables.SHIPPED)
