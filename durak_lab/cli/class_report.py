@@ -38,7 +38,7 @@ from ..lessons import read_class
 from ..session.class_deal import ClassDeal, ClassDealError, class_games
 from ..session.store import StoreError, write_text
 from ..session.students import class_folder
-from ..text.teacher_words import class_result_words
+from ..text.teacher import class_result_words
 
 __all__ = ["add_parser", "run", "add_deal_parser", "run_deal"]
 

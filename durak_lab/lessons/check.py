@@ -45,11 +45,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
-from ..engine.cards import SUIT_NAMES, Card
+from ..engine.cards import Card
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError
 from ..engine.moves import ATTACK, Move, parse_seat, seat_text
 from ..engine.rules import DrawOrder
 from ..text.explain import RULE_TITLES, describe_move, explain_move, sentence
+from ..text.catalogue import Suit
 from ..text.messages import say
 from .format import Step
 
@@ -208,9 +209,9 @@ class Attempt:
                 return say("lesson-cards-trump-only", card=str(c), target=str(x))
             if c.suit == x.suit:
                 return say("lesson-cards-lower", card=str(c), target=str(x))
-            return say("lesson-cards-other-suit", card=str(c), target=str(x), suit=SUIT_NAMES[x.suit][:-1])
+            return say("lesson-cards-other-suit", card=str(c), target=str(x), suit=Suit(x.suit))
         if check == "trumps":
-            return say("lesson-cards-not-trump", card=str(c), suit=SUIT_NAMES[p.trump])
+            return say("lesson-cards-not-trump", card=str(c), suit=Suit(p.trump))
         if check == "uncovered":
             return say("lesson-cards-covered", card=str(c))
         if check == "illegal":
@@ -334,8 +335,8 @@ class Attempt:
                 x = Card(check["beats"])
                 if x.suit == p.trump:
                     return say("lesson-hint-beats-trump", card=str(x))
-                return say("lesson-hint-beats", card=str(x), suit=SUIT_NAMES[x.suit][:-1],
-                           trump=SUIT_NAMES[p.trump])
+                return say("lesson-hint-beats", card=str(x), suit=Suit(x.suit),
+                           trump=Suit(p.trump))
             n = len(s.answer)
             if n == 0:
                 return say("lesson-hint-count-none")
@@ -353,7 +354,7 @@ class Attempt:
                 "to-act": lambda: say("lesson-hint-seat-to-act"),
                 "leader": lambda: say("lesson-hint-seat-leader"),
                 "defender": lambda: say("lesson-hint-seat-defender"),
-                "lowest-trump": lambda: say("lesson-hint-seat-lowest-trump", suit=SUIT_NAMES[p.trump]),
+                "lowest-trump": lambda: say("lesson-hint-seat-lowest-trump", suit=Suit(p.trump)),
                 "durak": lambda: say("lesson-hint-seat-durak"),
             }.get(s.check, lambda: say("lesson-hint-seat"))()
         if s.kind == "yes-no":

@@ -63,7 +63,7 @@ from ..engine.errors import SolverDomainError
 from ..engine.moves import ATTACK, COVER, TAKE, Move
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from ..text.explain import rank_phrase
+from ..text.catalogue import Rank
 from ..text.messages import say
 from ..text.narrate import hint_why, move_words, value_words
 from ..text.review import hint_sentence, label_words, percent
@@ -215,7 +215,7 @@ class Coach:
                 low = min((int(m.cards[0]) for m in others), key=lambda c: card_cost(c, trump), default=None)
                 high = max(cards, key=rank_of)
                 if low is not None and rank_of(high) - rank_of(low) >= 4 and rank_of(high) >= 11:
-                    return say("coach-lead-low", low=str(Card(low)), high=rank_phrase(rank_of(high)))
+                    return say("coach-lead-low", low=str(Card(low)), high=Rank(rank_of(high)))
         return None
 
     def _values(self, view: PlayerView) -> Optional[list]:

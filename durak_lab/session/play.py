@@ -40,7 +40,6 @@ from typing import Optional, Sequence, Union
 
 from ..bots import BOTS, TABLE_LEVELS, Bot, BotError
 from ..bots.redeal import bot_declares, redeal_claim
-from ..engine.cards import SUIT_NAMES
 from ..engine.errors import DurakError, IllegalMoveError, Reason
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
@@ -50,6 +49,7 @@ from ..engine.state.position import Position
 from ..engine.view import PlayerView
 from ..text.explain import describe_move, result_sentence
 from ..text.narrate import event_sentence
+from ..text.catalogue import Colour, Suit
 from ..text.messages import say
 from .advice import history_rng
 from .coach import Coach
@@ -225,8 +225,8 @@ class PlaySession:
         assert claim is not None
         what, which, count = claim
         if what == "suit":
-            return say("redeal-ask-suit", seat=seat_text(seat), count=count, suit=SUIT_NAMES[which])
-        return say("redeal-ask-colour", seat=seat_text(seat), count=count, colour=which)
+            return say("redeal-ask-suit", seat=seat_text(seat), count=count, suit=Suit(which))
+        return say("redeal-ask-colour", seat=seat_text(seat), count=count, colour=Colour(which))
 
     def answer_redeal(self, yes: bool) -> list:
         """The person's answer to :meth:`redeal_question`: True declares the redeal (R4) and the cards

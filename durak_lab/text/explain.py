@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
-from ..engine.cards import SUIT_NAMES, Card, rank_of, suit_of
+from ..engine.cards import Card, rank_of, suit_of
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
 from ..engine.rules import Rules  # noqa: F401  (the examples build positions with it)
 from ..engine.errors import IllegalMoveError
 from ..engine.state.position import Position
+from .catalogue import Items, Rank, Suit
 from .messages import say
 from .narrate import role_words
 from .reasons import learner_reason, list_words, plain_reason, ranks_words
@@ -73,7 +74,6 @@ RULE_TITLES = {
     "R31": "mistakes",
 }
 
-_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
 
 
 class Explanation(NamedTuple):
@@ -111,8 +111,7 @@ def rank_phrase(rank: int) -> str:
     >>> rank_phrase(10), rank_phrase(8), rank_phrase(12), rank_phrase(14)
     ('a 10', 'an 8', 'a queen', 'an ace')
     """
-    word = _RANK_WORDS.get(rank, str(rank))
-    return ("an " if word[0] in "8a" else "a ") + word
+    return Rank(rank).word("a")
 
 
 def _cards_text(cards: Iterable[int]) -> str:
@@ -125,7 +124,7 @@ def _cover_why(attack: int, cover: int, trump: int) -> str:
     if suit_of(cover) == suit_of(attack):
         if suit_of(cover) == trump:
             return say("cover-higher-trump")
-        return say("cover-higher", suit=SUIT_NAMES[suit_of(cover)][:-1])
+        return say("cover-higher", suit=Suit(suit_of(cover)))
     return say("cover-trump")
 
 
@@ -153,13 +152,13 @@ def explain_move(position: Position, move: Move) -> Explanation:
             if len(move.cards) == 1:
                 return Explanation(s, move, say("explain-lead", seat=who, cards=cs), "R10")
             return Explanation(s, move, say("explain-lead-together", seat=who, cards=cs), "R10")
-        on = rank_phrase(rank_of(move.cards[0]))
+        on = Rank(rank_of(move.cards[0]))
         if p.taking:
             return Explanation(s, move, say("explain-add", seat=who, cards=cs, defender=seat_text(d), rank=on),
                                "R18")
         if p.rules.pushing and not p.standing_ranks() >> int(move.cards[0]) & 1:
             return Explanation(s, move, say("explain-push", seat=who, cards=cs, defender=seat_text(d),
-                                            rank_plural=ranks_words([rank_of(move.cards[0])])), "R12")
+                                            rank=Rank(rank_of(move.cards[0]))), "R12")
         return Explanation(s, move, say("explain-throw", seat=who, cards=cs, rank=on), "R12")
     if kind == COVER:
         a, c = move.target, move.cards[0]
@@ -187,7 +186,7 @@ def explain_move(position: Position, move: Move) -> Explanation:
             return Explanation(s, move, say("explain-keep-six", seat=who, card=str(six)), "R6")
         if s == d or (p.rules.partner_covers and s in p.partners(d)):
             others = [seat_text(x) for x in ([d] + p.partners(d)) if x != s]
-            return Explanation(s, move, say("explain-pass-partner", seat=who, partners=list_words(others)), "R26")
+            return Explanation(s, move, say("explain-pass-partner", seat=who, partners=Items(others)), "R26")
         if any(m.kind == ATTACK for m in p.legal_moves(s)):
             return Explanation(s, move, say("explain-pass", seat=who), "R16")
         return Explanation(s, move, say("explain-pass-nothing", seat=who), "R16")
@@ -195,7 +194,7 @@ def explain_move(position: Position, move: Move) -> Explanation:
         a = move.cards[0]
         owner = next((e[2] for e in p.table if e[0] == a), d)
         return Explanation(s, move, say("explain-challenge", seat=who, card=str(a), owner=seat_text(owner),
-                                        rank_plural=ranks_words([rank_of(a)])), "R31")
+                                        rank=Rank(rank_of(a))), "R31")
     return Explanation(s, move, say("explain-other", seat=who, move=str(move)), "")
 
 

@@ -3,7 +3,7 @@
 The engine refuses a move with an :class:`~durak_lab.engine.errors.IllegalMoveError`
 whose ``reason`` names the rule broken and whose ``facts`` hold the data (the
 cards, ranks, seats and limits).  :func:`learner_reason` picks the template of
-:data:`~durak_lab.text.reason_words.REASON_WORDS` for the reason and its case and
+the catalogue (``reasons.json``) for the reason and its case and
 fills it in with :func:`~durak_lab.text.messages.say`: a plain sentence with no
 reason code and no rule id.  :func:`reason_rule` gives the rule id apart, for a
 tooltip or a lesson's "see R12".
@@ -30,33 +30,30 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..engine.cards import Card
 from ..engine.errors import IllegalMoveError
 from ..engine.moves import seat_text
+from .catalogue import Items, Rank, Suit, counted
 from .messages import MESSAGES, fields_of, say
-from .reason_words import REASON_RULES
+from .reason_rules import REASON_RULES
 
 __all__ = ["learner_reason", "reason_clause", "reason_rule", "reason_key", "reason_fields", "plain_reason",
            "without_rule_ids",
            "list_words", "cards_words", "rank_word", "ranks_words", "count_cards"]
 
-_RANK_WORDS = {11: "jack", 12: "queen", 13: "king", 14: "ace", 15: "joker", 16: "joker"}
 _SEATS = ("seat", "defender", "leader", "turn", "thrower", "next")
 _CARDS = ("card", "target", "cover", "trump_card")
 _COUNTS = ("limit", "count", "held", "on_table")
 _COUNTS += ("given", "uncovered")  # the defender's choice of cards to beat (R13)
 
 
-def list_words(items: Iterable[str]) -> str:
-    """Words joined as a list is said: ``7♣``, ``7♣ and A♥``, ``7♣, 8♣ and A♥``.
+def list_words(items: Iterable[object]) -> str:
+    """Words joined as the chosen language says a list: ``7♣``, ``7♣ and A♥``, ``7♣, 8♣ and A♥``.
 
     >>> list_words(["7s"]), list_words(["7s", "10s"]), list_words(["7s", "9s", "jacks"])
     ('7s', '7s and 10s', '7s, 9s and jacks')
     """
-    items = [str(x) for x in items]
-    if len(items) <= 1:
-        return items[0] if items else ""
-    return say("list-and", rest=", ".join(items[:-1]), last=items[-1])
+    return str(Items(items))
 
 
 def cards_words(cards: Iterable[int]) -> str:
@@ -74,7 +71,7 @@ def rank_word(rank: int) -> str:
     >>> rank_word(7), rank_word(11), rank_word(14)
     ('7', 'jack', 'ace')
     """
-    return _RANK_WORDS.get(rank, str(rank))
+    return Rank(rank).word()
 
 
 def ranks_words(ranks: Iterable[int]) -> str:
@@ -83,7 +80,7 @@ def ranks_words(ranks: Iterable[int]) -> str:
     >>> ranks_words([7, 10]), ranks_words([12])
     ('7s and 10s', 'queens')
     """
-    return list_words(rank_word(r) + "s" for r in ranks)
+    return Items(Rank(r) for r in ranks).word("plural")
 
 
 def count_cards(n: int) -> str:
@@ -92,7 +89,7 @@ def count_cards(n: int) -> str:
     >>> count_cards(1), count_cards(4)
     ('1 card', '4 cards')
     """
-    return say("one-card") if n == 1 else say("cards-count", count=n)
+    return counted(n, "cards")
 
 
 def reason_key(err: IllegalMoveError) -> str:
@@ -113,18 +110,17 @@ def reason_key(err: IllegalMoveError) -> str:
     return base if base in MESSAGES else "reason-unknown"
 
 
-def _phrase(rank: int) -> str:
-    word = rank_word(rank)
-    return ("an " if word[0] in "8a" else "a ") + word
-
-
 def reason_fields(facts: dict) -> dict:
-    """The template fields made from an error's facts (see :mod:`durak_lab.text.reason_words`).
+    """The template fields made from an error's facts (the fields of the ``reasons.json`` templates).
 
-    >>> reason_fields({"seat": 2, "card": Card("8♣"), "ranks": (7, 10), "held": 1})["ranks"]
+    Seats and cards become their text (``P3``, ``8♣``); ranks, suits and lists become meanings the
+    template words (``{ranks:plural}`` says ``7s and 10s``); counts stay numbers (``{held:cards}``
+    says ``1 card``).
+
+    >>> reason_fields({"seat": 2, "card": Card("8♣"), "ranks": (7, 10), "held": 1})["ranks"].word("plural")
     '7s and 10s'
-    >>> reason_fields({"seat": 2, "held": 1})["held_cards"], reason_fields({"seat": 2})["seat"]
-    ('1 card', 'P3')
+    >>> reason_fields({"seat": 2, "held": 1})["held"], reason_fields({"seat": 2})["seat"]
+    (1, 'P3')
     """
     out: dict = {}
     for name, value in facts.items():
@@ -135,21 +131,15 @@ def reason_fields(facts: dict) -> dict:
         elif name in _CARDS:
             out[name] = str(Card(value))
         elif name == "cards":
-            out[name] = cards_words(value)
+            out[name] = Items(str(Card(c)) for c in value)
         elif name == "rank":
-            out["rank"] = rank_word(value)
-            out["rank_phrase"] = _phrase(value)
-            out["rank_plural"] = rank_word(value) + "s"
+            out["rank"] = Rank(value)
         elif name == "ranks":
-            out["ranks"] = ranks_words(value)
-        elif name == "suit":
-            out["suit"] = SUIT_NAMES[value][:-1] if value < 4 else "joker"
-        elif name == "trump":
-            out["trump"] = SUIT_SYMBOLS[value]
-            out["trump_suit"] = SUIT_NAMES[value][:-1]
+            out["ranks"] = Items(Rank(r) for r in value)
+        elif name in ("suit", "trump"):
+            out[name] = Suit(value)
         elif name in _COUNTS or name == "players":
             out[name] = int(value)
-            out[f"{name}_cards"] = count_cards(int(value))
     if "on_table" in facts and "count" in facts:
         out["total"] = int(facts["on_table"]) + int(facts["count"])
     return out

@@ -57,7 +57,7 @@ from ..session.class_deal import class_games
 from ..session.store import StoreError, write_new
 from ..session.students import class_folder
 from ..text.messages import say
-from ..text.teacher_words import class_result_words
+from ..text.teacher import class_result_words
 
 __all__ = ["TeacherView"]
 

@@ -23,7 +23,10 @@ from durak_lab.engine.state import Position
 from durak_lab.session import HUMAN, PlaySession
 from durak_lab.text import frames_of, learner_reason, reason_clause, reason_rule
 from durak_lab.text.messages import MESSAGES, fields_of
-from durak_lab.text.reason_words import REASON_RULES, REASON_WORDS
+from durak_lab.text.catalogue import catalogue
+from durak_lab.text.reason_rules import REASON_RULES
+
+REASON_WORDS = catalogue("en").family("reasons")
 from durak_lab.text.reasons import reason_fields, reason_key
 
 from helpers import CONFIGS, candidate_moves, random_game, rules, start

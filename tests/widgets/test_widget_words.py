@@ -19,7 +19,9 @@ import pytest
 
 from durak_lab.display.render import position_html
 from durak_lab.text.messages import MESSAGES
-from durak_lab.text.widget_words import WIDGET_WORDS
+from durak_lab.text.catalogue import catalogue
+
+WIDGET_WORDS = catalogue("en").family("widgets")
 from durak_lab.widgets.cover import CoverWidget
 from durak_lab.widgets.stepper import EXAMPLE_ORDER, Stepper
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ...engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
+from ...engine.cards import SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
 from ...engine.moves import CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, seat_text
 from ...text.explain import seat_role
+from ...text.catalogue import Suit
 from ...text.messages import say
 from .settings import SPEEDS, settings_json
 
@@ -100,7 +101,7 @@ class TableState:
             "serial": self.serial, "tick": self.tick, "acting": acting, "players": p.players,
             "status": self._status(shown), "said": said, "feedback": feedback, "feedback_kind": feedback_kind,
             "bot": s.bot_to_act() is not None, "pace": SPEEDS[self.settings.speed],
-            "trump": say("trump-is", suit=f"{SUIT_SYMBOLS[trump]} {SUIT_NAMES[trump]}"), "trump_card": trump_card,
+            "trump": say("trump-is", suit=Suit(trump)), "trump_card": trump_card,
             "talon": say("talon-count", count=talon) if talon else say("talon-empty"),
             "bito": say("bito-count", count=popcount(p.discard)) if p.discard else say("bito-empty"),
             "seats": [self._seat_json(p, (base + k) % p.players, area, k, viewer) for area, k in
