@@ -4,10 +4,12 @@
 server (one folder a student, ``progress.json`` in each; see
 :mod:`durak_lab.session.students`), or a folder of files the students handed in
 (the "Download my progress" file of the lesson player, from JupyterLite or any
-server), or both.  Every ``*.json`` file whose format is a progress format is read;
-other JSON files (saved games, lessons) are passed over; a progress file that
-cannot be read is listed in :attr:`ClassReport.problems` with the reason, and the
-rest is read.  Two files of one student (the server's and a handed-in copy) are
+server), or both.  Every ``*.json`` file whose format is a progress format is read,
+as the progress store reads one (:func:`~durak_lab.lessons.progress.read_progress_file`:
+bounded, decoded by its byte-order mark); other JSON files (saved games, lessons)
+are passed over; a progress file that cannot be read (not JSON, too large, nested
+too deep, a number too long, not UTF-8, UTF-16 or UTF-32 text) is listed in
+:attr:`ClassReport.problems` with the reason, and the rest is read.  Two files of one student (the server's and a handed-in copy) are
 merged, as two tabs are (:meth:`Progress.merge <durak_lab.lessons.Progress.merge>`).
 
 :class:`ClassReport` gives one row a student and lesson (:meth:`ClassReport.rows`:
@@ -43,14 +45,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, TextIO, Union
 
 from ..session.students import StudentError, clean_name, student_key
 from .syllabus import course
 from .format import Lesson
-from .progress import PROGRESS_FORMATS, Progress, ProgressError
+from .progress import PROGRESS_FORMATS, Progress, ProgressError, read_progress_file
 
 __all__ = ["ClassReport", "LessonRow", "StudentSummary", "Missed", "GuessRow", "read_class", "CSV_FIELDS"]
 
@@ -145,14 +146,14 @@ def read_class(paths: Sequence[Union[str, "os.PathLike[str]"]], lessons: Optiona
     problems: List[tuple] = []
     for path in _progress_files(paths):
         try:
-            with open(path, encoding="utf-8") as fh:
-                data = json.load(fh)
+            data = read_progress_file(path)  # bounded, decoded by its byte-order mark
         except FileNotFoundError:
             problems.append((path, "there is no such file"))
             continue
-        except (OSError, ValueError, UnicodeDecodeError) as err:
+        except (OSError, ProgressError) as err:
             if "progress" in os.path.basename(path):
-                problems.append((path, f"not a JSON file ({type(err).__name__})"))
+                problems.append((path, str(err) if isinstance(err, ProgressError)
+                                 else f"not a JSON file ({type(err).__name__})"))
             continue
         fmt = data.get("format") if isinstance(data, dict) else None
         if not (isinstance(fmt, str) and fmt.startswith("durak-lab-progress/")):

@@ -31,12 +31,16 @@ changes nothing), so :meth:`Progress.save` can always read the file again under
 a lock (:func:`durak_lab.session.store.locked`), merge what another kernel saved,
 and write the whole in one step.
 
-A missing file is an empty progress.  A file that cannot be read (not JSON,
-another format) does not stop the learner: :meth:`Progress.load` starts fresh and
-sets ``warning`` to a sentence saying so, and the next :meth:`Progress.save` moves
-the old file to a numbered backup (``progress.broken-1.json``, ``-2`` …) instead
-of overwriting it.  With ``strict=True`` it raises :class:`ProgressError`.  A file
-that may not be written (read-only, a folder that cannot be made) raises
+A missing file is an empty progress.  A file is read as every reader of the package
+reads what people hand it (:func:`read_progress_file`, :mod:`durak_lab.engine.reading`):
+decoded by its byte-order mark (UTF-8, UTF-16, UTF-32), else as UTF-8, and bounded
+(a megabyte, JSON nested 32 levels, numbers of 40 digits).  A file that cannot be
+read (not JSON, another format, too large, nested too deep, a number too long, not
+text in those encodings) does not stop the learner: :meth:`Progress.load` starts
+fresh and sets ``warning`` to a sentence saying so, and the next :meth:`Progress.save`
+moves the old file to a numbered backup (``progress.broken-1.json``, ``-2`` …)
+instead of overwriting it.  With ``strict=True`` it raises :class:`ProgressError`.
+A file that may not be written (read-only, a folder that cannot be made) raises
 :class:`ProgressError` on save; the progress stays in memory.
 
 :meth:`Progress.for_student` is the progress of one student of a class (see
@@ -67,13 +71,14 @@ import os
 from typing import Any, Dict, NamedTuple, Optional, Union
 
 from ..engine.errors import DurakError
+from ..engine.reading import check_value, load_json, read_text_file
 from ..session.store import StoreError, keep_aside, locked, write_text
 from ..session.students import student_folder
 from ..text.messages import say
 from .format import Lesson
 
 __all__ = ["Progress", "ProgressError", "Mark", "GuessScore", "PROGRESS_FORMAT", "PROGRESS_FORMATS",
-           "DEFAULT_PATH", "PROGRESS_FILE", "now_text"]
+           "DEFAULT_PATH", "PROGRESS_FILE", "now_text", "read_progress_file"]
 
 #: The format string of a progress file written now.
 PROGRESS_FORMAT = "durak-lab-progress/2"
@@ -94,6 +99,38 @@ class ProgressError(DurakError, ValueError):
     def __init__(self, message: str, why: str = "") -> None:
         super().__init__(message)
         self.why = why or message
+
+
+def _unreadable(where: str, problem: str) -> ProgressError:
+    """How the bounded readers (:mod:`durak_lab.engine.reading`) fail on a progress file."""
+    return ProgressError(f"{where}: {problem}" if where else problem, problem)
+
+
+def read_progress_file(path: Union[str, os.PathLike]) -> Any:
+    """The JSON value of the file ``path``, read as every reader of the package reads
+    (:mod:`durak_lab.engine.reading`): decoded by its byte-order mark, else as UTF-8; refused
+    past a megabyte, 32 levels of nesting or a number of 40 digits, and when it is not JSON,
+    with a :class:`ProgressError` saying why.  ``OSError`` (no such file …) is left to the
+    caller.  Whether the value is progress is :meth:`Progress.from_dict`'s question.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "progress.json")
+    >>> with open(path, "wb") as fh:
+    ...     _ = fh.write('{"format": "durak-lab-progress/2"}'.encode("utf-16"))
+    >>> read_progress_file(path)
+    {'format': 'durak-lab-progress/2'}
+    >>> with open(path, "w", encoding="utf-8") as fh:
+    ...     _ = fh.write("[" * 100_000 + "]" * 100_000)
+    >>> read_progress_file(path)
+    Traceback (most recent call last):
+    ...
+    durak_lab.lessons.progress.ProgressError: nested more than 32 levels deep
+    """
+    text = read_text_file(path, _unreadable)  # at most MAX_FILE_BYTES, decoded by its byte-order mark
+    try:
+        return load_json(text, _unreadable)
+    except json.JSONDecodeError as err:
+        raise ProgressError(f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
 
 
 def now_text() -> str:
@@ -199,10 +236,8 @@ class Progress:
         if not os.path.exists(self.path):
             return True
         try:
-            with open(self.path, encoding="utf-8") as fh:
-                data = json.load(fh)
-            other = Progress.from_dict(data)
-        except (OSError, ValueError, UnicodeDecodeError) as err:
+            other = Progress.from_dict(read_progress_file(self.path))
+        except (OSError, ValueError) as err:  # ProgressError is a ValueError
             if strict:
                 raise ProgressError(f"{self.path}: cannot read the progress: {err}") from None
             self.warning = say("lesson-progress-broken")
@@ -215,7 +250,16 @@ class Progress:
     @classmethod
     def from_dict(cls, data: Any, path: Union[str, os.PathLike, None] = None) -> "Progress":
         """The progress a JSON value holds (a file's, or the copy a browser keeps); a
-        :class:`ProgressError` naming what is wrong."""
+        :class:`ProgressError` naming what is wrong.  A value built in Python (the browser's copy)
+        is bounded as a file's JSON is (:func:`~durak_lab.engine.reading.check_value`).
+
+        >>> Progress.from_dict({"format": PROGRESS_FORMAT, "lessons": {"x": {"1": {"solved": True,
+        ...                     "tries": 10 ** 5000}}}})
+        Traceback (most recent call last):
+        ...
+        durak_lab.lessons.progress.ProgressError: a number of more than 40 digits: no game needs one
+        """
+        check_value(data, _unreadable)
         p = cls(path)
         if not isinstance(data, dict) or data.get("format") not in PROGRESS_FORMATS:
             raise ProgressError(f"not a progress file ({' or '.join(PROGRESS_FORMATS)})")

@@ -27,13 +27,14 @@ durak_lab.session.class_deal.ClassDealError: podkidnoy-9-tips-1: podkidnoy is pl
 
 from __future__ import annotations
 
-import json
 import os
 import random
+from pathlib import Path
 from typing import Iterable, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from ..bots import TABLE_LEVELS
 from ..engine.errors import DurakError
+from ..engine.reading import load_json, read_text_file
 from ..engine.records.record import load_record, replay
 from ..engine.rules import PRESETS
 from .play import most_players
@@ -135,30 +136,33 @@ def _records(paths: Iterable[str]) -> List[str]:
     return out
 
 
+def _unreadable(where: str, problem: str) -> ValueError:
+    """How the bounded readers (:mod:`durak_lab.engine.reading`) fail on a student's progress file."""
+    return ValueError(f"{where}: {problem}" if where else problem)
+
+
 def _student_of(path: str, default: str) -> str:
-    """The student of a saved game: the progress file of its student folder names them."""
+    """The student of a saved game: the progress file of its student folder names them (read bounded,
+    decoded by its byte-order mark); ``default`` when it cannot be read or names nobody."""
     folder = os.path.dirname(os.path.dirname(os.path.abspath(path)))
     try:
-        with open(os.path.join(folder, "progress.json"), encoding="utf-8") as fh:
-            name = json.load(fh).get("student")
-        if isinstance(name, str) and name:
-            return name
-    except (OSError, ValueError, AttributeError):
-        pass
-    return default
+        data = load_json(read_text_file(os.path.join(folder, "progress.json"), _unreadable), _unreadable)
+    except (OSError, ValueError):  # no file; not JSON, or past a bound (size, depth, digits, encoding)
+        return default
+    name = data.get("student") if isinstance(data, dict) else None
+    return name if isinstance(name, str) and name else default
 
 
 def class_games(paths: Sequence[str]) -> List[ClassGame]:
     """The games of class deals among the records in ``paths`` (folders are searched), ranked
-    within each deal; records that cannot be read or replayed are passed over."""
+    within each deal; records that cannot be read or replayed are passed over (read as every record
+    is, :func:`~durak_lab.engine.records.load_record`: bounded, decoded by its byte-order mark)."""
     games = []
     for path in _records(paths):
         try:
-            with open(path, encoding="utf-8") as fh:
-                data = json.load(fh)
-            if not (isinstance(data, dict) and str(data.get("id", "")).startswith(RECORD_PREFIX)):
+            rec = load_record(Path(path))  # a path, never JSON text, whatever its name
+            if not (rec.id or "").startswith(RECORD_PREFIX):
                 continue
-            rec = load_record(data)
             done = replay(rec)
         except (OSError, ValueError, DurakError):
             continue
@@ -174,7 +178,7 @@ def class_games(paths: Sequence[str]) -> List[ClassGame]:
             verdict = "durak" if 0 in result else "not durak"
             margin = sum(bin(pos.hands[s]).count("1") for s in set(result))
         stem = os.path.splitext(os.path.basename(path))[0]
-        games.append((str(data["id"])[len(RECORD_PREFIX):], _student_of(path, stem), verdict, len(rec.moves),
+        games.append((str(rec.id)[len(RECORD_PREFIX):], _student_of(path, stem), verdict, len(rec.moves),
                       margin, path))
     games.sort(key=lambda g: (g[0], _ORDER[g[2]], -g[4] if g[2] == "not durak" else g[4], g[3], g[1].casefold()))
     out: List[ClassGame] = []

@@ -3,8 +3,9 @@
 :class:`TeacherView` reads the class's progress (:func:`durak_lab.lessons.read_class`):
 the class folder of the server (default: see :func:`durak_lab.session.students.class_folder`),
 other folders, and files the students hand in, added with **Add handed-in files** (an
-upload; they are kept in the first folder's ``handed-in`` folder, so that they are
-read again next time).  Four tabs:
+upload; they are kept, as UTF-8, in the first folder's ``handed-in`` folder, so that they
+are read again next time; a file that is not JSON, or is past the bounds every reader keeps,
+is not kept and is listed among the problems with the reason).  Four tabs:
 
 * **Lessons**: a row a student: lessons finished, right at the first try (a share of
   the exercises finished), minutes, when last seen; then a cell a lesson, "4/5 (3)":
@@ -51,6 +52,7 @@ from typing import Any, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
+from ..engine.reading import MAX_FILE_BYTES, decode_text, load_json
 from ..lessons import read_class
 from ..lessons.class_report import ClassReport
 from ..session.class_deal import class_games
@@ -64,6 +66,39 @@ __all__ = ["TeacherView"]
 _log = logging.getLogger(__name__)
 
 _STATIC = Path(__file__).parent / "static"
+
+
+def _unreadable(where: str, problem: str) -> ValueError:
+    """How the bounded readers (:mod:`durak_lab.engine.reading`) fail on a handed-in file."""
+    return ValueError(f"{where}: {problem}" if where else problem)
+
+
+def _handed_in_text(content: Any) -> str:
+    """The text of a handed-in file (an upload's bytes), read as every file of the class is
+    (:mod:`durak_lab.engine.reading`): decoded by its byte-order mark, else as UTF-8, and JSON
+    within the bounds (a megabyte, 32 levels, numbers of 40 digits); else a ``ValueError``
+    whose words say why.  It is kept as UTF-8.
+
+    >>> _handed_in_text('{"format": "durak-lab-progress/2"}'.encode("utf-16"))
+    '{"format": "durak-lab-progress/2"}'
+    >>> _handed_in_text(b'{"tries": ' + b"1" * 5000 + b"}")
+    Traceback (most recent call last):
+    ...
+    ValueError: a number of more than 40 digits: no game needs one
+    >>> _handed_in_text(b"{not json")
+    Traceback (most recent call last):
+    ...
+    ValueError: not JSON: Expecting property name enclosed in double quotes (line 1, column 2)
+    """
+    data = bytes(content) if isinstance(content, (bytes, bytearray, memoryview)) else b""
+    if len(data) > MAX_FILE_BYTES:
+        raise _unreadable("", f"the file is larger than {MAX_FILE_BYTES:,} bytes: too large for what it holds")
+    text = decode_text(data, _unreadable)
+    try:
+        load_json(text, _unreadable)
+    except json.JSONDecodeError as err:
+        raise _unreadable("", f"not JSON: {err.msg} (line {err.lineno}, column {err.colno})") from None
+    return text
 
 
 def _esc(text: Any) -> str:
@@ -222,10 +257,8 @@ class TeacherView(widgets.VBox):
             if not name.endswith(".json"):
                 name += ".json"
             try:
-                text = bytes(item.get("content", b"")).decode("utf-8")
-                json.loads(text)
-                write_new(os.path.join(kept, name), text)
-            except (UnicodeDecodeError, ValueError, StoreError) as err:
+                write_new(os.path.join(kept, name), _handed_in_text(item.get("content", b"")))
+            except (ValueError, StoreError) as err:
                 self.report.problems.append((name, str(err)))
         if kept not in self.folders:
             self.folders.append(kept)
