@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from .engine import (PRESETS, Card, CardError, CardSet, DurakError, Event, Game, IllegalMoveError, Match, Move,
                      MoveTextError, Position, PositionError, Reason, RecordError, Rules, RulesError)
 
+from .text.catalogue.languages import LANGUAGES, language, set_language
+
 if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
     from .widgets.lessons.player import LessonPlayer
     from .widgets.play.table import PlayTable
@@ -107,5 +109,5 @@ def teacher(*folders: str) -> "TeacherView":
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "play", "learn", "teacher", "__version__",
+    "RecordError", "Reason", "play", "learn", "teacher", "set_language", "language", "LANGUAGES", "__version__",
 ]

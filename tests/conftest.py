@@ -12,3 +12,7 @@ settings.register_profile(
 )
 settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+# The tests read the English catalogue unless a test chooses another language itself: the
+# package's default is the system's language, which differs from machine to machine.
+os.environ["DURAK_LAB_LANG"] = "en"

@@ -41,8 +41,8 @@ MAY_IMPORT = {
                 ("ipywidgets", "anywidget", "traitlets", "IPython", "plotly", "pandas", "networkx")),
     "cli": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables", "plots",
              "widgets", "top"), ()),
-    # durak_lab/__init__.py re-exports the engine.
-    "top": (("engine",), ()),
+    # durak_lab/__init__.py re-exports the engine and the choice of language (text.catalogue.languages).
+    "top": (("engine", "text"), ()),
 }
 LAYERS = tuple(MAY_IMPORT)
 

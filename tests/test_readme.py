@@ -28,6 +28,7 @@ def test_every_shell_command_shown_exists_with_the_options_shown(capsys):
     text = README.read_text(encoding="utf-8")
     commands = [shlex.split(line.split("#")[0]) for block in re.findall(r"```bash\n(.*?)```", text, re.S)
                 for line in block.splitlines() if line.startswith("durak-lab ")]
+    commands = [[words[0]] + cli._language_option(words[1:])[0] for words in commands]  # --lang goes anywhere
     assert {c[1] for c in commands} >= {"solve", "analyse", "trumps"}
     parser = cli._parser()
     for words in commands:

@@ -102,7 +102,8 @@ class MoveVerdict:
         return self.options == 1
 
     def text(self) -> str:
-        """One line: the move, the verdict in words, and the better moves of a mistake."""
+        """One line: the move, the verdict in words, and the better moves of a mistake (a developer's view,
+        in English; :func:`durak_lab.text.verdicts.verdict_line` says it to a learner, in the chosen language)."""
         head = f"{self.index + 1}. {self.move}"
         vb, va = self.before, self.after
         if self.verdict == UNKNOWN or vb is None or va is None:
@@ -180,7 +181,8 @@ class Analysis:
         return self.final.result_text()
 
     def text(self) -> str:
-        """A report: where judging starts, one line per judged move, the mistakes counted per seat.
+        """A report: where judging starts, one line per judged move, the mistakes counted per seat (a
+        developer's view, in English; :func:`durak_lab.text.verdicts.analysis_lines` says it to a learner).
 
         >>> from durak_lab.engine.rules import Rules
         >>> p = Position.start(Rules.preset("podkidnoy", players=2), ["7♦", "8♦"], trump="♠",

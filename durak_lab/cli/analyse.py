@@ -97,6 +97,7 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     """
     from ..analysis.analyser import UNKNOWN, analyse_moves
     from ..analysis.solver.endgame import Solver
+    from ..text.verdicts import analysis_lines
 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
@@ -126,7 +127,7 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
     if ns.json:
         _write(out, json.dumps(analysis.to_dict(), ensure_ascii=False))
     else:
-        for line in analysis.text().splitlines():
+        for line in analysis_lines(analysis):
             _write(out, line)
     unknown = sum(1 for v in analysis.verdicts if v.verdict == UNKNOWN)
     if unknown:

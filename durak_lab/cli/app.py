@@ -98,7 +98,7 @@ import argparse
 import json
 import re
 import sys
-from typing import Optional, Sequence, TextIO
+from typing import Optional, Sequence, TextIO, Tuple
 
 from .console import write_line
 from .. import __version__
@@ -116,6 +116,7 @@ from . import tables as tables_cli
 from . import trumps as trumps_cli
 from .commands import OptionError, interrupted, positive_int, replayed, resolve, run_standalone
 from ..engine.errors import RecordError
+from ..text.catalogue.languages import LanguageError, language_code, using
 from ..engine.records.record import json_text, list_examples, replay
 
 __all__ = ["main", "resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
@@ -131,6 +132,8 @@ def _parser() -> argparse.ArgumentParser:
         prog=PROG, description="Learn Durak: play at the terminal, replay worked examples and game records, "
         "run the benchmark.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--lang", metavar="CODE", help="the language of what a learner reads: en, ru, he, ko, zh "
+                        "or fi (also DURAK_LAB_LANG; default: the system's language); anywhere on the line")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     p = sub.add_parser("examples", help="list the worked examples by id and title")
     p.add_argument("--json", action="store_true", help="print a JSON list")
@@ -232,8 +235,41 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         return interrupted(f"{PROG} {command}".strip())
 
 
+def _language_option(args: list) -> Tuple[list, Optional[str]]:
+    """``args`` without ``--lang CODE`` (or ``--lang=CODE``), and the code (None: not given)."""
+    rest: list = []
+    lang: Optional[str] = None
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a == "--":
+            rest += args[i:]
+            break
+        if a == "--lang" and i + 1 < len(args):
+            lang, i = args[i + 1], i + 2
+            continue
+        if a.startswith("--lang="):
+            lang, i = a[len("--lang="):], i + 1
+            continue
+        rest.append(a)
+        i += 1
+    return rest, lang
+
+
 def _main(argv: Optional[Sequence[str]]) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    args, lang = _language_option(list(sys.argv[1:] if argv is None else argv))
+    if lang is None:
+        return _command(args)
+    try:
+        code = language_code(lang)
+    except LanguageError as e:
+        write_line(sys.stderr, f"{PROG}: --lang: {e}")
+        return 2
+    with using(code):
+        return _command(args)
+
+
+def _command(args: list) -> int:
     out, err = sys.stdout, sys.stderr
     if args and args[0] == "bench":
         return _bench(args[1:], err)

@@ -34,7 +34,8 @@ from .commands import positive_int, resolve, run_standalone
 from .console import write_line
 from ..engine.errors import RecordError
 from ..engine.reading import load_json, read_text_file
-from ..lessons import COURSE_FORMAT, LessonError, course, lesson_from_record, load_lesson
+from ..lessons import COURSE_FORMAT, LessonError, course, in_language, lesson_from_record, load_lesson
+from ..text.catalogue import language, say
 
 __all__ = ["add_parser", "run", "main"]
 
@@ -77,7 +78,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
 
 def _list(as_json: bool, out: TextIO, err: TextIO) -> int:
     try:
-        lessons = course()
+        code = language()
+        lessons = [in_language(L, code) for L in course()]  # titles in the chosen language (--lang)
     except LessonError as e:
         write_line(err, f"{PROG}: {e}")
         return 2
@@ -88,13 +90,13 @@ def _list(as_json: bool, out: TextIO, err: TextIO) -> int:
         return 0
     width = max(len(L.id) for L in lessons)
     for L in lessons:
-        write_line(out, f"{L.id:<{width}}  {L.title}  ({' '.join(L.rules) or 'no rules'}; "
+        write_line(out, f"{L.id:<{width}}  {L.title}  ({' '.join(L.rules) or say('lessons-no-rules')}; "
                         f"{_exercises(L.exercises)})")
     return 0
 
 
 def _exercises(n: int) -> str:
-    return f"{n} exercise{'' if n == 1 else 's'}"
+    return say("lessons-exercises", count=n)
 
 
 def _is_course_index(name: str) -> bool:

@@ -78,6 +78,7 @@ from ..engine.errors import IllegalMoveError, MoveTextError, RulesError
 from ..engine.moves import seat_text
 from ..engine.rules import PRESETS, Rules
 from ..session.play import HUMAN, PlaySession, seat_kinds
+from ..text.catalogue import Items
 from ..text.messages import say
 from ..text.reasons import reason_clause, without_rule_ids
 
@@ -160,8 +161,8 @@ def session_of(ns: argparse.Namespace) -> PlaySession:
     most = min(8, (base.deck + base.jokers) // base.hand_size)
     if players > most and "players" not in PRESETS[ns.preset]:  # 7 and 8 need the low ranks (R5)
         bigs = [k for k in PRESETS if Rules.preset(k).deck + Rules.preset(k).jokers >= 48]
-        big = " or ".join(bigs) if len(bigs) < 3 else ", ".join(bigs[:-1]) + " or " + bigs[-1]
-        raise _Bad(say("terminal-option-players-deck", preset=ns.preset, most=most, value=players, presets=big))
+        raise _Bad(say("terminal-option-players-deck", preset=ns.preset, most=most, value=players,
+                       presets=Items(bigs, "or")))
     try:
         redeal = {"redeal": True} if getattr(ns, "redeal", False) else {}  # R4, asked at the deal
         rules = Rules.preset(ns.preset, players=players, **redeal)

@@ -67,6 +67,7 @@ from .console import write_line
 from ..engine.errors import DurakError, RecordError, SolverDomainError
 from ..analysis.solver.endgame import SearchLimitExceeded, Solver
 from ..engine.state.position import Position
+from ..text.catalogue import counted
 
 __all__ = ["add_parser", "run", "main"]
 
@@ -135,7 +136,7 @@ def run(ns: argparse.Namespace, out: Optional[TextIO] = None, err: Optional[Text
             _write(err, f"{PROG}: {e}")
             return 2
         position = record.game_after(n).position
-        heading = f"after {n} move{'s' if n != 1 else ''}"
+        heading = f"after {counted(n, 'moves', 'en')}"  # the output's English is its contract (see the tests)
         where = f"{record.id or ns.record} {heading}"
     try:
         solution = Solver(max_nodes=ns.max_nodes).solve(position)

@@ -38,6 +38,7 @@ from ..engine.cards import SUIT_SYMBOLS
 from ..engine.errors import DurakError, RecordError
 from ..engine.moves import parse_seat, seat_text
 from ..analysis.probability import fraction_text, trump_counts
+from ..text.catalogue import counted
 
 __all__ = ["add_parser", "run", "main", "trump_report"]
 
@@ -101,7 +102,8 @@ def trump_report(record: Any, seat: int, after: Optional[int] = None, epsilon: O
         how = (f"posterior with epsilon {epsilon}" + ("" if post.exact else
                f", {post.n} sampled hypotheses (effective {post.ess:.0f})"))
     trump = SUIT_SYMBOLS[t.start.trump]
-    return dists, f"trumps seen from {seat_text(seat)} after {n} move{'s' if n != 1 else ''}{last}, {how}; trump {trump}"
+    # the report's English is its contract (the tests and the README read it); the plural is the catalogue's
+    return dists, f"trumps seen from {seat_text(seat)} after {counted(n, 'moves', 'en')}{last}, {how}; trump {trump}"
 
 
 def _value_text(p: Any) -> str:

@@ -32,12 +32,14 @@ from __future__ import annotations
 
 import html
 from functools import lru_cache
-from typing import Iterable, Optional, Union
+from typing import Any, Iterable, Optional, Union
 
-from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_of, popcount, rank_text
+from ..engine.cards import SUIT_SYMBOLS, Card, cards_of, popcount, rank_text
+from ..text.catalogue import Items, Suit
 from ..text.explain import result_sentence, seat_role
 from ..text.messages import say
 from ..text.narrate import role_words
+from ..text.reasons import card_words
 from ..text.frames import Snapshot, snapshot_of
 from ..engine.moves import seat_text
 from ..engine.state.position import Position
@@ -61,17 +63,20 @@ _SVG_NS = "http://www.w3.org/2000/svg"
 _esc = html.escape
 
 
-def say_html(key: str, **fields: str) -> str:
+def say_html(key: str, **fields: Any) -> str:
     """The sentence ``key`` of :data:`~durak_lab.text.messages.MESSAGES` as HTML: its words escaped,
-    the ``fields`` (HTML already) put in as they are.
+    the text ``fields`` (HTML already) put in as they are; the other fields (a number, a meaning such as
+    :class:`~durak_lab.text.catalogue.Suit`) are worded by the template and escaped with its words.
 
     >>> say_html("picture-trump", suit="<b>♠</b> spades")
     'Trump: <b>♠</b> spades'
     >>> say_html("picture-taking", seat="P2")
     'P2 takes: these cards go to P2&#x27;s hand'
+    >>> say_html("picture-trump-suit", symbol="<b>♠</b>", suit=Suit(0))
+    '<b>♠</b> spades'
     """
-    marks = {name: f"\x00{i}\x00" for i, name in enumerate(fields)}
-    text = _esc(say(key, **marks))
+    marks = {name: f"\x00{i}\x00" for i, (name, value) in enumerate(fields.items()) if isinstance(value, str)}
+    text = _esc(say(key, **{**fields, **marks}))
     for name, mark in marks.items():
         text = text.replace(mark, fields[name])
     return text
@@ -243,7 +248,7 @@ def _card(c: Card, four: bool, face_down: bool, highlight: bool, width: float, l
         return (_svg_open(width, "dl-card-back", label or say("picture-face-down"), "", xmlns=xmlns) + _BACK
                 + "</svg>")
     cls = "dl-card dl-last" if highlight else "dl-card"
-    head = _svg_open(width, cls, label or c.name, f' data-card="{c}"', xmlns=xmlns)
+    head = _svg_open(width, cls, label or card_words(c), f' data-card="{c}"', xmlns=xmlns)
     return head + _face(int(c), four) + (_GLOW if highlight else "") + "</svg>"
 
 
@@ -292,7 +297,7 @@ def cards_svg(cards: Iterable[Union[Card, int, str]], *, four_colour: Optional[b
     four = _four(four_colour)
     h = CARD_HEIGHT * width / CARD_WIDTH
     if label is None:
-        label = (say("picture-cards-named", cards=_cards_words(len(cs)), names=", ".join(c.name for c in cs))
+        label = (say("picture-cards-named", cards=_cards_words(len(cs)), names=Items(map(card_words, cs), "comma"))
                  if cs else say("picture-no-cards"))
     rows = _rows(cs, per_row)
     longest = max(len(r) for r in rows)
@@ -327,8 +332,11 @@ _ROLE_STYLE = {
     "out": ("#cfd8dc", "#263238"),
     "you": ("#e1bee7", "#2d1633"),
 }
-_ROLE_WORDS = {"attacker": role_words("attacker"), "defender": role_words("defender"), "durak": role_words("durak"),
-               "out": say("role-name-out-safe")}
+
+
+def _role_word(role: str) -> str:
+    """A seat's role on its badge, worded when the table is drawn: "attacker", "out: safe" …"""
+    return say("role-name-out-safe") if role == "out" else role_words(role)
 
 
 def _badge(word: str, kind: str) -> str:
@@ -372,7 +380,7 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
     if viewer is not None and seat == viewer:
         badges.append(_badge(say("picture-you"), "you"))
     if role:
-        word = _ROLE_WORDS[role]
+        word = _role_word(role)
         if role == "defender" and s.taking:
             word = say("picture-defender-takes")
         badges.append(_badge(word, role))
@@ -396,7 +404,7 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
         cards_html = "".join(_inline_card(c, four, w, False, ("" if not i else f"margin-left:{-(w - show):.0f}px;")
                                           + ("top:-10px" if int(c) in last else ""), glow=int(c) in last)
                              for i, c in enumerate(hand))
-    label = (say("picture-seat-role", seat=name, role=_ROLE_WORDS[role], count=count) if role
+    label = (say("picture-seat-role", seat=name, role=_role_word(role), count=count) if role
              else say("picture-seat", seat=name, count=count))
     # order: where a narrow box lays the seats out in one wrapping row (the stepper does), P1, P2, ...
     return (f'<div class="dl-seat" data-seat="{name}" role="group" aria-label="{_esc(label)}" '
@@ -410,13 +418,19 @@ def _seat_html(s: Snapshot, seat: int, viewer: Optional[int], last: set, four: b
             f'</div>')
 
 
+def _trump_html(suit: int, colour: str, padding: str) -> str:
+    """The trump suit as HTML: its symbol on a white chip in the suit's colour, then its name."""
+    chip = (f'<span style="color:{colour};background:#fffdf7;border-radius:4px;padding:{padding}">'
+            f'{SUIT_SYMBOLS[suit]}</span>')
+    return say_html("picture-trump-suit", symbol=chip, suit=Suit(suit))
+
+
 def _talon_html(s: Snapshot, four: bool, last: set) -> str:
     k = len(s.talon)
     tc = s.trump_card
     trump_sym = SUIT_SYMBOLS[s.trump]
     colour = suit_colour(s.trump, four)
-    trump_word = f'<span style="color:{colour};background:#fffdf7;border-radius:4px;padding:0 3px">' \
-                 f'{trump_sym}</span> {SUIT_NAMES[s.trump]}'
+    trump_word = _trump_html(s.trump, colour, "0 3px")
     w = 50.0
     if tc >= 0 and k:
         under_talon = k - 1
@@ -434,7 +448,7 @@ def _talon_html(s: Snapshot, four: bool, last: set) -> str:
         caption = (f'{say_html("picture-talon-caption", count=str(k))}<br/>'
                    f'{say_html("picture-trump-caption", suit=trump_word)}')
     else:
-        suit = SUIT_NAMES[s.trump]
+        suit = Suit(s.trump)
         why = say("picture-talon-empty-label", suit=suit) if tc >= 0 else say("picture-no-talon-label", suit=suit)
         body = (f'<div class="dl-talon" role="group" aria-label="{_esc(why)}" '
                 f'style="width:70px;height:92px;display:flex;align-items:center;justify-content:center;'
@@ -554,9 +568,7 @@ def position_html(position: Union[Position, Snapshot], viewer: Optional[int] = N
         return (f'<div class="dl-area-{name}" style="display:flex;flex-direction:{direction};{grow}'
                 f'justify-content:center;align-items:center;gap:10px;flex-wrap:wrap">{body}</div>')
 
-    trump_colour = suit_colour(s.trump, four)
-    trump = (f'<span style="color:{trump_colour};background:#fffdf7;border-radius:4px;padding:0 4px">'
-             f'{SUIT_SYMBOLS[s.trump]}</span> {SUIT_NAMES[s.trump]}')
+    trump = _trump_html(s.trump, suit_colour(s.trump, four), "0 4px")
     if s.result is not None:
         state = f'<b>{_esc(say("picture-game-over"))}</b> {_esc(result_sentence(s.result))}'
     else:

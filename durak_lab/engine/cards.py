@@ -129,7 +129,7 @@ def parse_suit(text: str) -> int:
     """
     key = text.strip().replace("\ufe0f", "").upper()
     if key not in _SUIT_PARSE:
-        raise CardError(f"{text!r} is not a suit: write ♠ ♥ ♦ ♣ or S H D C")
+        raise CardError(f"{text!r} is not a suit: write ♠ ♥ ♦ ♣ or S H D C", facts={"text": text, "case": "suit"})
     return _SUIT_PARSE[key]
 
 
@@ -163,7 +163,7 @@ def _parse_card_id(text: str) -> int:
             return _SUIT_PARSE[suit_part] * 13 + _TEXT_RANK[rank_part] - 2
     raise CardError(
         f"{raw!r} is not a card: write a rank (2-10, J, Q, K, A; T for ten) and a suit "
-        "(♠ ♥ ♦ ♣ or S H D C), e.g. 10♦ or TD"
+        "(♠ ♥ ♦ ♣ or S H D C), e.g. 10♦ or TD", facts={"text": raw}
     )
 
 
@@ -416,7 +416,7 @@ class CardSet:
             if c == 52 and m >> 52 & 1 and tok.strip().upper() in _JOKER_ANY:
                 c = 53  # "JK JK": the two jokers
             if m >> c & 1:
-                raise CardError(f"{tok!r} appears twice in {text!r}")
+                raise CardError(f"{tok!r} appears twice in {text!r}", facts={"text": tok, "case": "twice"})
             m |= 1 << c
         return cls(m)
 

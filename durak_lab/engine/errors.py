@@ -38,27 +38,54 @@ __all__ = [
 
 
 class DurakError(Exception):
-    """Base class of every error durak_lab raises on purpose."""
+    """Base class of every error durak_lab raises on purpose.
+
+    Its message is for developers.  What a learner reads is worded from data: :attr:`code`
+    names the kind of error (the catalogue's ``error-<code>``) and :attr:`facts` the things
+    the sentence may quote (the text that was typed).  See
+    :func:`durak_lab.text.reasons.learner_error`.
+
+    >>> err = CardError("'7x' is not a card text", facts={"text": "7x"})
+    >>> err.code, err.facts
+    ('card', {'text': '7x'})
+    """
+
+    #: The kind of error, for the learner's sentence (``error-<code>`` in the catalogue).
+    code = "any"
+
+    def __init__(self, *args: object, facts: Optional[dict] = None) -> None:
+        super().__init__(*args)
+        self.facts: dict = dict(facts) if facts else {}
 
 
 class CardError(DurakError, ValueError):
     """A card or card-set text that cannot be read; the message quotes it."""
 
+    code = "card"
+
 
 class RulesError(DurakError, ValueError):
     """A :class:`~durak_lab.engine.rules.Rules` value whose options contradict each other."""
+
+    code = "rules"
 
 
 class MoveTextError(DurakError, ValueError):
     """A move text that cannot be read (see :mod:`durak_lab.engine.moves`)."""
 
+    code = "move-text"
+
 
 class PositionError(DurakError, ValueError):
     """A position that cannot exist: cards missing or twice, bad seats, bad text form."""
 
+    code = "position"
+
 
 class RecordError(DurakError, ValueError):
     """A malformed ``durak-lab/1`` game record; the message names the place, e.g. ``hands.P2[3]``."""
+
+    code = "record"
 
     def __init__(self, where: str, problem: str) -> None:
         self.where = where
@@ -73,6 +100,8 @@ class SolverDomainError(DurakError, ValueError):
     True
     """
 
+    code = "solver-domain"
+
 
 class KernelUnsupported(DurakError, ValueError):
     """Rules (or a position) the lean kernel (:mod:`durak_lab.engine.kernel`) does not play; the message
@@ -86,6 +115,8 @@ class KernelUnsupported(DurakError, ValueError):
     durak_lab.engine.errors.KernelUnsupported: the kernel does not support trump_swap='ace'; use Position
     """
 
+    code = "kernel-unsupported"
+
 
 class SamplingError(DurakError):
     """The world sampler found too few worlds that meet its constraints within its attempts.
@@ -97,6 +128,8 @@ class SamplingError(DurakError):
     >>> err.found, isinstance(err, ValueError)
     (2, False)
     """
+
+    code = "sampling"
 
     def __init__(self, message: str, wanted: int = 0, found: int = 0, attempts: int = 0) -> None:
         self.wanted = wanted
@@ -195,6 +228,5 @@ class IllegalMoveError(DurakError, ValueError):
         self.reason = reason
         self.message = message
         self.move = move
-        self.facts: dict = dict(facts) if facts else {}
         prefix = f"{move}: " if move is not None else ""
-        super().__init__(prefix + message)
+        super().__init__(prefix + message, facts=facts)

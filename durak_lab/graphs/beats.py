@@ -29,20 +29,24 @@ Analysis layer: needs networkx (and pandas for the tables).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterable, Optional, Sequence, Union
+from typing import Any, Iterable, Optional, Union
 
 import networkx as nx
 
-from ..engine.cards import (BEATERS, SUIT_NAMES, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit,
-                    rank_of, rank_text, ranks_mask, suit_of)
+from ..engine.cards import (BEATERS, SUIT_SYMBOLS, Card, CardSet, cards_of, deck_mask, parse_suit, rank_of,
+                    ranks_mask, suit_of)
 from ..engine.errors import CardError
 from ..engine.moves import seat_text
 from ..engine.rules import AfterTake
 from ..engine.state.position import Position
+from ..text.catalogue import Items
+from ..text.explain import cover_why
+from ..text.messages import say
+from ..text.reasons import card_words
 
 __all__ = [
     "card_attrs", "beats_graph", "beats_layout", "table_graph", "TABLE_ROLES", "card_cost", "TRUMP_COST",
-    "CoverPlan", "cover_plan", "cover_plan_for", "edge_table", "cover_table", "number_word", "suit_number",
+    "CoverPlan", "cover_plan", "cover_plan_for", "edge_table", "cover_table", "suit_number",
 ]
 
 Cards = Union[str, CardSet, int, Iterable[Union[int, str]]]
@@ -54,19 +58,6 @@ TRUMP_COST = 1000
 #: The roles of the nodes of :func:`table_graph`, in the order the table figure shows them as columns.
 TABLE_ROLES = ("attack", "cover", "hand", "throw-in")
 
-_NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
-
-
-def number_word(n: int) -> str:
-    """A small count in words ("no", "one" … "twelve"), digits beyond.
-
-    >>> number_word(0), number_word(3), number_word(20)
-    ('no', 'three', '20')
-    """
-    return _NUMBER_WORDS[n] if 0 <= n < len(_NUMBER_WORDS) else str(n)
-
-
 def suit_number(trump: Suit) -> int:
     """The number (0 to 3) of a suit given as text (``♠``, ``S`` …) or as its number; a CardError
     names anything else.
@@ -77,7 +68,7 @@ def suit_number(trump: Suit) -> int:
     if isinstance(trump, str):
         return parse_suit(trump)
     if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump < 4:
-        raise CardError(f"{trump!r} is not a suit: write ♠ ♥ ♦ ♣ or S H D C")
+        raise CardError(f"{trump!r} is not a suit: write ♠ ♥ ♦ ♣ or S H D C", facts={"text": str(trump), "case": "suit"})
     return int(trump)
 
 
@@ -93,22 +84,18 @@ def _cards(cards: Cards) -> list[Card]:
         out = [Card(c) for c in cards]
     if len(set(out)) != len(out):
         twice = next(c for c in out if out.count(c) > 1)
-        raise CardError(f"{twice} appears twice")
+        raise CardError(f"{twice} appears twice", facts={"text": str(twice), "case": "twice"})
     return out
 
 
-def _join(items: Sequence[object]) -> str:
-    """'7♥', '7♥ and 9♥', '7♥, 9♥ and J♥'."""
-    words = [str(x) for x in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
+def _texts(cards: Iterable[object]) -> Items:
+    """Cards as a list a template words: '7♥', '7♥ and 9♥', '7♥, 9♥ and J♥'."""
+    return Items([str(c) for c in cards])
 
 
-def _why(cover: int, attack: int, trump: int) -> str:
-    if suit_of(cover) == suit_of(attack):
-        return "a higher trump" if suit_of(cover) == trump else f"a higher {SUIT_NAMES[suit_of(cover)][:-1]}"
-    return "a trump"
+def _pairs(pairs: Iterable[tuple]) -> Items:
+    """Attack cards and their covers as a list: '7♥ with 8♥, 9♥ with 10♥'."""
+    return Items([say("plan-pair", attack=str(a), cover=str(c)) for a, c in pairs], "comma")
 
 
 def card_attrs(card: Union[int, str], trump: Suit) -> dict:
@@ -119,7 +106,7 @@ def card_attrs(card: Union[int, str], trump: Suit) -> dict:
     """
     c = Card(card)
     return {"text": str(c), "rank": c.rank, "suit": SUIT_SYMBOLS[c.suit], "is_trump": c.suit == suit_number(trump),
-            "words": c.name}
+            "words": card_words(c)}
 
 
 # ---------------------------------------------------------------- the beats graph
@@ -161,8 +148,8 @@ def beats_graph(trump: Suit, deck: int = 36, reduced: bool = False) -> nx.DiGrap
                         continue
                 elif not (a == low_trump and rank_of(b) == 14):
                     continue
-            how = _why(a, b, t)
-            g.add_edge(a, b, how=how, text=f"{a} beats {b}: {how}")
+            how = cover_why(b, a, t)
+            g.add_edge(a, b, how=how, text=say("beats-edge", card=str(a), target=str(b), why=how))
     return g
 
 
@@ -251,7 +238,8 @@ def table_graph(position: Position) -> nx.DiGraph:
         add(a, "attack", ao, covered=c >= 0)
         if c >= 0:
             add(c, "cover", co)
-            g.add_edge(Card(a), Card(c), kind="covered by", text=f"{Card(a)} is covered by {Card(c)}")
+            g.add_edge(Card(a), Card(c), kind="covered by",
+                       text=say("bout-edge-covered", attack=str(Card(a)), cover=str(Card(c))))
     d = p.defender
     hand = p.hands[d]
     for c in cards_of(hand):
@@ -260,8 +248,8 @@ def table_graph(position: Position) -> nx.DiGraph:
         for a, c, _, _ in p.table:
             if c < 0:
                 for b in cards_of(hand & BEATERS[t][a]):
-                    how = _why(b, a, t)
-                    g.add_edge(b, Card(a), kind="beats", text=f"{b} could beat {Card(a)}: {how}")
+                    g.add_edge(b, Card(a), kind="beats", text=say("bout-edge-could-beat", card=str(b),
+                                                                  target=str(Card(a)), why=cover_why(a, b, t)))
     room = p.room() if p.table else 0
     if room > 0 and not (p.taking and p.rules.after_take is AfterTake.NONE):
         on_table = p.table_cards()
@@ -270,7 +258,7 @@ def table_graph(position: Position) -> nx.DiGraph:
                 add(c, "throw-in", s)
                 for x in cards_of(on_table & ranks_mask(1 << c)):
                     g.add_edge(c, x, kind="may throw in",
-                               text=f"{seat_text(s)} may throw in {c}: {x} is on the table")
+                               text=say("bout-edge-may-throw", seat=seat_text(s), card=str(c), target=str(x)))
     return g
 
 
@@ -369,31 +357,23 @@ class CoverPlan:
         7♥ cannot be beaten by any card of the hand: one card, no answers, so it stays uncovered.
         """
         if not self.attack:
-            return "Nothing to cover: no attack card is uncovered."
+            return say("plan-nothing")
         if self.full:
-            pairs = ", ".join(f"{a} with {c}" for a, c in self.cover)
             n = self.trumps_used
-            spend = "no trump needed" if n == 0 else f"{number_word(n)} trump{'s' if n != 1 else ''} needed"
+            spend = say("plan-no-trump") if n == 0 else say("plan-trumps", count=n)
             k = len(self.attack)
-            what = {1: "the attack card", 2: "both attack cards"}.get(k, f"all {number_word(k)} attack cards")
-            return f"The defender can cover {what}: {pairs}; {spend}."
+            pairs = _pairs(self.cover or ())
+            if k <= 2:
+                return say("plan-full-one" if k == 1 else "plan-full-two", pairs=pairs, spend=spend)
+            return say("plan-full-all", count=k, pairs=pairs, spend=spend)
         s, nb = self.hall_set, self.neighbours
-        k = len(s)
-        cards_word = f"{number_word(k)} card{'s' if k != 1 else ''}"
-        answers = f"{number_word(len(nb))} answer{'s' if len(nb) != 1 else ''}"
-        if k == 1:
-            tail = "it stays uncovered"
-        elif not nb:
-            tail = "none of them can be covered"
-        elif self.deficiency == 1:
-            tail = "at least one of them stays uncovered"
-        else:
-            tail = f"at least {number_word(self.deficiency)} of them stay uncovered"
         if not nb:
-            verb = "cannot be beaten by any card of the hand"
-        else:
-            verb = f"can only be beaten by {_join(nb)}"
-        return f"{_join(s)} {verb}: {cards_word}, {answers}, so {tail}."
+            if len(s) == 1:
+                return say("plan-unbeatable-one", card=str(s[0]))
+            return say("plan-unbeatable", cards=_texts(s), count=len(s))
+        return say("plan-too-few", cards=_texts(s), answers=_texts(nb), count=len(s),
+                   answered=say("plan-answers", count=len(nb)),
+                   uncovered=say("plan-stay-uncovered", count=self.deficiency))
 
     def text(self) -> str:
         """The sentence plus the best the defender can do without a full cover.
@@ -402,12 +382,11 @@ class CoverPlan:
         7♥, 9♥ and J♥ can only be beaten by 10♥ and A♠: three cards, two answers, so at least one of them stays uncovered. At most two can be covered, e.g. 7♥ with A♠, 9♥ with 10♥.
         """
         out = self.sentence()
-        if not self.full and self.attack:
-            best = ", ".join(f"{a} with {c}" for a, c in self.matching)
-            m = len(self.matching)
-            out += (f" At most {number_word(m)} can be covered, e.g. {best}." if m
-                    else " None of them can be covered.")
-        return out
+        if self.full or not self.attack:
+            return out
+        if not self.matching:
+            return say("plan-text-none", sentence=out)
+        return say("plan-text-at-most", sentence=out, count=len(self.matching), pairs=_pairs(self.matching))
 
     def __str__(self) -> str:
         return self.sentence()
@@ -478,7 +457,8 @@ def cover_plan_for(hand: Cards, attack: Cards, trump: Suit) -> CoverPlan:
     hm = CardSet(_cards(hand)).mask
     both = [c for c in att if hm >> c & 1]
     if both:
-        raise CardError(f"{both[0]} cannot be both an attack card and in the hand")
+        raise CardError(f"{both[0]} cannot be both an attack card and in the hand",
+                        facts={"text": str(both[0]), "case": "both"})
     m = _match(att, hm, t)
     pairs = tuple((a, m[a]) for a in att if a in m)
     if len(m) == len(att):
@@ -534,7 +514,7 @@ def cover_table(plan: CoverPlan) -> "Any":
     rows = []
     for a, opts in plan.options.items():
         c = chosen.get(a)
-        rows.append({"attack": str(a), "attack in words": a.name, "possible covers": " ".join(map(str, opts)),
+        rows.append({"attack": str(a), "attack in words": card_words(a), "possible covers": " ".join(map(str, opts)),
                      "chosen cover": str(c) if c is not None else "",
                      "cost": card_cost(c, plan.trump) if c is not None else None, "in Hall set": a in hall})
     df = pd.DataFrame(rows, columns=["attack", "attack in words", "possible covers", "chosen cover", "cost",

@@ -48,6 +48,9 @@ from ..engine.errors import DurakError
 from ..engine.moves import seat_text
 from ..analysis.solver.endgame import Solver, check_domain, in_domain, result_word
 from ..engine.state.position import Position
+from ..text.catalogue import Items
+from ..text.messages import say
+from ..text.verdicts import outcome
 
 __all__ = ["TreeTooLarge", "game_tree", "pv_edges", "pv_nodes", "position_label", "tree_frame", "node_text"]
 
@@ -106,14 +109,16 @@ def node_text(tree: nx.DiGraph, node: Hashable) -> str:
     p = n["position"]
     root_seat = tree.graph["root_seat"]
     if n["terminal"]:
-        head = "game over: " + p.result_text()
+        losers = p.result or ()
+        head = (say("tree-over-durak", seats=Items([seat_text(s) for s in losers])) if losers else
+                say("tree-over-draw"))
     else:
-        head = f"{seat_text(n['to_act'])} to act"
+        head = say("tree-to-act", seat=seat_text(n["to_act"]))
     parts = [head, n["label"]]
     if n["root_value"] is not None:
-        parts.append(f"value for {seat_text(root_seat)}: {result_word(n['root_value'])}")
+        parts.append(say("tree-value-for", seat=seat_text(root_seat), value=outcome(n["root_value"])))
     if n["truncated"]:
-        parts.append("more moves below (not grown)")
+        parts.append(say("tree-not-grown"))
     return " · ".join(parts)
 
 

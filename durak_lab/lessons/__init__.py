@@ -87,8 +87,10 @@ from .format import EXERCISE_KINDS, FORMAT, KINDS, Lesson, Step, load_lesson
 from .from_record import lesson_from_record
 from .progress import DEFAULT_PATH, PROGRESS_FORMAT, Progress, ProgressError
 from .class_report import ClassReport, read_class
+from .translation import WORDS_FORMAT, course_title_in, in_language, translated, words_of
 
 __all__ = ["Lesson", "Step", "LessonError", "load_lesson", "course", "lesson", "course_title", "course_ids",
            "Attempt", "Verdict", "AnswerError", "answer_of", "MAX_TRIES", "Progress", "ProgressError",
            "lesson_from_record", "FORMAT", "COURSE_FORMAT", "PROGRESS_FORMAT", "DEFAULT_PATH", "KINDS",
-           "EXERCISE_KINDS", "ClassReport", "read_class"]
+           "EXERCISE_KINDS", "ClassReport", "read_class", "WORDS_FORMAT", "course_title_in", "in_language",
+           "translated", "words_of"]

@@ -49,7 +49,7 @@ from ..engine.cards import Card
 from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextError
 from ..engine.moves import ATTACK, Move, parse_seat, seat_text
 from ..engine.rules import DrawOrder
-from ..text.explain import RULE_TITLES, describe_move, explain_move, sentence
+from ..text.explain import RULE_TITLES, describe_move, explain_move, rule_title, sentence
 from ..text.catalogue import Suit
 from ..text.messages import say
 from .format import Step
@@ -328,7 +328,7 @@ class Attempt:
         if s.kind == "move":
             m = self._example_move()
             rule = explain_move(p, m).rule if m is not None else ""
-            return say("lesson-hint-rule", title=RULE_TITLES[rule]) if rule in RULE_TITLES else say("lesson-hint-look")
+            return say("lesson-hint-rule", title=rule_title(rule)) if rule in RULE_TITLES else say("lesson-hint-look")
         if s.kind == "cards":
             check = s.check
             if isinstance(check, dict) and "beats" in check:
@@ -364,7 +364,7 @@ class Attempt:
             else:
                 found = re.search(r"\((R\d+)\)", err.message)
                 rule = found.group(1) if found else ""
-            return say("lesson-hint-rule", title=RULE_TITLES[rule]) if rule in RULE_TITLES else say("lesson-hint-look")
+            return say("lesson-hint-rule", title=rule_title(rule)) if rule in RULE_TITLES else say("lesson-hint-look")
         return say("lesson-hint-choice")
 
     def shown_text(self) -> str:

@@ -35,10 +35,15 @@ from typing import Optional, Sequence, Union
 import networkx as nx
 import plotly.graph_objects as go
 
-from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, parse_suit
+from ..engine.cards import parse_suit
 from ..graphs.beats import (TABLE_ROLES, CoverPlan, Suit, beats_graph, beats_layout, card_cost, cover_table, edge_table,
                      table_graph)
+from ..engine.moves import seat_text
 from ..engine.state.position import Position
+from ..text.catalogue import Items, Suit as SuitMeaning
+from ..text.explain import cover_why
+from ..text.messages import say
+from ..text.reasons import card_words
 
 __all__ = ["beats_figure", "table_figure", "cover_figure", "cover_table", "edge_table", "COLOURS"]
 
@@ -49,8 +54,12 @@ COLOURS = {"trump": "#E45756", "other": "#4C78A8", "edge": "#9D9D9D", "chosen": 
 
 _SYMBOLS = {"attack": "square", "cover": "diamond", "hand": "circle", "throw-in": "triangle-up"}
 _DASH = {"covered by": "solid", "beats": "dot", "may throw in": "dash"}
-_COLUMN_TITLES = {"throw-in": "may be thrown in", "attack": "attack cards", "cover": "covers",
-                  "hand": "defender's hand"}
+#: The catalogue keys of the table figure's columns, of its kinds of edges and of the players' roles.
+_COLUMN_TITLES = {"throw-in": "bout-column-throw-in", "attack": "bout-column-attack", "cover": "bout-column-cover",
+                  "hand": "bout-column-hand"}
+_EDGE_NAMES = {"covered by": "bout-kind-covered", "beats": "bout-kind-beats", "may throw in": "bout-kind-throw"}
+_ROLE_NAMES = {"leader": "bout-role-leader", "attacker": "bout-role-attacker", "defender": "bout-role-defender",
+               "onlooker": "bout-role-onlooker"}
 _COLUMNS = ("throw-in", "attack", "cover", "hand")
 
 
@@ -122,6 +131,11 @@ def _node_hover(words: str, extra: Sequence[str]) -> str:
     return "<br>".join([words] + [e for e in extra if e])
 
 
+def _card_name(card: int, is_trump: bool) -> str:
+    """A card in words, "(trump)" after a trump: the first line of a card's hover text."""
+    return say("plot-card-trump", card=card_words(card)) if is_trump else card_words(card)
+
+
 # ---------------------------------------------------------------- the beats graph
 def _label_sides(xs: Sequence[float], is_trump: bool) -> Union[str, list]:
     """Where each card's label goes (``xs``: the cards' places along their row): above the
@@ -160,32 +174,34 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
     t = parse_suit(g.graph["trump"])
     pos = beats_layout(g)
     others = [s for s in range(4) if s != t]
-    kinds = {"higher trump": _Lines(), "higher card of the same suit": _Lines(), "trump beats another suit": _Lines()}
+    # the kinds of edges by the catalogue key of their legend name
+    kinds = {"beats-kind-trump": _Lines(), "beats-kind-suit": _Lines(), "beats-kind-other": _Lines()}
     for a, b, d in g.edges(data=True):
         if a.suit == b.suit == t:
-            kinds["higher trump"].add(pos[b], pos[a], d["text"], bend=0.12 if not reduced else 0.0,
-                                      data=[str(a), str(b)])
+            kinds["beats-kind-trump"].add(pos[b], pos[a], d["text"], bend=0.12 if not reduced else 0.0,
+                                          data=[str(a), str(b)])
         elif a.suit == b.suit:
             bend = -(0.08 + 0.06 * others.index(a.suit)) if reduced else -0.1
-            kinds["higher card of the same suit"].add(pos[b], pos[a], d["text"], bend=bend, data=[str(a), str(b)])
+            kinds["beats-kind-suit"].add(pos[b], pos[a], d["text"], bend=bend, data=[str(a), str(b)])
         else:
-            kinds["trump beats another suit"].add(pos[a], pos[b], d["text"], data=[str(a), str(b)])
+            kinds["beats-kind-other"].add(pos[a], pos[b], d["text"], data=[str(a), str(b)])
     fig = go.Figure()
-    styles = {"higher trump": (COLOURS["trump"], "solid"), "higher card of the same suit": (COLOURS["other"], "solid"),
-              "trump beats another suit": (COLOURS["edge"], "dot")}
-    for name, lines in kinds.items():
-        colour, dash = styles[name]
-        for tr in lines.traces(name, colour, 1.5 if reduced else 0.6, dash):
+    styles = {"beats-kind-trump": (COLOURS["trump"], "solid"), "beats-kind-suit": (COLOURS["other"], "solid"),
+              "beats-kind-other": (COLOURS["edge"], "dot")}
+    for key, lines in kinds.items():
+        colour, dash = styles[key]
+        for tr in lines.traces(say(key), colour, 1.5 if reduced else 0.6, dash):
             fig.add_trace(tr)
-    for is_trump, name, symbol in ((True, f"trumps ({SUIT_SYMBOLS[t]})", "star"), (False, "other suits", "circle")):
+    trump = SuitMeaning(t)
+    for is_trump, name, symbol in ((True, say("beats-trumps", trump=trump), "star"),
+                                   (False, say("beats-others"), "circle")):
         nodes = [c for c, d in g.nodes(data=True) if d["is_trump"] == is_trump]
         hover = []
         for c in nodes:
             beaten = g.in_degree(c) if not reduced else len(nx.ancestors(g, c))
             beats = g.out_degree(c) if not reduced else len(nx.descendants(g, c))
-            hover.append(_node_hover(f"{c.name}{' (trump)' if is_trump else ''}",
-                                     [f"beats {beats} card{'s' if beats != 1 else ''}",
-                                      f"beaten by {beaten} card{'s' if beaten != 1 else ''}"]))
+            hover.append(_node_hover(_card_name(c, is_trump), [say("beats-hover-beats", count=beats),
+                                                               say("beats-hover-beaten", count=beaten)]))
         fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
                         name=name, text=[str(c) for c in nodes],
                         textposition=_label_sides([pos[c][0] for c in nodes], is_trump),
@@ -193,13 +209,12 @@ def beats_figure(trump: Suit, deck: int = 36, reduced: bool = True, title: Optio
                         marker=dict(size=16 if is_trump else 11, symbol=symbol, line=dict(width=1, color="#333"),
                                     color=COLOURS["trump" if is_trump else "other"]),
                         hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
-    deckname = f"{deck} cards"
     # two short lines, so that the title fits a narrow output area (about 370 px)
-    fig = _layout(fig, title or f"Which card beats which: trump {SUIT_SYMBOLS[t]} ({SUIT_NAMES[t]})<br>on top, "
-                                f"{deckname}", height=420)
+    fig = _layout(fig, title or f"{say('beats-title', trump=trump)}<br>{say('beats-title-deck', count=deck)}",
+                  height=420)
     fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
-    fig.add_annotation(x=-0.6, y=1.0, text="trumps", showarrow=False, xanchor="right")
-    fig.add_annotation(x=-0.6, y=0.0, text="other suits", showarrow=False, xanchor="right")
+    fig.add_annotation(x=-0.6, y=1.0, text=say("beats-row-trumps"), showarrow=False, xanchor="right")
+    fig.add_annotation(x=-0.6, y=0.0, text=say("beats-others"), showarrow=False, xanchor="right")
     fig.update_yaxes(range=[-0.55, 1.35])
     # room on the left for the rows' names also when the chart is narrow (about 370 px)
     fig.update_xaxes(range=[-3.0, max(x for x, _ in pos.values()) + 0.6])
@@ -244,7 +259,7 @@ def table_figure(position: Union[Position, nx.DiGraph], title: Optional[str] = N
             if e["kind"] == kind:
                 bend = 0.0 if kind == "covered by" else (0.15 if kind == "beats" else -0.15)
                 lines.add(pos[a], pos[b], e["text"], bend=bend, data=[str(a), str(b)])
-        for tr in lines.traces(kind, COLOURS[kind], 2.0, _DASH[kind]):
+        for tr in lines.traces(say(_EDGE_NAMES[kind]), COLOURS[kind], 2.0, _DASH[kind]):
             fig.add_trace(tr)
     players = g.graph.get("players", {})
     for role in TABLE_ROLES:
@@ -254,21 +269,24 @@ def table_figure(position: Union[Position, nx.DiGraph], title: Optional[str] = N
         hover = []
         for c in nodes:
             d = g.nodes[c]
-            extra = [f"{_COLUMN_TITLES[role]}: {d['player']} ({d['player_role']})"]
+            extra = [say("bout-hover-player", column=say(_COLUMN_TITLES[role]), seat=d["player"],
+                         role=say(_ROLE_NAMES[d["player_role"]]))]
             if role == "attack":
-                extra.append("covered" if d.get("covered") else "not covered yet")
-            hover.append(_node_hover(f"{d['words']}{' (trump)' if d['is_trump'] else ''}", extra))
+                extra.append(say("bout-covered") if d.get("covered") else say("bout-not-covered"))
+            hover.append(_node_hover(say("plot-card-trump", card=d["words"]) if d["is_trump"] else d["words"], extra))
         fig.add_scatter(x=[pos[c][0] for c in nodes], y=[pos[c][1] for c in nodes], mode="markers+text",
-                        name=_COLUMN_TITLES[role], text=[f"{c} ({g.nodes[c]['player']})" for c in nodes],
+                        name=say(_COLUMN_TITLES[role]), text=[f"{c} ({g.nodes[c]['player']})" for c in nodes],
                         textposition="top center", cliponaxis=False,
                         marker=dict(size=16, symbol=_SYMBOLS[role], color=COLOURS[role],
                                     line=dict(width=1, color="#333")),
                         hovertext=hover, hoverinfo="text", customdata=[str(c) for c in nodes])
     rows = max([1] + [1 - int(y) for _, y in pos.values()])
     for role in _COLUMNS:
-        fig.add_annotation(x=x_of[role], y=0.8, text=f"<b>{_COLUMN_TITLES[role]}</b>", showarrow=False)
-    who = ", ".join(f"{'P' + str(s + 1)} {r}" for s, r in players.items() if r != "onlooker")
-    fig = _layout(fig, title or f"The table: trump {g.graph.get('trump', '')}; {who}", height=200 + 60 * rows)
+        fig.add_annotation(x=x_of[role], y=0.8, text=f"<b>{say(_COLUMN_TITLES[role])}</b>", showarrow=False)
+    who = Items([say("bout-title-player", seat=seat_text(s), role=say(_ROLE_NAMES[r]))
+                 for s, r in players.items() if r != "onlooker"], "comma")
+    fig = _layout(fig, title or say("bout-title", trump=SuitMeaning(parse_suit(g.graph["trump"])), players=who),
+                  height=200 + 60 * rows)
     fig.update_layout(margin=dict(b=70), legend=dict(y=-0.02, yanchor="top"))
     fig.update_xaxes(range=[-0.4, 3.8])
     fig.update_yaxes(range=[-rows + 0.5, 1.1])
@@ -307,56 +325,62 @@ def cover_figure(plan: CoverPlan, title: Optional[str] = None) -> go.Figure:
     possible, picked = _Lines(), _Lines()
     for a, opts in plan.options.items():
         for c in opts:
-            how = "a trump" if c.suit == t and a.suit != t else ("a higher trump" if c.suit == t else
-                                                                 f"a higher {SUIT_NAMES[c.suit][:-1]}")
+            how = cover_why(a, c, t)
             if (a, c) in chosen:
-                picked.add(pos[("a", a)], pos[("h", c)],
-                           f"chosen: cover {a} with {c} ({how}), cost {card_cost(c, t)}", data=[str(a), str(c)])
+                picked.add(pos[("a", a)], pos[("h", c)], say("plan-hover-chosen", target=str(a), card=str(c), why=how,
+                                                             cost=card_cost(c, t)), data=[str(a), str(c)])
             else:
-                possible.add(pos[("a", a)], pos[("h", c)], f"{c} could beat {a}: {how}", data=[str(a), str(c)])
+                possible.add(pos[("a", a)], pos[("h", c)],
+                             say("bout-edge-could-beat", card=str(c), target=str(a), why=how), data=[str(a), str(c)])
     fig = go.Figure()
-    for tr in possible.traces("possible cover", COLOURS["edge"], 1.0, "dot"):
+    for tr in possible.traces(say("plan-legend-possible"), COLOURS["edge"], 1.0, "dot"):
         fig.add_trace(tr)
-    for tr in picked.traces("chosen cover (the matching)", COLOURS["chosen"], 5.0, "solid"):
+    for tr in picked.traces(say("plan-legend-chosen"), COLOURS["chosen"], 5.0, "solid"):
         fig.add_trace(tr)
     opts = plan.options
     used = {c: a for a, c in plan.matching}
+    cover_of = dict(plan.matching)
+
+    def beaten_by(a: int) -> str:
+        if not opts[a]:
+            return say("plan-hover-beaten-by-none")
+        return say("plan-hover-beaten-by", cards=" ".join(map(str, opts[a])))
+
     fig.add_scatter(x=[pos[("a", a)][0] for a in attack], y=[pos[("a", a)][1] for a in attack],
-                    mode="markers+text", name="attack card", text=[f"{a}\u2003" for a in attack],
+                    mode="markers+text", name=say("plan-legend-attack"), text=[f"{a}\u2003" for a in attack],
                     textposition="middle left", cliponaxis=False,
                     marker=dict(size=18, symbol="square", color=COLOURS["attack"], line=dict(width=1, color="#333")),
-                    hovertext=[_node_hover(f"{a.name}{' (trump)' if a.suit == t else ''}",
-                                           [f"can be beaten by {' '.join(map(str, opts[a])) or 'no card of the hand'}",
-                                            f"chosen cover: {dict(plan.matching)[a]}" if a in dict(plan.matching)
-                                            else "stays uncovered"]) for a in attack],
+                    hovertext=[_node_hover(_card_name(a, a.suit == t),
+                                           [beaten_by(a), say("plan-hover-cover", card=str(cover_of[a]))
+                                            if a in cover_of else say("plan-hover-uncovered")]) for a in attack],
                     hoverinfo="text", customdata=[str(a) for a in attack])
     fig.add_scatter(x=[pos[("h", c)][0] for c in hand], y=[pos[("h", c)][1] for c in hand], mode="markers+text",
-                    name="card in hand", text=[f"\u2003{c}" for c in hand], textposition="middle right",
+                    name=say("plan-legend-hand"), text=[f"\u2003{c}" for c in hand], textposition="middle right",
                     cliponaxis=False,
                     marker=dict(size=18, symbol="circle", color=COLOURS["hand"], line=dict(width=1, color="#333")),
-                    hovertext=[_node_hover(f"{c.name}{' (trump)' if c.suit == t else ''}",
-                                           [f"cost {card_cost(c, t)}",
-                                            f"covers {used[c]}" if c in used else "kept"]) for c in hand],
+                    hovertext=[_node_hover(_card_name(c, c.suit == t),
+                                           [say("plan-hover-cost", cost=card_cost(c, t)),
+                                            say("plan-hover-covers", card=str(used[c])) if c in used
+                                            else say("plan-hover-kept")]) for c in hand],
                     hoverinfo="text", customdata=[str(c) for c in hand])
     if plan.hall_set:
         fig.add_scatter(x=[pos[("a", a)][0] for a in plan.hall_set], y=[pos[("a", a)][1] for a in plan.hall_set],
-                        mode="markers", name="too few answers",
+                        mode="markers", name=say("plan-legend-hall"),
                         marker=dict(size=30, symbol="square-open", color=COLOURS["hall"], line=dict(width=3)),
-                        hovertext=[f"{a.name}: more cards to beat than answers" for a in plan.hall_set], hoverinfo="text",
-                        customdata=[str(a) for a in plan.hall_set])
+                        hovertext=[say("plan-hover-hall", card=card_words(a)) for a in plan.hall_set],
+                        hoverinfo="text", customdata=[str(a) for a in plan.hall_set])
         fig.add_scatter(x=[pos[("h", c)][0] for c in plan.neighbours],
                         y=[pos[("h", c)][1] for c in plan.neighbours],
-                        mode="markers", name="their only answers",
+                        mode="markers", name=say("plan-legend-only"),
                         marker=dict(size=30, symbol="circle-open-dot", color=COLOURS["hall"], line=dict(width=3)),
-                        hovertext=[f"{c.name}: one of their only answers" for c in plan.neighbours],
+                        hovertext=[say("plan-hover-only", card=card_words(c)) for c in plan.neighbours],
                         hoverinfo="text", customdata=[str(c) for c in plan.neighbours])
-    answer = "Nothing to cover" if not attack else ("Yes" if plan.full else "No")
-    heading = title or f"Can the defender cover everything? {answer}"
+    heading = title or say("plan-title-nothing" if not attack else "plan-title-yes" if plan.full else "plan-title-no")
     fig = _layout(fig, heading, height=230 + 56 * n, width=None)
     fig.add_annotation(x=0.0, y=1.02, xref="paper", yref="paper", xanchor="left", yanchor="bottom",
                        text=_wrap(plan.sentence(), 44), showarrow=False, align="left")
-    fig.add_annotation(x=0.0, y=0.55, text="<b>attack</b>", showarrow=False, yanchor="bottom")
-    fig.add_annotation(x=1.0, y=0.55, text="<b>defender's hand</b>", showarrow=False, yanchor="bottom")
+    fig.add_annotation(x=0.0, y=0.55, text=f"<b>{say('plan-column-attack')}</b>", showarrow=False, yanchor="bottom")
+    fig.add_annotation(x=1.0, y=0.55, text=f"<b>{say('bout-column-hand')}</b>", showarrow=False, yanchor="bottom")
     fig.update_layout(margin=dict(t=120, b=70), legend=dict(y=-0.05, yanchor="top"))
     fig.update_xaxes(range=[-0.6, 1.6])
     fig.update_yaxes(range=[-(n - 1) - 0.5, 0.9])

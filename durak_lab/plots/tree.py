@@ -38,19 +38,20 @@ import networkx as nx
 import plotly.graph_objects as go
 
 from ..engine.moves import seat_text
-from ..analysis.solver.endgame import result_word
 from ..graphs.tree import node_text
+from ..text.messages import say
+from ..text.verdicts import outcome
 
 __all__ = ["tree_figure", "tree_layout", "visible_nodes", "VALUE_COLOURS"]
 
 #: Node colours by value for the root's seat; readable on light and dark backgrounds.
 VALUE_COLOURS = {1: "#54A24B", 0: "#ECA82C", -1: "#E45756", None: "#9D9D9D"}
 _SEAT_SYMBOLS = ("circle", "diamond", "pentagon", "hexagon", "star", "cross")
-_EDGE_STYLE = {  # name, colour, width, dash
-    "pv": ("line of best play", "#F58518", 5.0, "solid"),
-    "best": ("best move", "#4C78A8", 2.0, "solid"),
-    "other": ("other move", "#BAB0AC", 1.2, "dot"),
-    "transposition": ("another way into this position", "#72B7B2", 1.2, "dash"),
+_EDGE_STYLE = {  # the catalogue key of the name, colour, width, dash
+    "pv": ("tree-line-pv", "#F58518", 5.0, "solid"),
+    "best": ("tree-line-best", "#4C78A8", 2.0, "solid"),
+    "other": ("tree-line-other", "#BAB0AC", 1.2, "dot"),
+    "transposition": ("tree-line-transposition", "#72B7B2", 1.2, "dash"),
 }
 
 
@@ -174,7 +175,7 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
     shown_set = set(shown)
     root = shown[0]
     root_seat = tree.graph.get("root_seat")
-    who = seat_text(root_seat) if root_seat is not None else "the first seat"
+    who = seat_text(root_seat) if root_seat is not None else say("tree-first-seat")
     if move_labels is None:
         move_labels = len(shown) <= 30
 
@@ -200,19 +201,20 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
         val = e.get("value")
         words = [e["label"]]
         if val is not None:
-            words.append(f"value for {seat_text(e['seat'])}: {result_word(val)}")
-            words.append("best move" if e.get("best") else "not best")
+            words.append(say("tree-value-for", seat=seat_text(e["seat"]), value=outcome(val)))
+            words.append(say("tree-move-best") if e.get("best") else say("tree-move-not-best"))
         if e.get("pv"):
-            words.append("on the line of best play")
+            words.append(say("tree-move-pv"))
         if kind == "transposition":
-            words.append("another way into a position drawn elsewhere")
+            words.append(say("tree-move-transposition"))
         hover.append(" · ".join(words))
         text.append(e["label"].split(" ", 1)[1] if move_labels else "")
     fig = go.Figure()
     for kind, (xs, ys, mx, my, hover, text) in lines.items():
         if not hover:
             continue
-        name, colour, width, dash = _EDGE_STYLE[kind]
+        key, colour, width, dash = _EDGE_STYLE[kind]
+        name = say(key)
         fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", name=name, legendgroup=kind, showlegend=True,
                                  line=dict(color=colour, width=width, dash=dash), hoverinfo="skip"))
         fig.add_trace(go.Scatter(x=mx, y=my, mode="markers+text" if move_labels else "markers",
@@ -225,8 +227,9 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
     groups: dict = {}
     for n in shown:
         groups.setdefault(tree.nodes[n].get("root_value"), []).append(n)
-    names = {1: f"win for {who}", 0: "draw", -1: f"loss for {who}", None: "value unknown"}
-    shapes: dict = {}
+    names = {1: say("tree-value-win", seat=who), 0: say("tree-value-draw"), -1: say("tree-value-loss", seat=who),
+             None: say("tree-value-unknown")}
+    shapes: dict = {}  # (order, shape's name) -> marker symbol
     for val in (1, 0, -1, None):
         nodes = groups.get(val)
         if not nodes:
@@ -235,18 +238,17 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
         for n in nodes:
             node = tree.nodes[n]
             if hidden[n] or node["truncated"]:
-                symbol, shape = "triangle-down", "positions below not drawn"
+                symbol, shape = "triangle-down", (2, 0, say("tree-shape-hidden"))
             elif node["terminal"]:
-                symbol, shape = "square", "game over"
+                symbol, shape = "square", (1, 0, say("tree-shape-over"))
             else:
                 symbol = _SEAT_SYMBOLS[node["to_act"] % len(_SEAT_SYMBOLS)]
-                shape = f"{seat_text(node['to_act'])} to act"
+                shape = (0, node["to_act"], say("tree-to-act", seat=seat_text(node["to_act"])))
             shapes[shape] = symbol
             symbols.append(symbol)
             sizes.append(16 if n == root else (13 if node.get("pv") else 10))
-            extra = [f"{hidden[n]} more position{'s' if hidden[n] != 1 else ''} below, not drawn"] \
-                if hidden[n] else []
-            hover.append(" · ".join([f"ply {node['depth']}", node_text(tree, n)] + extra))
+            extra = [say("tree-hidden", count=hidden[n])] if hidden[n] else []
+            hover.append(" · ".join([say("tree-ply", number=node["depth"]), node_text(tree, n)] + extra))
             ids.append(n)
         group = f"value {val}"
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=names[val], legendgroup=group,
@@ -258,30 +260,28 @@ def tree_figure(tree: nx.DiGraph, max_depth: Optional[int] = None, collapsed: It
             marker=dict(color=VALUE_COLOURS[val], symbol=symbols, size=sizes, opacity=1.0,
                         line=dict(color="#333333", width=1)),
             hovertext=hover, hoverinfo="text", customdata=ids))
-    order = sorted(shapes, key=lambda k: (k.startswith("positions"), k.startswith("game"), k))
-    for shape in order:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=shape, legendgroup="shapes",
+    for shape in sorted(shapes):  # the seats in order, then "game over", then "not drawn"
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=shape[2], legendgroup="shapes",
                                  showlegend=True, hoverinfo="skip",
                                  marker=dict(color="#FFFFFF", symbol=shapes[shape], size=10,
                                              line=dict(color="#333333", width=1))))
 
     if title is None:
         rn = tree.nodes[root]
-        head = f"Game tree from {rn['label']}: "
         if rn["terminal"]:
-            head += "the game is over"
+            title = say("tree-title-over", label=rn["label"])
+        elif rn.get("root_value") is not None:
+            title = say("tree-title-value", label=rn["label"], seat=seat_text(rn["to_act"]),
+                        value=outcome(rn["root_value"]), who=who)
         else:
-            head += f"{seat_text(rn['to_act'])} to act"
-            if rn.get("root_value") is not None:
-                head += f", a {result_word(rn['root_value'])} for {who} with best play"
+            title = say("tree-title", label=rn["label"], seat=seat_text(rn["to_act"]))
         if max_depth is not None:
-            head += f" (first {max_depth} plies)"
-        title = head
+            title = say("tree-title-depth", title=title, count=max_depth)
     depth = max((-y for _, y in pos.values()), default=0)
     fig.update_layout(title=dict(text=title, x=0.01), template="plotly_white", hovermode="closest",
                       height=max(440, 110 * (depth + 1) + 160), margin=dict(l=20, r=20, t=70, b=20),
                       legend=dict(orientation="h", yanchor="bottom", y=-0.15, x=0),
                       xaxis=dict(visible=False),
-                      yaxis=dict(title="ply", tickmode="array", tickvals=[-d for d in range(depth + 1)],
+                      yaxis=dict(title=say("tree-axis-ply"), tickmode="array", tickvals=[-d for d in range(depth + 1)],
                                  ticktext=[str(d) for d in range(depth + 1)], zeroline=False))
     return fig

@@ -66,6 +66,12 @@ HUMAN = "human"
 _SEEDS = 1_000_000
 
 
+#: Each bot level's name as the table shows it (the level a person types stays ``tips``, ``expert`` …).
+_BOT_NAMES = {"random": "bot-name-random", "beginner": "bot-name-beginner", "tips": "bot-name-tips",
+              "greedy": "bot-name-greedy", "endgame": "bot-name-endgame", "search": "bot-name-search",
+              "expert": "bot-name-expert"}
+
+
 class SessionError(DurakError, ValueError):
     """Seats, levels or players that do not make a table (the message says which)."""
 
@@ -294,7 +300,8 @@ class PlaySession:
         """``P2 (tips bot)``, ``P1 (you)`` or ``P3``."""
         kind = self.seats[seat]
         if kind != HUMAN:
-            return say("seat-bot", seat=seat_text(seat), level=kind)
+            key = _BOT_NAMES.get(kind)
+            return say("seat-bot", seat=seat_text(seat), level=say(key) if key else kind)
         if viewer is not None and seat == viewer and len(self.humans) == 1:
             return say("seat-you", seat=seat_text(seat))
         return say("seat-human", seat=seat_text(seat))

@@ -45,6 +45,7 @@ from ..engine.cards import BEATERS, Card, rank_of, rank_text, suit_of
 from ..engine.errors import CardError, MoveTextError
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.view import PlayerView
+from ..text.catalogue import Items
 from ..text.messages import say
 
 __all__ = ["read_move", "short_form", "card_letters"]
@@ -106,9 +107,9 @@ def _defending(view: PlayerView) -> bool:
     return view.seat == d or bool(view.rules.partner_covers and t and view.seat % t == d % t)
 
 
-def _or(items: list) -> str:
-    words = [str(x) for x in items]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+def _or(items: list) -> Items:
+    """Cards as a list of choices, joined as the chosen language joins one: ``7♥, 9♥ or J♥``."""
+    return Items([str(x) for x in items], "or")
 
 
 def _cover_one(view: PlayerView, card: Card, word: str) -> Move:

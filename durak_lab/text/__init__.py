@@ -7,8 +7,8 @@ refused a move; :func:`event_sentence` tells what followed a move by itself.
 Standard library only; imports the engine and analysis.
 """
 
-from .explain import (Explanation, RULE_TITLES, explain_move, legal_by_seat, legal_sentences, legal_text,
-                      describe_move, reason_sentence, result_sentence, seat_role, rank_phrase, sentence)
+from .explain import (Explanation, RULE_TITLES, cover_why, rule_title, explain_move, legal_by_seat, legal_sentences,
+                      legal_text, describe_move, reason_sentence, result_sentence, seat_role, rank_phrase, sentence)
 from .frames import (Snapshot, Frame, snapshot_of, after_move, after_event, derive_step, frames_of, EVENT_RULES,
                      MOVE_RULES)
 from .glossary import (GLOSSARY, GLOSSARY_CSS, GlossaryError, glossary_html, glossary_markdown, rule_html,
@@ -18,7 +18,7 @@ from .narrate import event_sentence, hint_why, move_words, role_words
 from .reasons import learner_reason, plain_reason, reason_clause, reason_rule
 
 __all__ = [
-    'Explanation', 'RULE_TITLES', 'explain_move', 'legal_by_seat', 'legal_sentences',
+    'Explanation', 'RULE_TITLES', 'cover_why', 'rule_title', 'explain_move', 'legal_by_seat', 'legal_sentences',
     'legal_text', 'describe_move', 'reason_sentence', 'result_sentence', 'seat_role',
     'rank_phrase', 'sentence', 'Snapshot', 'Frame', 'snapshot_of', 'after_move', 'after_event',
     'GLOSSARY', 'GLOSSARY_CSS', 'GlossaryError', 'glossary_html', 'glossary_markdown', 'rule_html', 'terms_in',

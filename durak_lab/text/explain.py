@@ -22,7 +22,7 @@ P3 may pass: nothing to throw in
 
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Optional, Sequence, Union
+from typing import Iterable, Iterator, Mapping, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import Card, rank_of, suit_of
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move, seat_text
@@ -35,45 +35,57 @@ from .narrate import role_words
 from .reasons import learner_reason, list_words, plain_reason, ranks_words
 
 __all__ = [
-    "Explanation", "RULE_TITLES", "explain_move", "legal_by_seat", "legal_sentences", "legal_text",
-    "describe_move", "reason_sentence", "result_sentence", "seat_role", "rank_phrase", "sentence",
+    "Explanation", "RULE_TITLES", "rule_title", "cover_why", "explain_move", "legal_by_seat", "legal_sentences",
+    "legal_text", "describe_move", "reason_sentence", "result_sentence", "seat_role", "rank_phrase", "sentence",
 ]
 
-#: A short title for each rule id of the rules digest, for tooltips and legends.
-RULE_TITLES = {
-    "R1": "the deck and the order of the cards",
-    "R2": "the number of players",
-    "R3": "the deal and the trump card",
-    "R4": "redeal after a lopsided hand",
-    "R5": "six players: no talon, the dealer shows trump; seven or eight: add the low cards",
-    "R6": "swapping the trump six for the trump card",
-    "R7": "the lowest trump leads the first game",
-    "R8": "who leads a later game",
-    "R9": "the defender is on the attacker's left",
-    "R10": "the lead",
-    "R11": "how to cover a card",
-    "R12": "throwing in matching ranks",
-    "R13": "at most 6 attack cards, never more than the defender holds",
-    "R14": "at most 5 attack cards in the first bout",
-    "R15": "the defender may take",
-    "R16": "when a bout ends",
-    "R17": "defended: bito, the defender leads next",
-    "R18": "taken: the defender picks up and loses the lead",
-    "R19": "drawing back up to 6 cards",
-    "R20": "transfer: passing the attack on",
-    "R21": "no transfer after a cover",
-    "R22": "no transfer to a player with too few cards",
-    "R23": "an attack can come round to its leader",
-    "R24": "transfer by showing a trump",
-    "R25": "playing in pairs",
-    "R26": "partners in the pairs game",
-    "R27": "the first pair out wins",
-    "R28": "out of cards once the talon is empty; the last holder is durak",
-    "R29": "a draw: the last cards go at once",
-    "R30": "counting durak games",
-    "R31": "mistakes",
+#: The catalogue key of each rule id's short title (the rules digest's R1 … R31).
+_RULE_TITLE_KEYS = {
+    "R1": "rule-title-r1", "R2": "rule-title-r2", "R3": "rule-title-r3", "R4": "rule-title-r4",
+    "R5": "rule-title-r5", "R6": "rule-title-r6", "R7": "rule-title-r7", "R8": "rule-title-r8",
+    "R9": "rule-title-r9", "R10": "rule-title-r10", "R11": "rule-title-r11", "R12": "rule-title-r12",
+    "R13": "rule-title-r13", "R14": "rule-title-r14", "R15": "rule-title-r15", "R16": "rule-title-r16",
+    "R17": "rule-title-r17", "R18": "rule-title-r18", "R19": "rule-title-r19", "R20": "rule-title-r20",
+    "R21": "rule-title-r21", "R22": "rule-title-r22", "R23": "rule-title-r23", "R24": "rule-title-r24",
+    "R25": "rule-title-r25", "R26": "rule-title-r26", "R27": "rule-title-r27", "R28": "rule-title-r28",
+    "R29": "rule-title-r29", "R30": "rule-title-r30", "R31": "rule-title-r31",
 }
 
+
+def rule_title(rule_id: str) -> str:
+    """The short title of a rule id of the rules digest, in the chosen language (for tooltips and legends).
+
+    A :class:`KeyError` names an id the digest does not have.
+
+    >>> rule_title("R11"), rule_title("R12")
+    ('how to cover a card', 'throwing in matching ranks')
+    """
+    return say(_RULE_TITLE_KEYS[rule_id])
+
+
+class _RuleTitles(Mapping):
+    """The rule ids of the rules digest (``"R1"`` … ``"R31"``), each read as its title in the language
+    chosen when it is read: ``"R11" in RULE_TITLES`` words nothing, ``RULE_TITLES["R11"]`` is
+    :func:`rule_title`."""
+
+    def __getitem__(self, rule_id: str) -> str:
+        return rule_title(rule_id)
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in _RULE_TITLE_KEYS
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_RULE_TITLE_KEYS)
+
+    def __len__(self) -> int:
+        return len(_RULE_TITLE_KEYS)
+
+    def __repr__(self) -> str:
+        return f"<rule titles {', '.join(_RULE_TITLE_KEYS)}>"
+
+
+#: The rule ids of the rules digest; a title is worded when it is read (see :func:`rule_title`).
+RULE_TITLES: Mapping = _RuleTitles()
 
 
 class Explanation(NamedTuple):
@@ -118,7 +130,13 @@ def _cards_text(cards: Iterable[int]) -> str:
     return " ".join(str(Card(c)) for c in cards)
 
 
-def _cover_why(attack: int, cover: int, trump: int) -> str:
+def cover_why(attack: int, cover: int, trump: int) -> str:
+    """Why ``cover`` beats ``attack`` under ``trump`` (R11), as the words after "covers 7♦ with Q♦".
+
+    >>> from durak_lab.engine.cards import Card
+    >>> [cover_why(Card(a), Card(c), 1) for a, c in (("7♦", "Q♦"), ("7♦", "6♥"), ("7♥", "9♥"))]
+    ['a higher diamond', 'a trump', 'a higher trump']
+    """
     if cover >= 52:  # doker: "הג'וקר שורף כל קלף", the joker burns any card (R1)
         return say("cover-joker")
     if suit_of(cover) == suit_of(attack):
@@ -162,7 +180,7 @@ def explain_move(position: Position, move: Move) -> Explanation:
         return Explanation(s, move, say("explain-throw", seat=who, cards=cs, rank=on), "R12")
     if kind == COVER:
         a, c = move.target, move.cards[0]
-        why = _cover_why(a, c, p.trump)
+        why = cover_why(a, c, p.trump)
         if s != d:
             return Explanation(s, move, say("explain-cover-partner", seat=who, target=str(a), card=str(c),
                                             why=why, defender=seat_text(d)), "R26")
@@ -273,7 +291,7 @@ def describe_move(position: Position, move: Move) -> str:
         return say("narrate-throw", seat=who, cards=cs)
     if kind == COVER:
         return say("narrate-cover", seat=who, target=str(move.target), card=str(move.cards[0]),
-                   why=_cover_why(move.target, move.cards[0], p.trump))
+                   why=cover_why(move.target, move.cards[0], p.trump))
     if kind == TRANSFER:
         return say("narrate-transfer", seat=who, cards=cs)
     if kind == SHOW:

@@ -30,7 +30,7 @@ import re
 from typing import Iterable
 
 from ..engine.errors import DurakError
-from .explain import RULE_TITLES
+from .explain import RULE_TITLES, rule_title
 
 __all__ = ["GLOSSARY", "FORMS", "TERM_RULES", "GLOSSARY_CSS", "GlossaryError", "glossary_html", "rule_html",
            "terms_in", "glossary_json", "glossary_markdown"]
@@ -178,7 +178,7 @@ def rule_html(rule_id: str) -> str:
     rid = str(rule_id).strip().upper()
     if rid not in RULE_TITLES:
         raise GlossaryError(f"no rule {rule_id!r}: the rule ids run from R1 to R31")
-    title = html.escape(f"{rid}: {RULE_TITLES[rid]}", quote=True)
+    title = html.escape(f"{rid}: {rule_title(rid)}", quote=True)
     return f'<abbr class="dl-rule" title="{title}" tabindex="0">{rid}</abbr>'
 
 
@@ -324,7 +324,7 @@ def glossary_markdown() -> str:
         rules = TERM_RULES.get(term)
         if rules:
             lines.append("")
-            lines.append("Rules: " + ", ".join(f"{r} ({RULE_TITLES[r]})" for r in rules) + ".")
+            lines.append("Rules: " + ", ".join(f"{r} ({rule_title(r)})" for r in rules) + ".")
         lines.append("")
     return "\n".join(lines)
 

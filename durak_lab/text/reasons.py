@@ -31,15 +31,15 @@ import re
 from typing import Iterable
 
 from ..engine.cards import Card
-from ..engine.errors import IllegalMoveError
+from ..engine.errors import DurakError, IllegalMoveError
 from ..engine.moves import seat_text
-from .catalogue import Items, Rank, Suit, counted
+from .catalogue import Colour, Items, Rank, Suit, counted
 from .messages import MESSAGES, fields_of, say
 from .reason_rules import REASON_RULES
 
 __all__ = ["learner_reason", "reason_clause", "reason_rule", "reason_key", "reason_fields", "plain_reason",
            "without_rule_ids",
-           "list_words", "cards_words", "rank_word", "ranks_words", "count_cards"]
+           "list_words", "cards_words", "card_words", "rank_word", "ranks_words", "count_cards", "learner_error", "Told"]
 
 _SEATS = ("seat", "defender", "leader", "turn", "thrower", "next")
 _CARDS = ("card", "target", "cover", "trump_card")
@@ -63,6 +63,18 @@ def cards_words(cards: Iterable[int]) -> str:
     '7♣ and A♥'
     """
     return list_words(str(Card(c)) for c in cards)
+
+
+def card_words(card: int) -> str:
+    """A card in words, as a screen reader says it: ``queen of hearts``, ``red joker``.
+
+    >>> card_words(Card("Q♥")), card_words(Card("7♠"))
+    ('queen of hearts', '7 of spades')
+    """
+    c = Card(card)
+    if c >= 52:
+        return say("card-name-joker", colour=Colour("black" if c == 52 else "red"))
+    return say("card-name", rank=Rank(c.rank), suit=Suit(c.suit))
 
 
 def rank_word(rank: int) -> str:
@@ -179,6 +191,51 @@ def learner_reason(err: IllegalMoveError) -> str:
     text = _filled(err).strip()
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
+
+
+class Told(DurakError):
+    """An error whose learner sentence is already worded (by :func:`say`, in the chosen language):
+    a widget raises it to stop what it does and say why; :func:`learner_error` gives the sentence.
+
+    >>> learner_error(Told(say("stepper-no-example", name="EX-NOPE")))
+    'There is no such worked example: EX-NOPE. Choose one from the list.'
+    """
+
+    code = "told"
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence, facts={"sentence": sentence})
+
+
+def learner_error(err: BaseException) -> str:
+    """What a learner reads for any error the package raises on purpose: the refused move's reason
+    for an :class:`IllegalMoveError`, else the catalogue's ``error-<code>-<case>`` or
+    ``error-<code>`` filled in with the error's facts, else ``error-<code>-any``, else ``error-any``.
+    Never the developer's message.
+
+    >>> from durak_lab.engine.cards import Card
+    >>> from durak_lab.engine.errors import CardError, RecordError
+    >>> try:
+    ...     Card("7x")
+    ... except CardError as err:
+    ...     learner_error(err)
+    '“7x” is not a card: write a rank and a suit, like 7♦ or 10♠.'
+    >>> learner_error(RecordError("moves[3]", "P9 is not a seat"))
+    'This file is not a game that Durak Lab can read.'
+    >>> learner_error(ValueError("x"))
+    'Something went wrong. Please try again.'
+    """
+    if isinstance(err, IllegalMoveError):
+        return learner_reason(err)
+    code = getattr(err, "code", "any")
+    facts = {k: (v if len(v) <= 30 or k == "sentence" else v[:29] + "…") if isinstance(v, str) else v
+             for k, v in (getattr(err, "facts", None) or {}).items() if v is not None and k != "case"}
+    case = (getattr(err, "facts", None) or {}).get("case")
+    keys = ([f"error-{code}-{case}"] if case else []) + [f"error-{code}", f"error-{code}-any", "error-any"]
+    for key in keys:
+        if key in MESSAGES and fields_of(key) <= set(facts):
+            return say(key, **{k: facts[k] for k in fields_of(key)})
+    return say("error-any")  # pragma: no cover - error-any needs no fields
 
 
 def reason_rule(err: IllegalMoveError) -> str:

@@ -33,9 +33,10 @@ from typing import Any, Optional
 import ipywidgets as widgets
 import plotly.graph_objects as go
 
-from ..engine.cards import SUIT_NAMES, SUIT_SYMBOLS, CardSet
+from ..engine.cards import CardSet
 from ..engine.errors import DurakError
-from ..text.reasons import plain_reason
+from ..text.reasons import learner_error
+from ..text.catalogue import Suit
 from ..text.messages import say
 from ..plots.beats import cover_figure
 from .figure_box import replace_figure, show_figure, shown_figure_box
@@ -112,7 +113,7 @@ class CoverWidget(widgets.VBox):
         self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
                                  continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
-        self.trump = widgets.Dropdown(options=[(f"{SUIT_SYMBOLS[s]} {SUIT_NAMES[s]}", s) for s in range(4)],
+        self.trump = widgets.Dropdown(options=[(say("cover-trump-option", suit=Suit(s)), s) for s in range(4)],
                                       value=suit_number(trump), description=say("cover-trump-choice"),
                                       layout=widgets.Layout(width="180px"))
         self.trump.add_class("dl-cover-trump")
@@ -174,7 +175,7 @@ class CoverWidget(widgets.VBox):
             plan = cover_plan_for(self.hand.value, self.attack.value, self.trump.value)
         except DurakError as err:
             self._plan = None
-            self._say(plain_reason(str(err)), alert=True)
+            self._say(learner_error(err), alert=True)
             return
         except Exception:  # noqa: BLE001 - a learner must never see a traceback
             _log.debug("cover widget: unexpected error", exc_info=True)
@@ -202,7 +203,7 @@ class CoverWidget(widgets.VBox):
         try:
             p = load_example(ident).game_after(k).position
         except (DurakError, IndexError) as err:
-            self._say(say("cover-no-moment", ident=ident, number=k, why=plain_reason(str(err))), alert=True)
+            self._say(say("cover-no-moment", ident=ident, number=k, why=learner_error(err)), alert=True)
             return
         plan = cover_plan(p)
         self._quiet = True

@@ -58,7 +58,7 @@ from ..engine.records.record import Record, load_example, load_record, record_fr
 from ..plots.review import advantage_figure, loss_figure
 from ..text.messages import say
 from ..text.narrate import move_words
-from ..text.reasons import plain_reason
+from ..text.reasons import learner_error
 from ..text.review import decision_sentence, label_words, review_lines
 from .figure_box import show_figure, shown_figure_box
 from .refit import Refit, responsive
@@ -181,7 +181,7 @@ class ReviewBoard(widgets.VBox):
         try:
             r = review_game(self.record, self._seat, progress=self._on_progress, **self._options)
         except DurakError as err:  # rules the evaluator does not play: say why, keep the stepper
-            self.status.value = say("rvb-cannot", why=plain_reason(str(err)))
+            self.status.value = say("rvb-cannot", why=learner_error(err))
             return
         self._show_review(r)
 

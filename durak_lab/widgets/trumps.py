@@ -50,8 +50,9 @@ from ..engine.errors import DurakError
 from ..analysis.inference.evidence import Timeline, observe
 from ..analysis.inference.infer import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
 from ..engine.moves import seat_text
+from ..text.catalogue import Worded
 from ..text.messages import say
-from ..text.reasons import plain_reason
+from ..text.reasons import learner_error
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
 from .figure_box import show_figure, shown_figure_box
 from ..analysis.probability import trump_counts
@@ -66,8 +67,8 @@ if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so t
 __all__ = ["TrumpWidget", "MODELS"]
 
 #: The choices of the "Guess with" dropdown: label -> ε (None: counting only).
-MODELS = {say("trumps-model-counting"): None, say("trumps-model-tenth"): "1/10",
-          say("trumps-model-third"): "1/3", say("trumps-model-certain"): "0"}
+MODELS = Worded({"trumps-model-counting": None, "trumps-model-tenth": "1/10", "trumps-model-third": "1/3",
+                 "trumps-model-certain": "0"})
 
 
 def _replace(target: go.Figure, fig: go.Figure) -> None:
@@ -233,7 +234,7 @@ class TrumpWidget(widgets.VBox):
             self._refresh()
             self._tell("")
         except DurakError as err:
-            self._tell(plain_reason(str(err)))
+            self._tell(learner_error(err))
 
     def _tell(self, text: str) -> None:
         self.message.value = (f'<div role="alert" style="border-left:5px solid #ef6c00;padding:6px 10px">'

@@ -3,6 +3,7 @@ templates name; say() words meanings per language; the language is chosen as doc
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -14,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from durak_lab.text.catalogue import (FAMILIES, LANGUAGES, CatalogueError, Items, LanguageError, MessageError, Rank,
-                                      Suit, catalogue, counted, direction, fields_of, language, say, set_language,
-                                      templates, using)
+                                      Suit, Word, catalogue, counted, direction, fields_of, language, say,
+                                      set_language, templates, using)
 from durak_lab.text.catalogue.languages import PLURAL_CATEGORIES, plural_category
 
 LOCALES = Path(__file__).resolve().parents[2] / "durak_lab" / "text" / "locales"
@@ -93,7 +94,8 @@ def test_the_words_of_a_language_are_complete(code):
 def test_every_message_fills_in_every_language(code):
     """Every template of every language fills in with sample values of the right kinds."""
     samples = {"suit": Suit(1), "trump": Suit(0), "rank": Rank(12), "ranks": Items([Rank(7), Rank(10)]),
-               "high": Rank(14), "partners": Items(["P2", "P4"]), "cards": Items(["7♦", "8♣"])}
+               "high": Rank(14), "partners": Items(["P2", "P4"]), "cards": Items(["7♦", "8♣"]),
+               "before": Word("outcome.win"), "after": Word("outcome.loss"), "value": Word("outcome.draw")}
     with using(code):
         for key in EN.messages:
             for n in (1, 2, 5, 22):
@@ -179,3 +181,38 @@ def test_nothing_is_worded_at_import():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env=dict(os.environ, DURAK_LAB_LANG="en"))
     assert out.stdout.strip() == "[]", out.stdout
+
+
+PACKAGE = Path(__file__).resolve().parents[2] / "durak_lab"
+SAYING = {"say", "say_html", "role_words", "learner_reason", "learner_error", "counted", "list_words"}
+
+
+def _said_at_import(tree: ast.AST) -> list:
+    """Calls of the catalogue's functions that run when the module is imported (at module or class level)."""
+    found = []
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+                continue
+            if isinstance(child, ast.Call):
+                f = child.func
+                name = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
+                if name in SAYING:
+                    found.append((child.lineno, name))
+            visit(child)
+
+    visit(tree)
+    return found
+
+
+def test_no_sentence_is_worded_at_module_level():
+    """A sentence worded when a module is imported would stay in the language of that moment."""
+    found = {str(p.relative_to(PACKAGE)): hits for p in sorted(PACKAGE.rglob("*.py"))
+             if (hits := _said_at_import(ast.parse(p.read_text(encoding="utf-8"))))}
+    assert found == {}
+
+
+def test_the_scan_finds_a_sentence_worded_at_import():
+    tree = ast.parse("X = say('a')\nclass C:\n    Y = {1: role_words('attacker')}\ndef f():\n    return say('b')\n")
+    assert _said_at_import(tree) == [(1, "say"), (3, "role_words")]

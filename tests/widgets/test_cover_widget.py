@@ -34,13 +34,13 @@ def test_bad_input_shows_a_sentence_not_a_traceback():
     before = list(w.figure.data)
     w.hand.value = "10♥ Z9"
     assert w.plan is None
-    assert "'Z9' is not a card" in w.answer.value and 'role="alert"' in w.answer.value
+    assert "“Z9” is not a card" in w.answer.value and 'role="alert"' in w.answer.value
     assert "Traceback" not in w.answer.value
     assert len(w.figure.data) == len(before)   # the last figure stays
     w.hand.value = "10♥ 10♥"
-    assert "appears twice" in w.answer.value
+    assert "is there twice" in w.answer.value
     w.hand.value = "7♥ 8♥"   # 7♥ is also an attack card
-    assert "cannot be both" in w.answer.value
+    assert "cannot be an attack card and in your hand" in w.answer.value
     w.hand.value = "10♥ A♠ 6♣"
     assert w.plan is not None and 'role="status"' in w.answer.value
 

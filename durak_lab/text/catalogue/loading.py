@@ -33,8 +33,8 @@ from .languages import LANGUAGES, PLURAL_CATEGORIES, LanguageError, language_cod
 __all__ = ["Catalogue", "catalogue", "FAMILIES", "CatalogueError"]
 
 #: The families of keys: one data file each.  A key lives in exactly one of them.
-FAMILIES = ("table", "narration", "reasons", "review", "lessons", "player", "stepper", "teacher", "widgets",
-            "explain", "glossary", "terms")
+FAMILIES = ("table", "narration", "reasons", "errors", "review", "lessons", "player", "stepper", "teacher", "widgets",
+            "explain", "figures", "glossary", "terms")
 
 _lock = threading.Lock()
 _loaded: Dict[str, "Catalogue"] = {}

@@ -32,7 +32,7 @@ from .languages import language, plural_category
 from .loading import catalogue
 from .meanings import Items, Meaning, Number, word_forms
 
-__all__ = ["MessageError", "counted", "say", "fields_of", "template_of", "templates", "MESSAGES", "direction"]
+__all__ = ["MessageError", "counted", "say", "fields_of", "template_of", "templates", "MESSAGES", "Worded", "direction"]
 
 
 class MessageError(DurakError, KeyError):
@@ -178,6 +178,36 @@ def direction(code: Optional[str] = None) -> str:
     ('rtl', 'ltr')
     """
     return catalogue(code or language()).direction
+
+
+class Worded(Mapping):
+    """A table whose keys are sentences, worded in the chosen language each time it is read.
+
+    Built from message keys at import without wording anything: ``Worded({"speed-slow": 1.0})``
+    reads as ``{"slow": 1.0}`` in English and in the language chosen later in its own words.
+
+    >>> table = Worded({"speed-slow": 1.0, "speed-fast": 0.2})
+    >>> dict(table), table["slow"]
+    ({'slow': 1.0, 'fast': 0.2}, 1.0)
+    """
+
+    def __init__(self, values: Mapping[str, Any]) -> None:
+        self._values = dict(values)
+
+    def _now(self) -> dict:
+        return {say(key): value for key, value in self._values.items()}
+
+    def __getitem__(self, label: str) -> Any:
+        return self._now()[label]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._now())
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return repr(self._now())
 
 
 class _Messages(Mapping):

@@ -50,7 +50,9 @@ from typing import Any, Optional, Sequence
 from ...engine.errors import DurakError
 from ...engine.moves import Move, seat_text
 from ...engine.reading import shorten
-from ...lessons import Attempt, Lesson, LessonError, Progress, ProgressError, course, course_title
+from ...lessons import (Attempt, Lesson, LessonError, Progress, ProgressError, course, course_title, course_title_in,
+                         in_language)
+from ...text.catalogue import language
 from ...session.students import StudentError, clean_name, folder_name
 from ...text.explain import RULE_TITLES
 from ...text.messages import say
@@ -87,8 +89,10 @@ class LessonControl:
 
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
                  speed: str = "normal", student: Optional[str] = None, class_dir: Optional[str] = None) -> None:
-        self.lessons = list(course() if lessons is None else lessons)
-        self.title = course_title() if lessons is None else say("learn-course-title")
+        self._course = lessons is None  # the shipped course: worded in the chosen language
+        self._base = list(course() if lessons is None else lessons)
+        self.lessons = list(self._base)
+        self.title = ""
         self.class_dir = class_dir
         self.by_name = progress_path is None  # each student's own file, by name
         self.progress = Progress.load(progress_path) if progress_path is not None else Progress()
@@ -110,6 +114,19 @@ class LessonControl:
         self.table: Any = None
         self.attempt: Optional[Attempt] = None
         self._clear_step()
+        self.localize()
+
+    def localize(self) -> None:
+        """Word the lessons in the chosen language: the course's own translations
+        (:func:`~durak_lab.lessons.in_language`); lessons given as a list stay as they are."""
+        code = language()
+        if self._course:
+            self.lessons = [in_language(item, code) for item in self._base]
+            self.title = course_title_in(course_title(), code)
+        else:
+            self.title = say("learn-course-title")
+        if self.lesson is not None:
+            self.lesson = self._lesson(self.lesson.id)
 
     # ------------------------------------------------------------ where the learner is
     def _clear_step(self) -> None:

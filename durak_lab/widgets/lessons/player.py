@@ -84,6 +84,8 @@ import traitlets
 
 from ...lessons import Lesson
 from ...text.glossary import glossary_json
+from ...text.catalogue import LanguageError, language_code, using
+from ..language import with_language
 from .control import LessonControl
 
 __all__ = ["LessonPlayer", "front_end"]
@@ -119,7 +121,9 @@ class LessonPlayer(anywidget.AnyWidget):
     ``student`` nor ``progress_path``, the player asks the learner's name first, and
     the browser remembers it.  ``progress_path``: one progress file instead, for a
     single learner.  ``speed`` the bots' speed in a lesson's game (``slow``,
-    ``normal``, ``fast``, ``instant``); ``lesson`` the id of a lesson to open at once.
+    ``normal``, ``fast``, ``instant``); ``lesson`` the id of a lesson to open at once;
+    ``language`` the language of its words (``"he"``; default: :func:`durak_lab.set_language`'s),
+    which its picker changes.
     """
 
     _esm, _css = front_end()
@@ -130,14 +134,16 @@ class LessonPlayer(anywidget.AnyWidget):
 
     def __init__(self, lessons: Optional[Sequence[Lesson]] = None, progress_path: Optional[str] = None,
                  speed: str = "normal", lesson: Optional[str] = None, student: Optional[str] = None,
-                 class_dir: Optional[str] = None, **kwargs: Any) -> None:
-        kwargs.setdefault("glossary", glossary_json())
-        super().__init__(**kwargs)
-        self.control = LessonControl(lessons, progress_path=progress_path, speed=speed, student=student,
-                                     class_dir=class_dir)
-        if lesson is not None:
-            self.control.open(lesson)
-        self.state = self.control.state()
+                 class_dir: Optional[str] = None, language: Optional[str] = None, **kwargs: Any) -> None:
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            kwargs.setdefault("glossary", glossary_json())
+            super().__init__(**kwargs)
+            self.control = LessonControl(lessons, progress_path=progress_path, speed=speed, student=student,
+                                         class_dir=class_dir)
+            if lesson is not None:
+                self.control.open(lesson)
+            self.state = with_language(self.control.state())
         self.saved = self.control.browser_copy()
         self.on_msg(self._on_msg)
 
@@ -147,8 +153,22 @@ class LessonPlayer(anywidget.AnyWidget):
         return self.control.progress
 
     def handle(self, msg: dict) -> dict:
-        """Do what a message of the player's JavaScript asks; return the new state."""
-        self.state = self.control.handle(msg)
+        """Do what a message of the player's JavaScript asks; return the new state.
+
+        ``{"do": "language", "lang": "he"}`` (the picker) words everything from then on in that language.
+        """
+        if msg.get("do") == "language":
+            try:
+                self.language = language_code(str(msg.get("lang", "")))
+            except LanguageError:
+                return self.state
+            with using(self.language):
+                self.control.localize()
+                self.glossary = glossary_json()
+                self.state = with_language(self.control.state())
+            return self.state
+        with using(self.language):
+            self.state = with_language(self.control.handle(msg))
         if self.control.saved_serial != self.saved.get("serial"):
             self.saved = self.control.browser_copy()
         return self.state

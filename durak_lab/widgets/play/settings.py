@@ -204,7 +204,7 @@ def _shown(value: Any) -> str:
 
 def settings_json(st: Settings) -> dict:
     """The settings form's values and choices, for the JavaScript."""
-    levels = [[lv, _LEVEL_WORDS.get(lv, lv)] for lv in LEVELS]
+    levels = [[lv, _words(_LEVEL_KEYS, lv)] for lv in LEVELS]
     vs = st.vs[0] if len(set(st.vs)) == 1 else "mixed"
     if vs not in LEVELS and vs != "mixed":  # another bot of BOTS, chosen by name in durak_lab.play
         levels.append([vs, vs])
@@ -215,28 +215,30 @@ def settings_json(st: Settings) -> dict:
         "values": {"vs": vs, "preset": st.preset, "players": st.players, "seat": st.seat,
                    "humans": st.humans, "seed": "" if st.seed is None else str(st.seed),
                    "speed": st.speed, "class_deal": st.class_deal.code if st.class_deal else ""},
-        "choices": {"vs": levels, "preset": [[k, _PRESET_WORDS.get(k, k.replace("_", " "))] for k in PRESETS],
+        "choices": {"vs": levels, "preset": [[k, _words(_PRESET_KEYS, k)] for k in PRESETS],
                     "players": [[n, str(n)] for n in range(2, 9)],
                     "seat": [[n, seat_text(n)] for n in range(8)], "humans": people,
-                    "speed": [[k, _SPEED_WORDS[k]] for k in SPEEDS]},
+                    "speed": [[k, _words(_SPEED_KEYS, k)] for k in SPEEDS]},
         "fixed": {k: v["players"] for k, v in PRESETS.items() if "players" in v},
     }
 
 
-_LEVEL_WORDS = {"random": say("level-random"), "beginner": say("level-beginner"), "tips": say("level-tips"),
-                "greedy": say("level-greedy"), "endgame": say("level-endgame"), "search": say("level-search"),
-                "expert": say("level-expert")}
-_SPEED_WORDS = {"slow": say("speed-slow"), "normal": say("speed-normal"), "fast": say("speed-fast"),
-                "instant": say("speed-instant")}
-#: Each preset in words (a preset added later shows its name until it has words here).
-_PRESET_WORDS = {
-    "podkidnoy": say("preset-podkidnoy"), "classic": say("preset-classic"), "perevodnoy": say("preset-perevodnoy"),
-    "perevodnoy_show": say("preset-perevodnoy-show"), "neighbours": say("preset-neighbours"),
-    "by_turns": say("preset-by-turns"), "simple": say("preset-simple"), "pairs": say("preset-pairs"),
-    "pairs_he": say("preset-pairs-he"), "finnish": say("preset-finnish"), "he_hand": say("preset-he-hand"),
-    "unlimited": say("preset-unlimited"), "doker": say("preset-doker"),
-    "pushing": say("preset-pushing"),
+#: The message key of each bot level, speed and preset, worded when the form is drawn (never at import).
+_LEVEL_KEYS = {"random": "level-random", "beginner": "level-beginner", "tips": "level-tips", "greedy": "level-greedy",
+               "endgame": "level-endgame", "search": "level-search", "expert": "level-expert"}
+_SPEED_KEYS = {"slow": "speed-slow", "normal": "speed-normal", "fast": "speed-fast", "instant": "speed-instant"}
+#: Each preset's key (a preset added later shows its name until it has words in the catalogue).
+_PRESET_KEYS = {
+    "podkidnoy": "preset-podkidnoy", "classic": "preset-classic", "perevodnoy": "preset-perevodnoy",
+    "perevodnoy_show": "preset-perevodnoy-show", "neighbours": "preset-neighbours",
+    "by_turns": "preset-by-turns", "simple": "preset-simple", "pairs": "preset-pairs",
+    "pairs_he": "preset-pairs-he", "finnish": "preset-finnish", "he_hand": "preset-he-hand",
+    "unlimited": "preset-unlimited", "doker": "preset-doker", "pushing": "preset-pushing",
+    # the defender chooses the cards to beat (R13)
+    "unlimited_choice": "preset-unlimited-choice", "finnish_choice": "preset-finnish-choice",
 }
-# the defender chooses the cards to beat (R13)
-_PRESET_WORDS.update({"unlimited_choice": say("preset-unlimited-choice"),
-                      "finnish_choice": say("preset-finnish-choice")})
+
+
+def _words(keys: dict, name: str) -> str:
+    key = keys.get(name)
+    return say(key) if key else name.replace("_", " ")

@@ -16,6 +16,7 @@ from typing import Any, Optional, Sequence
 from ...engine.cards import SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
 from ...engine.moves import CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, seat_text
 from ...text.explain import seat_role
+from ...text.reasons import card_words
 from ...text.catalogue import Suit
 from ...text.messages import say
 from .settings import SPEEDS, settings_json
@@ -26,8 +27,11 @@ __all__ = ["TableState", "seat_areas", "SAID_LINES"]
 SAID_LINES = 4
 
 #: A seat's role (:func:`~durak_lab.text.explain.seat_role`) as the table shows it.
-_ROLE_WORDS = {"attacker": say("role-attacker"), "defender": say("role-defender"), "out": say("role-out"),
-               "durak": say("role-durak")}
+_ROLE_KEYS = {"attacker": "role-attacker", "defender": "role-defender", "out": "role-out", "durak": "role-durak"}
+
+
+def _role_words(role: str) -> str:
+    return say(_ROLE_KEYS[role]) if role in _ROLE_KEYS else ""
 
 
 def seat_areas(players: int) -> list:
@@ -52,7 +56,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 
 def _name(c: Card) -> str:
-    text = c.name
+    text = card_words(c)
     return text[:1].upper() + text[1:]
 
 
@@ -116,7 +120,7 @@ class TableState:
                       "anyway": say("button-play-anyway"), "again": say("button-think-again")},
             "can_undo": s.can_undo(), "log": list(s.said), "review": s.review(wait=False) if s.is_over else [],
             "reviewing": self._reviewing(),
-            "labels": _LABELS, "settings": {**settings_json(self.settings), "game": self.games},
+            "labels": _labels(), "settings": {**settings_json(self.settings), "game": self.games},
         }
 
     def _reviewing(self) -> Optional[dict]:
@@ -160,7 +164,7 @@ class TableState:
         count = popcount(p.hands[seat])
         known = sorted(CardSet(p.known[seat]))
         return {"seat": seat_text(seat), "name": self.session.seat_name(seat, viewer), "area": area,
-                "order": order, "role": _ROLE_WORDS.get(role, ""), "role_kind": role,
+                "order": order, "role": _role_words(role), "role_kind": role,
                 "count": count, "count_text": say("one-card") if count == 1 else say("cards-count", count=count),
                 "known": say("known-cards", cards=_cards_text(known)) if known else "",
                 "acting": self.session.to_act() == seat, "bot": self.session.seats[seat] != "human"}
@@ -172,7 +176,7 @@ class TableState:
         count = popcount(p.hands[viewer])
         name = self.session.seat_name(viewer, viewer)
         return {"seat": seat_text(viewer), "name": name, "label": say("hand-of", seat=name), "count": count,
-                "shown": shown, "role": _ROLE_WORDS.get(role, ""), "role_kind": role,
+                "shown": shown, "role": _role_words(role), "role_kind": role,
                 "face_down": "" if shown else say("hand-face-down", count=count),
                 "acting": self.session.to_act() == viewer}
 
@@ -239,30 +243,15 @@ class TableState:
 
 
 #: The fixed words of the table (buttons, group labels, the settings form), by message key.
-_LABELS = {
-    "button-hint": say("button-hint"),
-    "button-options": say("button-options"),
-    "button-undo": say("button-undo"),
-    "button-new": say("button-new"),
-    "button-rematch": say("button-rematch"),
-    "button-save": say("button-save"),
-    "button-coach": say("button-coach"),
-    "button-settings": say("button-settings"),
-    "button-download": say("button-download"),
-    "button-log": say("button-log"),
-    "table-label": say("table-label"),
-    "table-empty": say("table-empty"),
-    "moves-label": say("moves-label"),
-    "tools-label": say("tools-label"),
-    "said-label": say("said-label"),
-    "review-title": say("review-title"),
-    "settings-bots": say("settings-bots"),
-    "settings-rules": say("settings-rules"),
-    "settings-players": say("settings-players"),
-    "settings-coach": say("settings-coach"),
-    "settings-seat": say("settings-seat"),
-    "settings-people": say("settings-people"),
-    "settings-seed": say("settings-seed"),
-    "class-deal-label": say("class-deal-label"),
-    "settings-speed": say("settings-speed"),
-}
+_LABEL_KEYS = (
+    "button-hint", "button-options", "button-undo", "button-new", "button-rematch", "button-save",
+    "button-coach", "button-settings", "button-download", "button-log", "table-label", "table-empty",
+    "moves-label", "tools-label", "said-label", "review-title", "settings-bots", "settings-rules",
+    "settings-players", "settings-coach", "settings-seat", "settings-people", "settings-seed",
+    "class-deal-label", "settings-speed",
+)
+
+
+def _labels() -> dict:
+    """The fixed words of the table in the chosen language, by message key."""
+    return {key: say(key) for key in _LABEL_KEYS}

@@ -116,6 +116,8 @@ import traitlets
 
 from ...session import PlaySession
 from ...text.glossary import glossary_json
+from ...text.catalogue import LanguageError, language_code, using
+from ..language import with_language
 from .control import TableControl
 from .settings import Settings
 
@@ -140,7 +142,8 @@ class PlayTable(anywidget.AnyWidget):
     notebook's folder); every save has a name of its own and is written whole.  ``redeal`` turns on R4: a person dealt 5
     cards of one suit or 6 of one colour sees the hand and is asked whether to ask for
     a new deal (**Yes, new cards** / **No, keep my cards**); the bots declare unless
-    they hold 3 trumps (:mod:`durak_lab.bots.redeal`).  ``deal``: a class deal code from the
+    they hold 3 trumps (:mod:`durak_lab.bots.redeal`).  ``language``: the language of the table's
+    words (``"he"``; default: :func:`durak_lab.set_language`'s), which its picker changes.  ``deal``: a class deal code from the
     teacher (``podkidnoy-2-tips-4817``, see :mod:`durak_lab.session.class_deal`): everyone in the
     class plays the same cards against the same bots, at P1; it can also be typed in **Game
     settings**, and a game saved from it is found and compared by the teacher's view.
@@ -156,13 +159,15 @@ class PlayTable(anywidget.AnyWidget):
                  seat: Union[int, str] = 0, seed: Optional[int] = None, coach: bool = False,
                  speed: str = "normal", humans: int = 1, save_dir: Optional[str] = None, redeal: bool = False,
                  student: Optional[str] = None, class_dir: Optional[str] = None, deal: Optional[str] = None,
-                 **kwargs: Any) -> None:
-        kwargs.setdefault("glossary", glossary_json())
-        super().__init__(**kwargs)
-        settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
-                               speed=speed, humans=humans, redeal=redeal, deal=deal)
-        self.control = TableControl(settings, save_dir=save_dir, student=student, class_dir=class_dir)
-        self.state = self.control.state()
+                 language: Optional[str] = None, **kwargs: Any) -> None:
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            kwargs.setdefault("glossary", glossary_json())
+            super().__init__(**kwargs)
+            settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
+                                   speed=speed, humans=humans, redeal=redeal, deal=deal)
+            self.control = TableControl(settings, save_dir=save_dir, student=student, class_dir=class_dir)
+            self.state = with_language(self.control.state())
         self.on_msg(self._on_msg)
 
     @property
@@ -177,7 +182,17 @@ class PlayTable(anywidget.AnyWidget):
         >>> t.handle({"do": "undo"})["feedback"]
         'There is nothing to undo yet.'
         """
-        state = self.control.handle(msg)
+        if msg.get("do") == "language":  # the picker: words from now on in that language (the game goes on)
+            try:
+                self.language = language_code(str(msg.get("lang", "")))
+            except LanguageError:
+                return self.state
+            with using(self.language):
+                self.glossary = glossary_json()
+                self.state = with_language(self.control.state())
+            return self.state
+        with using(self.language):
+            state = with_language(self.control.handle(msg))
         if self.control.download != self.download:
             self.download = dict(self.control.download)
         self.state = state

@@ -86,7 +86,12 @@ function renderLesson({ model, el }) {
   const whoError = h("p", { class: "dl-lp-who-error", "aria-live": "polite", hidden: true });
   const who = h("form", { class: "dl-lp-who", hidden: true, on: { submit: onName } }, whoTitle, whoIntro,
     h("div", { class: "dl-lp-name-row" }, nameLabel, nameInput, startButton), whoError);
-  root.append(who, menu, lesson, end);
+  // the language picker: each language named in itself
+  const langSelect = h("select", { class: "dl-lp-language", data: { key: "lp:language" },
+    on: { change: (e) => send({ do: "language", lang: e.target.value }) } });
+  let langShown = null;
+  const langRow = h("div", { class: "dl-lp-language-row" }, langSelect);
+  root.append(langRow, who, menu, lesson, end);
 
   // the download of the progress, and the browser's copy of it, follow the "saved" trait
   let copyUrl = null;
@@ -286,6 +291,14 @@ function renderLesson({ model, el }) {
     if (!st || !st.serial) return;
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && !tableHost.contains(active) ? active.dataset.key : null;
+    root.dir = st.dir || "ltr";
+    root.lang = st.lang || "en";
+    if (langShown !== st.lang) {
+      langShown = st.lang;
+      langSelect.replaceChildren(...(st.languages || []).map(([v, text]) => h("option", { value: v, text })));
+      langSelect.value = st.lang;
+      langSelect.setAttribute("aria-label", (st.languages || []).map((x) => x[1]).join(" · "));
+    }
     backButton.textContent = st.labels["learn-back"];
     // a name this browser remembers is on its way to Python: no name form meanwhile
     const waiting = st.view === "who" && helloName && st.serial <= helloSerial;

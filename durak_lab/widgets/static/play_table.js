@@ -7,12 +7,21 @@
 const BOT_RETRY_MS = 4000; // ask again if a bot request got no answer
 const REVIEW_PACE_MS = 30; // between two steps of the review at the end (the page redraws meanwhile)
 
+// Card texts (7♦, 10♠) and seat names (P3) inside a sentence, each isolated in a <bdi> so that a
+// right-to-left sentence (Hebrew) never reverses them; the text itself is unchanged.
+const ISOLATE = /((?:10|[2-9TJQKA])[♠♥♦♣]|P\d{1,2}(?![\d\w]))/u;
+
+function isolated(text) {
+  return String(text).split(ISOLATE).map((part, i) => (i % 2 === 1
+    ? Object.assign(document.createElement("bdi"), { textContent: part }) : document.createTextNode(part)));
+}
+
 function h(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(props)) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
+    else if (key === "text") node.replaceChildren(...isolated(value));
     else if (key === "on") for (const [ev, fn] of Object.entries(value)) node.addEventListener(ev, fn);
     else if (key === "data") for (const [k, v] of Object.entries(value)) node.dataset[k] = String(v);
     else node.setAttribute(key, value === true ? "" : String(value));
@@ -126,15 +135,20 @@ function render({ model, el }) {
   const settingsSummary = h("summary", {});
   const form = h("div", { class: "dl-pt-form" });
   settings.append(settingsSummary, form);
+  // the language picker: each language named in itself; the words change, the game goes on
+  const langSelect = h("select", { class: "dl-pt-language", data: { key: "foot:language" },
+    on: { change: (e) => send({ do: "language", lang: e.target.value }) } });
+  let langShown = null;
   const log = h("details", { class: "dl-pt-log" });
   const logSummary = h("summary", {});
   const logList = h("ol", {});
   log.append(logSummary, logList);
   footer.append(h("div", { class: "dl-pt-footer-row" }, newButton, rematchButton, saveButton, download),
-    h("div", { class: "dl-pt-footer-row" }, settings, log));
+    h("div", { class: "dl-pt-footer-row" }, settings, log, langSelect));
 
   const fields = {};
   let formGame = -1;
+  let formLang = null;
   const uid = Math.random().toString(36).slice(2, 8);
 
   function field(name, labelKey, input) {
@@ -193,15 +207,32 @@ function render({ model, el }) {
   function updateForm(st) {
     fields.coach.checked = st.coach.on; // also turned on and off by the Coach button
     // filled in for each new game only: a redraw must not undo what the person is typing
+    const c = st.settings.choices;
+    if (st.lang !== formLang && formGame !== -1) {  // the words of the choices, keeping what is chosen
+      formLang = st.lang;
+      for (const name of ["vs", "preset", "players", "speed"]) fillOptions(fields[name], c[name]);
+      limitSeats();
+    }
     if (st.settings.game === formGame) return;
     formGame = st.settings.game;
-    const c = st.settings.choices;
+    formLang = st.lang;
     const v = st.settings.values;
     for (const name of ["vs", "preset", "players", "speed"]) fillOptions(fields[name], c[name], v[name]);
     fillOptions(fields.seat, c.seat.slice(0, v.players), v.seat);
     fillOptions(fields.humans, c.humans.slice(0, v.players), v.humans);
     fields.seed.value = v.seed;
     fields.class_deal.value = v.class_deal || "";
+  }
+
+  function drawLanguage(st) {
+    if (!st.lang) { langSelect.hidden = true; return; }  // a lesson's table: the lesson player's picker
+    root.dir = st.dir || "ltr";
+    root.lang = st.lang;
+    if (langShown !== st.lang) {
+      langShown = st.lang;
+      fillOptions(langSelect, st.languages || [], st.lang);
+      langSelect.setAttribute("aria-label", (st.languages || []).map((x) => x[1]).join(" · "));
+    }
   }
 
   function drawLabels(st) {
@@ -298,7 +329,7 @@ function render({ model, el }) {
     const tool = (key, text, msg, extra = {}) => h("button", {
       class: `dl-pt-button dl-pt-${key}`, type: "button", data: { key: "tool:" + key }, text,
       on: { click: () => send(msg) }, ...extra });
-    status.textContent = st.status;
+    status.replaceChildren(...isolated(st.status));
     tools.setAttribute("aria-label", L["tools-label"]);
     tools.replaceChildren(
       tool("hint", L["button-hint"], { do: "hint" }),
@@ -381,6 +412,7 @@ function render({ model, el }) {
     const active = document.activeElement;
     const focusKey = active && root.contains(active) ? active.dataset.key : null;
     if (!Object.keys(fields).length) buildForm();
+    drawLanguage(st);
     drawLabels(st);
     updateForm(st);
     drawTop(st);

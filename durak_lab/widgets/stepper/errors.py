@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from ...engine.errors import DurakError, RecordError  # noqa: F401 - RecordError: the doctest of _why
 from ...text.messages import say
-from ...text.reasons import plain_reason, without_rule_ids
+from ...text.reasons import learner_error, without_rule_ids
 
 __all__: list = []
 
@@ -32,7 +32,7 @@ def _guard(method: Callable) -> Callable:
             return method(self, *args, **kwargs)
         except DurakError as err:
             _log.debug("stepper: %s", err, exc_info=True)
-            self._tell(plain_reason(str(err)))
+            self._tell(learner_error(err))
         except Exception:  # noqa: BLE001 - a learner must never see a traceback
             _log.debug("stepper: unexpected error", exc_info=True)
             self._tell(say("stepper-error"))

@@ -23,6 +23,7 @@ from ...engine.moves import seat_text
 from ...display.render import say_html
 from ...engine.records.record import Record, example_ids, load_example  # noqa: F401  (load_example: the examples)
 from ...text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role
+from ...text.verdicts import verdict_words
 from ...text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
 from ...text.messages import say
 from ...text.narrate import role_words
@@ -36,12 +37,12 @@ _esc = html.escape
 EXAMPLE_ORDER = ("EX-KO-DEAL", "EX-KO-1", "EX-KO-2", "EX-ZH-OPEN", "EX-ZH-BOUT", "EX-HE-BOUT", "EX-HE-TAKE",
                  "EX-HE-TRANSFER", "EX-HE-PUSH", "EX-HE-SIMPLE", "EX-FI-PAIRS")
 
-#: The four sources: id -> (language tag, writing direction, what the source is).
+#: The four sources: id -> (language tag, writing direction, the key of what the source is).
 SOURCES = {
-    "HE": ("he", "rtl", say("stepper-source-he")),
-    "KO": ("ko", "ltr", say("stepper-source-ko")),
-    "ZH": ("zh", "ltr", say("stepper-source-zh")),
-    "FI": ("fi", "ltr", say("stepper-source-fi")),
+    "HE": ("he", "rtl", "stepper-source-he"),
+    "KO": ("ko", "ltr", "stepper-source-ko"),
+    "ZH": ("zh", "ltr", "stepper-source-zh"),
+    "FI": ("fi", "ltr", "stepper-source-fi"),
 }
 
 
@@ -163,7 +164,7 @@ def _ordered_ids() -> list:
 def _source_name_html(rec: Record) -> str:
     src = rec.source or {}
     ident = src.get("id", "")
-    what = SOURCES.get(ident, (None, None, say("stepper-source-other", ident=ident)))[2]
+    what = say(SOURCES[ident][2]) if ident in SOURCES else say("stepper-source-other", ident=ident)
     section = src.get("section")  # may be in the source's language: isolate its direction
     return _esc(say("stepper-source-name", what=what, ident=ident)) + (
         say_html("stepper-source-section", section=f"<bdi>{_esc(section)}</bdi>") if section else "")
@@ -209,7 +210,7 @@ def _move_line(f: Frame, n_moves: int, verdict: Any = None) -> str:
         judged = ""
         if verdict is not None:
             colour = {"best": "#2f8a56", "mistake": "#c62828"}.get(verdict.verdict, "#6b6b6b")
-            words = verdict.text().split(": ", 1)[-1]
+            words = verdict_words(verdict)
             judged = (f' <span class="dl-verdict" data-verdict="{_esc(verdict.verdict)}" '
                       f'style="color:{colour};font-weight:600">· {_esc(words)}</span>')
         return f"<div {style}>{number}: <b>{_esc(str(f.move))}</b>{judged}</div>"

@@ -25,8 +25,8 @@ R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
 face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 "Judge the endgame moves (exact solver)" ``dl-judge``, which adds the verdict
 ``dl-verdict`` (``data-verdict`` best, mistake or unknown) to each move of a
-two-player game played once the talon is empty.  Start and Back are disabled
-on the first frame, Next and End on the last.
+two-player game played once the talon is empty (:mod:`durak_lab.widgets.stepper.judge`).
+Start and Back are disabled on the first frame, Next and End on the last.
 
 Layout (:data:`~durak_lab.widgets.stepper.view.STEPPER_CSS`): the controls, then ``dl-view``:
 the commentary ``dl-commentary`` (``dl-move`` and ``dl-narration``; it scrolls when long) beside
@@ -73,12 +73,13 @@ from ...text.explain import result_sentence
 from ...text.frames import Frame, frames_of
 from ...text.glossary import GLOSSARY_CSS, glossary_html
 from ...text.messages import say
-from ...text.reasons import plain_reason
+from ...text.reasons import Told, learner_error
 from ...engine.moves import seat_text
 from ...engine.records.record import Record, load_example, load_record
 from ...display.render import position_html
 from .errors import _disagreement, _guard, _why
 from .guess import GuessPanel
+from .judge import JUDGE_NODES, judge_moves
 from .open_game import OpenPanel
 from .view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
                            _source_html, _title_html, button as _button, close_tree, example_label,
@@ -90,11 +91,6 @@ _esc = html.escape
 
 Example = Union[str, Record, "os.PathLike[str]", None]
 
-
-_EVERYONE = say("stepper-everyone")
-#: With **Judge** ticked: the most positions the solver searches for one move; a move that
-#: needs more is "not judged" (the analyser's ``unknown``).
-JUDGE_NODES = 200_000
 
 
 class Stepper(widgets.VBox):
@@ -152,7 +148,7 @@ class Stepper(widgets.VBox):
         self.four_colour = widgets.Checkbox(value=bool(four_colour), description=say("stepper-four-colour"),
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.four_colour.add_class("dl-four-colour")
-        self.seen_by = widgets.Dropdown(options=[(_EVERYONE, -1)], value=-1, description=say("stepper-seen-by"),
+        self.seen_by = widgets.Dropdown(options=[(say("stepper-everyone"), -1)], value=-1, description=say("stepper-seen-by"),
                                         layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
                                         style={"description_width": "initial"})
         self.seen_by.add_class("dl-seen-by")
@@ -257,7 +253,7 @@ class Stepper(widgets.VBox):
     def _sync_seen_by(self) -> None:
         """The "Seen by" choices for the record's seats, showing :attr:`viewer`."""
         players = self._record.rules.players if self._record is not None else 0
-        options = [(_EVERYONE, -1)] + [(seat_text(s), s) for s in range(players)]
+        options = [(say("stepper-everyone"), -1)] + [(seat_text(s), s) for s in range(players)]
         want = self._viewer if self._viewer is not None and self._viewer < players else -1
         quiet, self._quiet = self._quiet, True
         try:
@@ -419,7 +415,7 @@ class Stepper(widgets.VBox):
         try:
             key = self._key_for(example)
         except DurakError as err:
-            self._tell(plain_reason(str(err)))
+            self._tell(learner_error(err))
             if initial and self.example.options:
                 self._quiet = True
                 try:
@@ -436,7 +432,7 @@ class Stepper(widgets.VBox):
     def _key_for(self, example: Example) -> str:
         if example is None:
             if not self._records:  # pragma: no cover
-                raise RecordError("", say("stepper-no-examples"))
+                raise Told(say("stepper-no-examples"))
             return next(iter(self._records))
         if isinstance(example, Record):
             for key, rec in self._records.items():
@@ -449,11 +445,11 @@ class Stepper(widgets.VBox):
             if key.upper() == wanted:
                 return key
         if wanted.startswith("EX-") and not os.path.exists(text):
-            raise RecordError("", say("stepper-no-example", name=text))
+            raise Told(say("stepper-no-example", name=text))
         try:
             rec = load_record(text)
         except RecordError as err:
-            raise RecordError("", say("stepper-bad-record", name=text, why=_why(err))) from None
+            raise Told(say("stepper-bad-record", name=text, why=_why(err))) from None
         return self._add(rec, example_label(rec) if (rec.title or rec.id) else os.path.basename(text))
 
     def _add(self, rec: Record, label: str) -> str:
@@ -473,7 +469,7 @@ class Stepper(widgets.VBox):
         self._frames = frames
         self._sync_seen_by()
         self.guess.load(frames)
-        self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
+        self._verdicts, note = judge_moves(self._record, self._frames) if self.judge.value else ({}, "")
         self._views = [self._view(f) for f in frames]
         self._index = 0
         self.title.value = _title_html(rec)
@@ -556,29 +552,10 @@ class Stepper(widgets.VBox):
     @_guard
     def _on_judge(self, change: dict) -> None:
         if self._frames:
-            self._verdicts, note = self._judge_moves() if self.judge.value else ({}, "")
+            self._verdicts, note = judge_moves(self._record, self._frames) if self.judge.value else ({}, "")
             self._tell(note)
             self._views = [self._view(f) for f in self._frames]
             self._show()
-
-    def _judge_moves(self) -> tuple:
-        """``(verdicts, note)``: the solver's verdicts on the record's moves once the talon is
-        empty (two players), and a sentence when it cannot judge them."""
-        from ...analysis.analyser import analyse_moves
-
-        rec = self._record
-        if rec is None:
-            return {}, ""
-        if rec.rules.players != 2:
-            return {}, say("stepper-judge-players", players=rec.rules.players)
-        moves = [f.move for f in self._frames if f.kind == "move"]
-        try:
-            analysis = analyse_moves(rec.start, moves, max_nodes=JUDGE_NODES)
-        except DurakError as err:  # e.g. rules outside the solver's domain: say why
-            return {}, say("stepper-judge-cannot", why=_why(err))
-        if analysis.first is None:
-            return {}, say("stepper-judge-no-endgame")
-        return {v.index: v for v in analysis.verdicts}, ""
 
     @_guard
     def _on_four_colour(self, change: dict) -> None:
