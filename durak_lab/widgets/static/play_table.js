@@ -76,7 +76,7 @@ function glossed(text, gloss, key) {
   const str = text === null || text === undefined ? "" : String(text);
   if (!str) return [];
   const words = glossaryWords(gloss);
-  if (!words) return [str];
+  if (!words) return isolated(str);
   const out = [];
   const seen = new Set();
   let pos = 0;
@@ -87,12 +87,12 @@ function glossed(text, gloss, key) {
     const after = words.after[term];
     if (after && after.test(str.slice(m.index + word.length))) continue;
     seen.add(term);
-    if (m.index > pos) out.push(str.slice(pos, m.index));
+    if (m.index > pos) out.push(...isolated(str.slice(pos, m.index)));
     out.push(h("abbr", { class: "dl-term", title: gloss.terms[term], tabindex: 0,
       data: { term, key: `${key}:${term}` }, text: word }));
     pos = m.index + word.length;
   }
-  if (pos < str.length) out.push(str.slice(pos));
+  if (pos < str.length) out.push(...isolated(str.slice(pos)));
   return out;
 }
 
