@@ -27,6 +27,7 @@ from typing import Iterable, NamedTuple, Optional, Sequence, Union
 
 from ..engine.cards import Card, cards_of  # noqa: F401  (Card and cards_of appear in the examples)
 from .explain import describe_move, reason_sentence
+from .catalogue import language
 from .messages import say
 from .narrate import event_sentence
 from ..engine.moves import ATTACK, CHALLENGE, COVER, SHOW, SWAP, TAKE, TRANSFER, Move
@@ -302,7 +303,11 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
     rec = result.record
     start = rec.start
     snap = snapshot_of(start)
-    frames: list = [Frame(0, "start", rec.description or rec.title or rec.id or say("stepper-start-position"), snap,
+    # a record's own words (its description, each move's "say") are in the language it was written in,
+    # English for the worked examples: in another language the engine's own sentences tell the game
+    own = language() == "en"
+    frames: list = [Frame(0, "start", (rec.description or rec.title or rec.id if own else None)
+                          or say("stepper-start-position"), snap,
                           tuple(rec.rule_ids), (), start)]
     before = start
     for step in result.steps:
@@ -312,7 +317,8 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
         if step.rejected or rm.illegal:
             reason = _rejection(before, move, step) if step.message else None
             problem = None if step.ok else result.problem
-            frames.append(Frame(len(frames), "rejected", rm.say or say("stepper-move-tried", move=str(move)), snap,
+            frames.append(Frame(len(frames), "rejected", (rm.say if own else None)
+                                or say("stepper-move-tried", move=str(move)), snap,
                                 _move_rules(rm, before), (), before, move, None, reason, i, problem))
             break
         after = step.position
@@ -320,7 +326,7 @@ def frames_of(record: Union[Record, ReplayResult]) -> list:
         if snaps[-1] != snapshot_of(after):  # never expected (tested); show the engine's truth at rest
             snaps[-1] = snapshot_of(after)
         events = step.events
-        told = rm.say or describe_move(before, move)
+        told = (rm.say if own else None) or describe_move(before, move)
         last = tuple(move.cards) if move.kind in (ATTACK, COVER, TRANSFER, SHOW, SWAP) else ()
         frames.append(Frame(len(frames), "move", told, snaps[0], _move_rules(rm, before), last,
                             None if events else after, move, None, None, i))

@@ -202,3 +202,32 @@ def test_a_lesson_in_the_language_of_a_source(voila_page, notebook_root, code, v
     assert page.evaluate(_GLYPHS_JS, text) == []
     screenshot(root, f"-lesson-{code}")
     assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []
+
+
+#: The move text (a public contract, the same in every language): its words may appear in a move line.
+MOVE_WORDS = {"attack", "cover", "with", "take", "pass", "transfer", "show", "swap", "choose", "challenge", "on"}
+
+
+@pytest.mark.parametrize("code", ["he", "zh"])
+@pytest.mark.parametrize("viewport", list(VIEWPORTS))
+def test_the_stepper_in_the_language_of_a_source(voila_page, notebook_root, code, viewport, screenshot):
+    page = voila_page
+    page.set_viewport_size(VIEWPORTS[viewport])
+    open_voila(page, write_notebook(notebook_root, f"stepper_{code}",
+                                    "from durak_lab.widgets import Stepper\n"
+                                    f"Stepper('EX-ZH-BOUT', language='{code}')"))
+    root = page.locator(".dl-stepper")
+    expect(root).to_have_count(1, timeout=90_000)
+    if code == "he":
+        expect(root).to_have_class(re.compile(r"\bdl-rtl\b"))
+    next_button = root.locator(".dl-next button, button.dl-next").first
+    for _ in range(4):
+        label = root.locator(".dl-step-label").inner_text()
+        next_button.click()
+        expect(root.locator(".dl-step-label")).not_to_have_text(label)
+    text = root.locator(".dl-commentary").inner_text() + "\n" + root.locator(".dl-step-label").inner_text()
+    left = [w for w in english_words(text) if w.lower() not in MOVE_WORDS]
+    assert left == [], text
+    assert page.evaluate(_GLYPHS_JS, text) == []
+    screenshot(root, f"-stepper-{code}")
+    assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []

@@ -15,6 +15,7 @@ import re
 from typing import Any, Callable
 
 from ...engine.errors import DurakError, RecordError  # noqa: F401 - RecordError: the doctest of _why
+from ...text.catalogue import using
 from ...text.messages import say
 from ...text.reasons import learner_error, without_rule_ids
 
@@ -29,7 +30,8 @@ def _guard(method: Callable) -> Callable:
     @functools.wraps(method)
     def run(self: Any, *args: Any, **kwargs: Any) -> Any:
         try:
-            return method(self, *args, **kwargs)
+            with using(getattr(self, "language", None)):  # the stepper's own language, if it has one
+                return method(self, *args, **kwargs)
         except DurakError as err:
             _log.debug("stepper: %s", err, exc_info=True)
             self._tell(learner_error(err))

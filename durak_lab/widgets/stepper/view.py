@@ -69,6 +69,8 @@ STEPPER_CSS = """
 .dl-stepper .dl-view { display: flex; flex-flow: row wrap; align-items: flex-start; gap: 6px 14px;
   container: dl-view / inline-size; }
 .dl-stepper .dl-commentary { flex: 1 1 240px; min-width: 0; max-height: 520px; overflow-y: auto; }
+.dl-stepper.dl-rtl .dl-commentary, .dl-stepper.dl-rtl .dl-message, .dl-stepper.dl-rtl .dl-step-label {
+  direction: rtl; unicode-bidi: plaintext; }
 .dl-stepper .dl-view > .dl-table { flex: 3 1 600px !important; min-width: 0; container: dl-table / inline-size; }
 .dl-stepper .dl-position { margin: 0 auto; }
 @container dl-view (max-width: 860px) {

@@ -73,6 +73,7 @@ from ...text.explain import result_sentence
 from ...text.frames import Frame, frames_of
 from ...text.glossary import GLOSSARY_CSS, glossary_html
 from ...text.messages import say
+from ...text.catalogue import direction, language_code, using
 from ...text.reasons import Told, learner_error
 from ...engine.moves import seat_text
 from ...engine.records.record import Record, load_example, load_record
@@ -120,9 +121,19 @@ class Stepper(widgets.VBox):
     """
 
     def __init__(self, example: Example = None, four_colour: bool = False, viewer: Optional[int] = None,
-                 judge: bool = False, folder: Union[str, "os.PathLike[str]", None] = ".", **kwargs: Any) -> None:
+                 judge: bool = False, folder: Union[str, "os.PathLike[str]", None] = ".",
+                 language: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The language of the stepper's words (None: durak_lab.set_language's); every callback uses it.
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            self._build(example, four_colour, viewer, judge, folder)
+
+    def _build(self, example: Example, four_colour: bool, viewer: Optional[int], judge: bool,
+               folder: Union[str, "os.PathLike[str]", None]) -> None:
         self.add_class("dl-stepper")
+        if direction() == "rtl":  # Hebrew: the words read right to left (cards and seats isolated)
+            self.add_class("dl-rtl")
         self._viewer = viewer
         self._verdicts: dict = {}
         self._records: dict = {}
@@ -463,6 +474,10 @@ class Stepper(widgets.VBox):
         return key
 
     def _load(self, key: str, keep_message: bool = False) -> None:
+        with using(self.language):
+            self._load_record(key, keep_message)
+
+    def _load_record(self, key: str, keep_message: bool) -> None:
         rec = self._records[key]
         frames = frames_of(rec)
         self._record = rec
@@ -507,6 +522,10 @@ class Stepper(widgets.VBox):
 
     # ---------------------------------------------------------------- showing
     def _show(self) -> None:
+        with using(self.language):  # also when called from Python (go, next …), not from a click
+            self._draw()
+
+    def _draw(self) -> None:
         i = self._index
         last = len(self._frames) - 1
         v = self._views[i]
