@@ -5,6 +5,7 @@ whose pages resolve relative URLs against their server. Notebook names are
 relative to the served root, e.g. ``"notebooks/01_worked_examples.ipynb"``.
 """
 
+import json
 import re
 import statistics
 
@@ -193,3 +194,13 @@ class ClickTimer:
             return "no clicks timed"
         return (f"median {statistics.median(self.samples):.0f} ms, max {max(self.samples):.0f} ms "
                 f"over {len(self.samples)} clicks")
+
+
+def write_notebook(root, path: str, code: str) -> str:
+    """Write a one-cell notebook running ``code`` at ``root/path``; return ``path``."""
+    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w", "metadata": {}, "outputs": [],
+                     "source": code.splitlines(keepends=True)}],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (root / path).write_text(json.dumps(nb), encoding="utf-8")
+    return path

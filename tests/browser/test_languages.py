@@ -13,7 +13,6 @@
   table in each of the six languages goes to the test output folder.
 """
 
-import json
 import re
 from pathlib import Path
 
@@ -22,6 +21,7 @@ import pytest
 expect = pytest.importorskip("playwright.sync_api").expect
 
 from .jupyter_pages import open_voila, unexpected_page_errors, voila_error_outputs  # noqa: E402
+from .jupyter_pages import write_notebook as write_page  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -60,13 +60,7 @@ _WORDS_JS = """(root) => {
 
 
 def write_notebook(root: Path, name: str, code: str) -> str:
-    path = f"notebooks/lang_{name}.ipynb"
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w", "metadata": {}, "outputs": [],
-                     "source": code.splitlines(keepends=True)}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / path).write_text(json.dumps(nb), encoding="utf-8")
-    return path
+    return write_page(root, f"notebooks/lang_{name}.ipynb", code)
 
 
 def english_words(text: str) -> list:

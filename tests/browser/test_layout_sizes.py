@@ -36,7 +36,6 @@ README's pictures there: ``play_table.png`` and ``lesson.png``, at 1366×768,
 cropped to the widget.
 """
 
-import json
 import math
 import os
 from pathlib import Path
@@ -47,6 +46,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 from .conftest import REPO
 from .jupyter_pages import lab_error_outputs, open_lab_notebook, unexpected_page_errors
+from .jupyter_pages import write_notebook as write_page
 
 pytestmark = pytest.mark.browser
 
@@ -149,13 +149,7 @@ _SEATS_JS = """(root, sel) => {
 
 
 def write_notebook(root: Path, name: str, code: str) -> str:
-    path = f"notebooks/layout_{name}.ipynb"
-    nb = {"cells": [{"cell_type": "code", "execution_count": None, "id": "w", "metadata": {}, "outputs": [],
-                     "source": code.splitlines(keepends=True)}],
-          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (root / path).write_text(json.dumps(nb), encoding="utf-8")
-    return path
+    return write_page(root, f"notebooks/layout_{name}.ipynb", code)
 
 
 def seats_in_order(found: dict) -> tuple:
