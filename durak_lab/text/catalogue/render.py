@@ -14,7 +14,7 @@ Standard library only.
 ('1 card', '3 cards')
 >>> from durak_lab.text.catalogue import using
 >>> with using("ru"):
-...     [say("cards-count", count=n) for n in (1, 3, 5)]
+...     [counted(n, "cards") for n in (1, 3, 5)]
 ['1 карта', '3 карты', '5 карт']
 >>> say("no-such-key")
 Traceback (most recent call last):
