@@ -96,8 +96,9 @@ def _pick(hand: int, wanted: tuple[tuple[int, int], ...]) -> tuple[Card, ...]:
 def finish_of(position: object) -> Optional[str]:
     """How a finished game ended: ``"ficus"`` when by the ficus finish, else None (also while it goes on).
 
-    The ficus leaves the durak with an empty hand; every other end leaves the durak holding cards
-    (R28) or is a draw or a shared loss (R29).
+    The ficus leaves the durak with an empty hand and the other player holding the ficus; every other
+    end leaves the durak holding cards (R28), or is a draw or a shared loss (R29), or (``tie="first_out"``,
+    KO) both hands empty with the first out the durak.
 
     >>> from .rules import Rules
     >>> from .state import Position
@@ -109,4 +110,7 @@ def finish_of(position: object) -> Optional[str]:
     rules = getattr(position, "rules")
     if not getattr(rules, "ficus", False) or not result or len(result) != 1:
         return None
-    return "ficus" if not getattr(position, "hands")[result[0]] else None
+    hands = getattr(position, "hands")
+    # the ficus leaves its holder with cards; a durak with an empty hand and nobody holding cards is a
+    # simultaneous finish that the first out loses (tie="first_out", KO), not a ficus
+    return "ficus" if not hands[result[0]] and any(h for s, h in enumerate(hands) if s != result[0]) else None

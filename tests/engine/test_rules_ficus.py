@@ -208,3 +208,18 @@ def test_ficus_random_games_stay_consistent_and_the_display_follows():
             assert_result_consistent(last)
             fired += finish_of(last) == "ficus"
     assert fired  # some of these games ended by the ficus
+
+
+def test_a_simultaneous_finish_first_out_is_not_a_ficus():
+    """Found by fuzzing (ficus=True with tie="first_out", 52 cards, hands of one): P2 attacks with its
+    last card, P1 covers it with its last card; both hands are empty and the first out (P2) wins (KO),
+    so P1 is the durak, but by the tie rule, not by the ficus (R28, R29)."""
+    from durak_lab.engine.ficus import finish_of
+    from durak_lab.engine.rules import Rules
+    from durak_lab.engine.state import Position
+
+    p = Position.start(Rules(deck=52, hand_size=1, ficus=True, tie="first_out"), ["K♣", "J♣"], trump="♥",
+                       discard="rest", attacker=1)
+    end = p.play("P2 attack J♣").play("P1 cover J♣ with K♣")
+    assert end.result == (0,) and not any(end.hands)
+    assert finish_of(end) is None
