@@ -36,7 +36,7 @@ def test_attack_and_defence_notebook_runs_and_draws_its_charts(lab_page, screens
     screenshot(widget, "-widget")
     hand.fill("10♥ Z9")
     hand.press("Enter")
-    expect(answer).to_contain_text("'Z9' is not a card", timeout=30_000)
+    expect(answer).to_contain_text("“Z9” is not a card", timeout=30_000)
     expect(answer).not_to_contain_text("Traceback")
     widget.get_by_label("Example").select_option(label="EX-ZH-BOUT after move 5: P3 attack 8♣")
     expect(answer).to_contain_text("8♣ with 10♣", timeout=30_000)
