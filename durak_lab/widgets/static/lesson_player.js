@@ -291,6 +291,7 @@ function renderLesson({ model, el }) {
     if (!st || !st.serial) return;
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && !tableHost.contains(active) ? active.dataset.key : null;
+    langRow.hidden = st.view === "lesson";  // on the menu and the end: a lesson's step keeps its height
     root.dir = st.dir || "ltr";
     root.lang = st.lang || "en";
     if (langShown !== st.lang) {
