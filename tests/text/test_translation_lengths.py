@@ -16,7 +16,7 @@ import statistics
 
 import pytest
 
-from durak_lab.lessons import course, in_language, words_of
+from durak_lab.lessons import course, in_language
 from durak_lab.lessons.translation import words_files
 from durak_lab.text.catalogue import LANGUAGES, catalogue, templates
 
@@ -46,16 +46,12 @@ def pairs(code: str) -> list:
                 out.append((a, b))
     if words_files(code):
         for lesson in course():
-            en, tr = words_of(lesson), words_of(in_language(lesson, code))
-            out += [(en["title"], tr["title"]), (en["summary"], tr["summary"])]
-            for s, t in zip(en["steps"], tr["steps"]):
-                for k in ("text", "hint", "explain"):
-                    if k in s:
-                        out.append((s[k], t[k]))
-                for a, b in zip(s.get("options", ()), t.get("options", ())):
-                    out.append((a, b))
-                for k in s.get("feedback", {}):
-                    out.append((s["feedback"][k], t["feedback"][k]))
+            tr = in_language(lesson, code)
+            out += [(lesson.title, tr.title), (lesson.summary, tr.summary)]
+            for s, t in zip(lesson.steps, tr.steps):
+                out += [(a, b) for a, b in ((s.text, t.text), (s.hint, t.hint), (s.explain, t.explain)) if a and b]
+                out += list(zip(s.options, t.options))
+                out += list(zip(s.feedback.values(), t.feedback.values()))
     return out
 
 
