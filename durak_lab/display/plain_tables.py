@@ -31,6 +31,7 @@ import re
 from typing import Any, Iterable, Optional, Sequence
 
 from ..analysis.probability import trump_counts
+from ..text.messages import say
 
 __all__ = ["LearnerTable", "learner_table", "percent", "cell_text", "trump_chance_table", "TABLE_CSS"]
 
@@ -47,7 +48,7 @@ TABLE_CSS = (
 
 
 def percent(p: Any) -> str:
-    """A chance between 0 and 1 as a whole percentage, the ends said in words.
+    """A chance between 0 and 1 as a whole percentage, the ends said in words (the chosen language's).
 
     >>> percent(Fraction(23, 29)), percent(0.5), percent(0), percent(1), percent(0.003), percent(0.998)
     ('79%', '50%', '0%', '100%', 'under 1%', 'over 99%')
@@ -60,18 +61,19 @@ def percent(p: Any) -> str:
     if not 0 <= x <= 1:
         raise ValueError(f"a chance is between 0 and 1, not {p}")
     if x == 0:
-        return "0%"
+        return say("table-percent", value=0)
     if x == 1:
-        return "100%"
+        return say("table-percent", value=100)
     if x < 0.005:
-        return "under 1%"
+        return say("table-percent-under")
     if x >= 0.995:
-        return "over 99%"
-    return f"{math.floor(x * 100 + 0.5)}%"  # halves round up, as learners are taught
+        return say("table-percent-over")
+    return say("table-percent", value=math.floor(x * 100 + 0.5))  # halves round up, as learners are taught
 
 
 def cell_text(value: Any) -> str:
-    """A value as a learner reads it in a table: yes/no, nothing for a missing value, cards as text.
+    """A value as a learner reads it in a table: yes/no (in the chosen language), nothing for a missing value,
+    cards as text.
 
     >>> [cell_text(v) for v in (True, False, None, float("nan"), 3, 2.50, Fraction(1, 4), "7♥")]
     ['yes', 'no', '', '', '3', '2.5', '1/4', '7♥']
@@ -79,7 +81,7 @@ def cell_text(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return say("table-yes") if value else say("table-no")
     if isinstance(value, float):
         if value != value:  # NaN
             return ""
@@ -88,7 +90,8 @@ def cell_text(value: Any) -> str:
     return "" if text in ("<NA>", "nan", "NaT") else text
 
 
-_PERCENT = re.compile(r"^(?:under |over )?\d+%$")
+#: A percentage as :func:`percent` writes it in any language: one number and its % sign, maybe words around.
+_PERCENT = re.compile(r"^[^\d%]*\d+\s?%[^\d%]*$")
 
 
 def _numeric(value: Any) -> bool:
@@ -136,7 +139,7 @@ class LearnerTable:
                             for j, v in enumerate(r))
             body.append(f"<tr>{cells}</tr>")
         if not self.rows:
-            body.append(f'<tr><td colspan="{len(self.headers)}">(nothing)</td></tr>')
+            body.append(f'<tr><td colspan="{len(self.headers)}">{esc(say("table-nothing"))}</td></tr>')
         caption = f"<caption>{esc(self.caption)}</caption>" if self.caption else ""
         return (f"<style>{TABLE_CSS}</style><table class=\"dl-learner\">{caption}<thead><tr>{head}</tr></thead>"
                 f"<tbody>{''.join(body)}</tbody></table>")
@@ -192,5 +195,5 @@ def trump_chance_table(knowledge: Any, caption: Optional[str] = None) -> Learner
     for place, dist in trump_counts(knowledge).items():
         for n in sorted(dist):
             rows.append((place, n, percent(dist[n])))
-    return LearnerTable(rows, ["where", "trumps", "chance"],
-                        "How many trumps, and how likely" if caption is None else caption)
+    return LearnerTable(rows, [say("table-col-where"), say("table-col-trumps"), say("table-col-chance")],
+                        say("table-trumps-caption") if caption is None else caption)

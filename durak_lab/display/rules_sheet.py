@@ -8,6 +8,12 @@ transfer game and the end of the game, each with the rule ids of the rules
 digest (R1 to R31).  ``tutorials/rules_summary.html`` is its output; rewrite it
 with ``durak-lab rules-sheet --output tutorials/rules_summary.html``.
 
+Every sentence is a key of the catalogue's ``sheet`` family, worded in the
+language chosen when the page is made (``durak-lab --lang ru rules-sheet``); the
+HTML around the sentences is built here.  In a sentence, ``**words**`` are
+printed bold (the words a learner should notice), so a translation puts the
+bold where its own grammar puts those words.
+
 Standard library and the durak_lab core only.
 
 >>> page = rules_sheet_html()
@@ -20,11 +26,15 @@ Standard library and the durak_lab core only.
 from __future__ import annotations
 
 import html
-from typing import Iterable, Sequence
+import re
+from typing import Any, Iterable, Optional, Sequence
 
 from ..engine.cards import Card
+from ..text.catalogue import Suit, direction, language
 from ..text.explain import RULE_TITLES
-from ..text.glossary import GLOSSARY
+from ..text.glossary import GLOSSARY, term_word
+from ..text.messages import say
+from ..text.reasons import card_words
 from .render import back_svg, card_svg
 
 __all__ = ["rules_sheet_html", "SHEET_CARD_WIDTH"]
@@ -71,6 +81,20 @@ svg { display: inline-block; vertical-align: bottom; }
 """
 
 
+#: Words in bold in a sentence of the sheet: ``**talon**``.
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def _said(key: str, **fields: Any) -> str:
+    """The sentence ``key`` as HTML text: escaped (quotes may stay, it is never an attribute), its
+    ``**words**`` in bold.
+
+    >>> _said("sheet-start-text").startswith("The player with the <b>lowest trump</b> shows it")
+    True
+    """
+    return _BOLD.sub(r"<b>\1</b>", html.escape(say(key, **fields), quote=False))
+
+
 def _cards(cards: Iterable[str], width: float = SHEET_CARD_WIDTH) -> str:
     return "".join(card_svg(Card(c), width=width) for c in cards)
 
@@ -81,17 +105,19 @@ def _fig(inner: str, caption: str) -> str:
 
 def _pair(attack: str, cover: str, caption: str) -> str:
     a, c = Card(attack), Card(cover)
-    inner = (f'<span class="pair" role="img" aria-label="{_esc(f"{a.name} covered by {c.name}")}">'
+    label = say("sheet-pair-label", attack=card_words(a), cover=card_words(c))
+    inner = (f'<span class="pair" role="img" aria-label="{_esc(label)}">'
              f'{card_svg(a, width=SHEET_CARD_WIDTH)}{card_svg(c, width=SHEET_CARD_WIDTH)}</span>')
     return _fig(inner, caption)
 
 
 def _talon(trump_card: str) -> str:
     t = Card(trump_card)
-    inner = (f'<span class="talon" role="img" aria-label="{_esc(f"the talon, with the trump card {t.name} face up under it")}">'
+    label = say("sheet-talon-label", card=card_words(t))
+    inner = (f'<span class="talon" role="img" aria-label="{_esc(label)}">'
              f'<span class="under">{card_svg(t, width=SHEET_CARD_WIDTH)}</span>'
-             f'<span class="stack">{back_svg(SHEET_CARD_WIDTH, "the talon, face down")}</span></span>')
-    return _fig(inner, f"talon, trump card {t}")
+             f'<span class="stack">{back_svg(SHEET_CARD_WIDTH, say("sheet-talon-back"))}</span></span>')
+    return _fig(inner, say("sheet-talon-caption", card=str(t)))
 
 
 def _section(title: str, rule_ids: Sequence[str], body: str, cards: str = "", side: bool = False) -> str:
@@ -107,15 +133,22 @@ def _section(title: str, rule_ids: Sequence[str], body: str, cards: str = "", si
 
 
 def _words(terms: Sequence[tuple]) -> str:
+    """The box of words: each glossary word (by id) as the language shows it, with its short meaning."""
     for term, _ in terms:
         if term not in GLOSSARY:
             raise ValueError(f"{term!r} is not in the glossary")
-    items = "".join(f"<dt>{_esc(t)}</dt><dd>{_esc(short)}</dd>" for t, short in terms)
-    return f'<section class="words"><h2>Words <span class="ids">(all of them: tutorials/glossary.md)</span></h2><dl>{items}</dl></section>'
+    items = "".join(f"<dt>{_esc(term_word(t))}</dt><dd>{_esc(say(short))}</dd>" for t, short in terms)
+    return (f'<section class="words"><h2>{_esc(say("sheet-words-title"))} <span class="ids">'
+            f'{_esc(say("sheet-words-all", page="tutorials/glossary.md"))}</span></h2><dl>{items}</dl></section>')
 
 
-def rules_sheet_html(title: str = "Durak: the rules on one page") -> str:
-    """The one-page rules summary as a self-contained HTML document (prints on one A4 page).
+def _p(key: str, **fields: Any) -> str:
+    return f"<p>{_said(key, **fields)}</p>"
+
+
+def rules_sheet_html(title: Optional[str] = None) -> str:
+    """The one-page rules summary as a self-contained HTML document (prints on one A4 page), in the
+    chosen language; ``title`` replaces its title.
 
     Every section names its rule ids; every card picture has a text
     alternative; nothing is fetched from elsewhere (the only ``http`` text is
@@ -127,67 +160,40 @@ def rules_sheet_html(title: str = "Durak: the rules on one page") -> str:
     >>> "R11" in page and "R28" in page and "<title>Durak: the rules on one page</title>" in page
     True
     """
+    title = say("sheet-title") if title is None else title
     sections = [
-        _section("The cards", ["R1"],
-                 "<p>36 cards: 6, 7, 8, 9, 10, jack, queen, king, ace in four suits ♠ ♥ ♦ ♣. "
-                 "The ace is highest.</p>",
-                 _fig(_cards(["6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", "A♥"], 27), "low → high")),
-        _section("The deal", ["R3"],
-                 "<p>Everyone gets 6 cards. The next card is turned face up under the <b>talon</b> "
-                 "(the pile left over). Its suit is <b>trump</b> for the whole game, and it is drawn last.</p>",
-                 _talon("9♠"), side=True),
-        _section("Who starts", ["R7", "R9"],
-                 "<p>The player with the <b>lowest trump</b> shows it and attacks first. The "
-                 "<b>defender</b> is always the player on the attacker's left.</p>",
-                 _fig(_cards(["6♠"]), "lowest trump"), side=True),
-        _section("Covering (beating) a card", ["R11"],
-                 "<p>The defender covers each attack card with a higher card of the <b>same suit</b>, or "
-                 "with <b>any trump</b>. A trump is covered only by a higher trump. Here ♠ is trump:</p>",
-                 _pair("7♥", "10♥", "higher heart") + _pair("10♦", "8♠", "a trump")
-                 + _pair("Q♠", "K♠", "higher trump")),
-        _section("Throwing in", ["R12", "R13", "R14"],
-                 "<p>The others (never the defender) may add cards of a <b>rank already on the table</b>. "
-                 "At most 6 attack cards, never more than the defender holds; at most 5 in the first "
-                 "bout.</p>",
-                 _pair("7♥", "10♥", "on the table") + _fig(_cards(["10♦", "7♣"]), "may be thrown in")),
-        _section("Taking", ["R15", "R18"],
-                 "<p>The defender may <b>take</b> instead of covering, at any time, and picks up every card "
-                 "on the table (the others may first throw in matching cards). The player on the "
-                 "defender's left attacks next.</p>"),
-        _section("Bito: the bout is won", ["R16", "R17"],
-                 "<p>When every attack card is covered and nobody adds more, the cards go face down to the "
-                 "<b>bito</b> pile, out of the game. The defender attacks next.</p>",
-                 _fig(back_svg(SHEET_CARD_WIDTH, "the bito pile, face down"), "bito"), side=True),
-        _section("Drawing", ["R19"],
-                 "<p>After every bout, everyone draws back up to 6 cards from the talon: the attacker "
-                 "first, the defender last. When the talon is empty, play goes on without drawing.</p>"),
-        _section("Transfer (perevodnoy Durak)", ["R20", "R21", "R22"],
-                 "<p>Before covering anything, the defender may add a card of the <b>same rank</b> and "
-                 "pass the whole attack on to the next player. Not after a cover, and not to a player "
-                 "with too few cards.</p>",
-                 _fig(_cards(["7♣", "7♥"], 28), "7♣, passed on"), side=True),
-        _section("The end of the game", ["R28", "R29"],
-                 "<p>Once the talon is empty, a player with no cards is <b>out</b> and safe. The last "
-                 "player holding cards is the <b>durak</b> (the fool). If the last cards go at the same "
-                 "time, nobody is durak: a draw.</p>"),
-        _section("Tips and mistakes", ["R31"],
-                 "<ul><li>Keep your trumps; cover with them only when you must.</li>"
-                 "<li>Attack with low cards, keep high ones. Pairs are good for throwing in.</li>"
-                 "<li>Taking is sometimes cheaper than a trump. Count the trumps played.</li>"
-                 "<li>A wrong cover is taken back; noticed later, the defender takes.</li></ul>"),
+        _section(say("sheet-cards-title"), ["R1"], _p("sheet-cards-text"),
+                 _fig(_cards(["6♥", "7♥", "8♥", "9♥", "10♥", "J♥", "Q♥", "K♥", "A♥"], 27), say("sheet-cards-caption"))),
+        _section(say("sheet-deal-title"), ["R3"], _p("sheet-deal-text"), _talon("9♠"), side=True),
+        _section(say("sheet-start-title"), ["R7", "R9"], _p("sheet-start-text"),
+                 _fig(_cards(["6♠"]), say("sheet-start-caption")), side=True),
+        _section(say("sheet-cover-title"), ["R11"], _p("sheet-cover-text", trump=Suit(0)),
+                 _pair("7♥", "10♥", say("sheet-cover-higher", suit=Suit(1))) + _pair("10♦", "8♠", say("sheet-cover-trump"))
+                 + _pair("Q♠", "K♠", say("sheet-cover-higher-trump"))),
+        _section(say("sheet-throw-title"), ["R12", "R13", "R14"], _p("sheet-throw-text"),
+                 _pair("7♥", "10♥", say("sheet-throw-on-table")) + _fig(_cards(["10♦", "7♣"]), say("sheet-throw-may"))),
+        _section(say("sheet-take-title"), ["R15", "R18"], _p("sheet-take-text")),
+        _section(say("sheet-bito-title"), ["R16", "R17"], _p("sheet-bito-text"),
+                 _fig(back_svg(SHEET_CARD_WIDTH, say("sheet-bito-back")), say("sheet-bito-caption")), side=True),
+        _section(say("sheet-draw-title"), ["R19"], _p("sheet-draw-text")),
+        _section(say("sheet-transfer-title"), ["R20", "R21", "R22"], _p("sheet-transfer-text"),
+                 _fig(_cards(["7♣", "7♥"], 28), say("sheet-transfer-caption", card="7♣")), side=True),
+        _section(say("sheet-end-title"), ["R28", "R29"], _p("sheet-end-text")),
+        _section(say("sheet-tips-title"), ["R31"],
+                 "<ul>" + "".join(f"<li>{_said(key)}</li>" for key in (
+                     "sheet-tip-trumps", "sheet-tip-low", "sheet-tip-take", "sheet-tip-wrong")) + "</ul>"),
     ]
-    words = _words([("bito", "the cards out of the game"), ("talon", "the face-down pile you draw from"),
-                    ("trump", "the strongest suit"), ("bout", "one attack, until bito or a take"),
-                    ("throw in", "add a card of a rank on the table"), ("durak", "the loser: “fool”")])
+    words = _words([("bito", "sheet-word-bito"), ("talon", "sheet-word-talon"), ("trump", "sheet-word-trump"),
+                    ("bout", "sheet-word-bout"), ("throw in", "sheet-word-throw-in"),
+                    ("durak", "sheet-word-durak")])
+    ids = list(RULE_TITLES)
+    rtl = ' dir="rtl"' if direction() == "rtl" else ""
     return ("<!DOCTYPE html>\n"
-            '<html lang="en"><head><meta charset="utf-8">'
+            f'<html lang="{language()}"{rtl}><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{_esc(title)}</title><style>{_CSS}</style></head><body>"
             f"<h1>{_esc(title)}</h1>"
-            '<p class="sub">Podkidnoy (throw-in) Durak for 2 to 6 players with 36 cards. Nobody wins: the '
-            "last player left with cards loses and is the <b>durak</b>.</p>"
+            f'<p class="sub">{_said("sheet-intro")}</p>'
             f'<div class="grid">{"".join(sections)}</div>{words}'
-            '<p class="foot">Rule ids (R1 to R31) are those of the durak_lab rules digest. '
-            "Made with durak_lab.</p>"
+            f'<p class="foot">{_said("sheet-foot", first=ids[0], last=ids[-1])}</p>'
             "</body></html>\n")
-

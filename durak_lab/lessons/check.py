@@ -50,7 +50,7 @@ from ..engine.errors import CardError, DurakError, IllegalMoveError, MoveTextErr
 from ..engine.moves import ATTACK, Move, parse_seat, seat_text
 from ..engine.rules import DrawOrder
 from ..text.explain import RULE_TITLES, describe_move, explain_move, rule_title, sentence
-from ..text.catalogue import Suit
+from ..text.catalogue import Items, Suit
 from ..text.messages import say
 from .format import Step
 
@@ -375,7 +375,7 @@ class Attempt:
             if s.accept == "legal":
                 m = self._example_move()
                 return say("lesson-shown-any", move=_bare(describe_move(p, m)))
-            return say("lesson-shown-move", move=" or ".join(_bare(describe_move(p, m)) for m in s.answers))
+            return say("lesson-shown-move", move=Items([_bare(describe_move(p, m)) for m in s.answers], "or"))
         if s.kind == "cards":
             if not s.answer:
                 return say("lesson-shown-no-cards")

@@ -49,6 +49,7 @@ import os
 from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, TextIO, Union
 
 from ..session.students import StudentError, clean_name, student_key
+from ..text.messages import say
 from .syllabus import course
 from .format import Lesson
 from .progress import PROGRESS_FORMATS, Progress, ProgressError, read_progress_file
@@ -148,18 +149,18 @@ def read_class(paths: Sequence[Union[str, "os.PathLike[str]"]], lessons: Optiona
         try:
             data = read_progress_file(path)  # bounded, decoded by its byte-order mark
         except FileNotFoundError:
-            problems.append((path, "there is no such file"))
+            problems.append((path, say("class-problem-missing")))
             continue
         except (OSError, ProgressError) as err:
             if "progress" in os.path.basename(path):
                 problems.append((path, str(err) if isinstance(err, ProgressError)
-                                 else f"not a JSON file ({type(err).__name__})"))
+                                 else say("class-problem-not-json", kind=type(err).__name__)))
             continue
         fmt = data.get("format") if isinstance(data, dict) else None
         if not (isinstance(fmt, str) and fmt.startswith("durak-lab-progress/")):
             continue  # a saved game, a lesson, another file
         if fmt not in PROGRESS_FORMATS:
-            problems.append((path, f"a newer progress format ({fmt})"))
+            problems.append((path, say("class-problem-newer", version=fmt)))
             continue
         try:
             progress = Progress.from_dict(data, path)
@@ -273,8 +274,6 @@ class ClassReport:
         """A plain text report: a line a student (lessons finished, exercises solved, at the first
         try, minutes, last seen), a grid of the lessons anyone has started (solved/exercises, and
         at the first try in brackets), the most missed exercises, the files that could not be read."""
-        from ..text.messages import say
-
         def table(head: list, rows: list) -> list:
             widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
             return ["  ".join(str(x).ljust(w) for x, w in zip(row, widths)).rstrip() for row in [head] + rows]

@@ -8,7 +8,9 @@
   interval, the anchor's line across.
 
 The numbers are those of :mod:`durak_lab.tables.tournament`, the text
-alternative.  Figures are plain ``plotly.graph_objects.Figure`` values.
+alternative.  Figures are plain ``plotly.graph_objects.Figure`` values; their
+titles, axes and hover texts are worded in the chosen language (the catalogue's
+``tournament-*`` keys).
 
 Presentation layer: needs plotly (and pandas).
 
@@ -31,28 +33,30 @@ from ..bots.ratings import ANCHOR_RATING, Ladder
 from ..bots.tournament import Tournament
 from ..tables.tournament import head_to_head_table, ladder_table, standings_table
 from ..tables._pandas import needs_pandas
+from ..text.messages import say
 
 __all__ = ["standings_figure", "head_to_head_figure", "ladder_figure"]
 
 
 def _describe(t: Tournament) -> str:
     deals = len({g.deal for g in t.games})
-    return f"{len(t.games)} games, {deals} deals, {t.rules.players} players"
+    return say("tournament-about", games=len(t.games), deals=deals, players=t.rules.players)
 
 
 @needs_pandas
 def standings_figure(t: Tournament, title: Optional[str] = None) -> go.Figure:
     """Bars of each bot's durak rate, with the 95% interval as error bars."""
     df = standings_table(t)
-    hover = [f"{r.bot}: durak in {r.duraks} of {r.games} games ({r.durak_rate:.1%}; 95% interval "
-             f"{r.low:.1%}–{r.high:.1%}), {r.draws} draws" for r in df.itertuples()]
+    hover = [say("tournament-hover-standings", bot=r.bot, duraks=r.duraks, games=r.games, rate=f"{r.durak_rate:.1%}",
+                 low=f"{r.low:.1%}", high=f"{r.high:.1%}", draws=r.draws) for r in df.itertuples()]
     fig = go.Figure(go.Bar(
         x=df["bot"], y=df["durak_rate"], marker_color="#4C78A8", hovertext=hover, hoverinfo="text",
         error_y=dict(type="data", symmetric=False, array=df["high"] - df["durak_rate"],
                      arrayminus=df["durak_rate"] - df["low"]),
         text=[f"{x:.0%}" for x in df["durak_rate"]], textposition="inside", insidetextanchor="end"))
-    fig.update_layout(title=title or f"How often each bot is the durak ({_describe(t)})",
-                      xaxis_title="bot", yaxis_title="durak rate", yaxis_range=[0, 1.05],
+    fig.update_layout(title=title or say("tournament-standings-title", about=_describe(t)),
+                      xaxis_title=say("tournament-axis-bot"), yaxis_title=say("tournament-axis-rate"),
+                      yaxis_range=[0, 1.05],
                       yaxis_tickformat=".0%", template="plotly_white", margin=dict(t=60))
     return fig
 
@@ -77,18 +81,19 @@ def head_to_head_figure(t: Tournament, title: Optional[str] = None) -> go.Figure
             r = games.get((a, b))
             if r is None:
                 row_t.append("")
-                row_h.append(f"{a} did not play {b}")
+                row_h.append(say("tournament-hover-not-played", bot=a, other=b))
             else:
                 row_t.append(f"{r['losses'] / r['games']:.0%}")
-                row_h.append(f"{a} against {b}: durak in {r['losses']} of {r['games']} games, "
-                             f"{r['wins']} wins, {r['draws']} draws")
+                row_h.append(say("tournament-hover-head-to-head", bot=a, other=b, losses=r["losses"],
+                                 games=r["games"], wins=r["wins"], draws=r["draws"]))
         text.append(row_t)
         hover.append(row_h)
     fig = go.Figure(go.Heatmap(z=df.values, x=list(df.columns), y=list(df.index), zmin=0, zmax=1,
                                colorscale="RdBu_r", text=text, texttemplate="%{text}", hovertext=hover,
-                               hoverinfo="text", colorbar=dict(title="durak rate", tickformat=".0%")))
-    fig.update_layout(title=title or f"Head to head: the row bot's durak rate ({_describe(t)})",
-                      xaxis_title="opponent", yaxis_title="bot", yaxis_autorange="reversed",
+                               hoverinfo="text", colorbar=dict(title=say("tournament-axis-rate"), tickformat=".0%")))
+    fig.update_layout(title=title or say("tournament-head-to-head-title", about=_describe(t)),
+                      xaxis_title=say("tournament-axis-opponent"), yaxis_title=say("tournament-axis-bot"),
+                      yaxis_autorange="reversed",
                       template="plotly_white")
     return fig
 
@@ -106,15 +111,16 @@ def ladder_figure(lad: Ladder, title: Optional[str] = None) -> go.Figure:
     (['greedy', 'random'], 'rating (greedy = 1000)')
     """
     df = ladder_table(lad)
-    hover = [f"{r.bot}: rating {r.rating:.0f} (95% interval {r.low:.0f} to {r.high:.0f}), {r.games} games, "
-             f"won {r.score:.0%} of its meetings" for r in df.itertuples()]
+    hover = [say("tournament-hover-ladder", bot=r.bot, rating=f"{r.rating:.0f}", low=f"{r.low:.0f}",
+                 high=f"{r.high:.0f}", games=r.games, score=f"{r.score:.0%}") for r in df.itertuples()]
     fig = go.Figure(go.Scatter(
         x=df["rating"], y=df["bot"], mode="markers+text", marker=dict(size=11, color="#4C78A8"),
         text=[f"{x:.0f}" for x in df["rating"]], textposition="top center", hovertext=hover, hoverinfo="text",
         error_x=dict(type="data", symmetric=False, array=df["high"] - df["rating"],
                      arrayminus=df["rating"] - df["low"])))
     fig.add_vline(x=ANCHOR_RATING, line_dash="dot", line_color="#888")
-    fig.update_layout(title=title or f"The ladder: Bradley–Terry ratings ({_describe(lad.tournament)})",
-                      xaxis_title=f"rating ({lad.anchor} = {ANCHOR_RATING:.0f})", yaxis_title="bot",
+    fig.update_layout(title=title or say("tournament-ladder-title", about=_describe(lad.tournament)),
+                      xaxis_title=say("tournament-axis-rating", anchor=lad.anchor, rating=f"{ANCHOR_RATING:.0f}"),
+                      yaxis_title=say("tournament-axis-bot"),
                       yaxis_autorange="reversed", template="plotly_white", margin=dict(t=60))
     return fig

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Optional
 
 from ..display.plain_tables import LearnerTable, percent as percent_text
 from ..graphs.beats import CoverPlan, cover_table, edge_table
+from ..text.messages import say
 from ._pandas import needs_pandas
 
 if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so that importing
@@ -31,11 +32,17 @@ if TYPE_CHECKING:  # pandas is imported by the functions that build tables, so t
 
 __all__ = ["frame_table", "cover_words_table", "edge_words_table"]
 
-#: The columns of :func:`~durak_lab.graphs.cover_table` a learner sees, in words.
-COVER_WORDS = {"attack": "attack card", "attack in words": "in words", "possible covers": "cards that beat it",
-               "chosen cover": "best cover", "in Hall set": "too few answers"}
-#: The columns of :func:`~durak_lab.graphs.edge_table` a learner sees, in words.
-EDGE_WORDS = {"from": "card", "to": "other card", "text": "in words"}
+#: The columns of :func:`~durak_lab.graphs.cover_table` a learner sees, with the catalogue key of each header.
+COVER_WORDS = {"attack": "table-col-attack-card", "attack in words": "table-col-in-words",
+               "possible covers": "table-col-beat-it", "chosen cover": "table-col-best-cover",
+               "in Hall set": "table-col-too-few"}
+#: The columns of :func:`~durak_lab.graphs.edge_table` a learner sees, with the catalogue key of each header.
+EDGE_WORDS = {"from": "table-col-card", "to": "table-col-other-card", "text": "table-col-in-words"}
+
+
+def _headers(keys: Mapping[str, str]) -> dict:
+    """Columns to headers in the chosen language's words."""
+    return {column: say(key) for column, key in keys.items()}
 
 
 @needs_pandas
@@ -85,7 +92,7 @@ def cover_words_table(plan: CoverPlan, caption: str = "") -> LearnerTable:
     J♥           jack of hearts  A♠                              yes
     """
     df = cover_table(plan)
-    words = dict(COVER_WORDS)
+    words = _headers(COVER_WORDS)
     if not df["in Hall set"].any():
         del words["in Hall set"]
     return frame_table(df, words, caption)
@@ -101,4 +108,4 @@ def edge_words_table(graph: Any, limit: Optional[int] = None, caption: str = "")
     9♠    A♥          9♠ beats A♥: a trump
     9♠    A♦          9♠ beats A♦: a trump
     """
-    return frame_table(edge_table(graph), EDGE_WORDS, caption, limit=limit)
+    return frame_table(edge_table(graph), _headers(EDGE_WORDS), caption, limit=limit)

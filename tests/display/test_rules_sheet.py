@@ -120,3 +120,13 @@ def test_chromium_prints_it_on_one_page(tmp_path):
                     f"--print-to-pdf={pdf}", SHEET.as_uri()], check=True, capture_output=True, timeout=120)
     pages = re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())
     assert len(pages) == 1
+
+
+def test_the_sheet_is_worded_in_the_chosen_language(monkeypatch):
+    """Every sentence comes from the catalogue when the page is made; ``**words**`` print bold."""
+    from durak_lab.text.catalogue import catalogue, using
+    monkeypatch.setitem(catalogue("en").messages, "sheet-take-text", "Pick up **every** card & go on.")
+    page = rules_sheet_html()
+    assert "<p>Pick up <b>every</b> card &amp; go on.</p>" in page
+    with using("he"):
+        assert rules_sheet_html().startswith('<!DOCTYPE html>\n<html lang="he" dir="rtl">')

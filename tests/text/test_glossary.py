@@ -9,9 +9,13 @@ from pathlib import Path
 import pytest
 
 from durak_lab.text import GLOSSARY, GlossaryError, RULE_TITLES, glossary_html, glossary_markdown, rule_html, terms_in
-from durak_lab.text.glossary import FORMS, TERM_RULES
+from durak_lab.text.catalogue import LANGUAGES, catalogue, using
+from durak_lab.text.glossary import FORMS, TERM_RULES, glossary_json, term_word
+
+from glossary_helpers import NO_SPACES, PARTICLES, PREFIXES, as_language
 
 ROOT = Path(__file__).resolve().parents[2]
+LOCALES = ROOT / "durak_lab" / "text" / "locales"
 
 #: The words the brief of the glossary names; each must have a definition.
 REQUIRED = ["durak", "bito", "talon", "trump", "trump card", "podkidnoy", "perevodnoy", "take", "throw in",
@@ -80,7 +84,7 @@ def test_only_the_first_use_is_marked_and_the_text_is_unchanged():
 
 
 def test_text_is_escaped_and_titles_are_attribute_safe(monkeypatch):
-    monkeypatch.setitem(GLOSSARY, "bito", 'A "pile" <b>&</b>')
+    monkeypatch.setitem(catalogue("en").messages, "glossary-bito", 'A "pile" <b>&</b>')
     out = glossary_html('<img src=x onerror="alert(1)"> bito & "talon"')
     assert "<img" not in out and "&lt;img" in out
     p = _parse(out)
@@ -129,3 +133,51 @@ def test_the_command_line_prints_and_writes_the_page(tmp_path, capsys):
     assert target.read_text(encoding="utf-8") == glossary_markdown()
     assert main(["glossary", "--output", str(tmp_path / "no" / "such" / "dir.md")]) == 2
     assert "cannot write" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("code", [c for c in LANGUAGES if (LOCALES / c / "glossary.json").exists()])
+def test_a_language_with_the_glossary_words_every_word_and_its_spellings(code):
+    """A language that words the meanings (glossary.json) words the words too (words.json's ``term.<id>``),
+    bounds them in a way the matching knows, and every spelling finds its own word."""
+    words = catalogue(code).words
+    for term in GLOSSARY:
+        entry = words.get("term." + term.replace(" ", "-"))
+        assert isinstance(entry, dict) and entry.get("name"), (code, term)
+        assert all(isinstance(f, str) and f.strip() for f in entry.get("also", ())), (code, term)
+    assert words.get("terms.bound", "words") in ("words", "start", "none")
+    with using(code):
+        assert len(set(glossary_json()["forms"].values())) == len(GLOSSARY)
+        for term in GLOSSARY:
+            assert GLOSSARY[term] and term_word(term)
+
+
+def test_words_are_found_without_spaces_where_the_language_writes_none(monkeypatch):
+    as_language(monkeypatch, NO_SPACES)
+    assert terms_in("他用将牌盖住了。然后他收下所有的牌") == ["trump", "take"]
+    assert terms_in("将牌牌是最后一张") == ["trump card"]  # the longest spelling first
+    out = glossary_html("我的将牌")
+    assert out.startswith('我的<abbr class="dl-term"') and out.endswith('tabindex="0">将牌</abbr>')
+    assert glossary_json()["bound"] == "none" and "prefixes" not in glossary_json()
+
+
+def test_a_particle_may_follow_a_word_where_the_language_writes_one_on(monkeypatch):
+    as_language(monkeypatch, PARTICLES)
+    assert terms_in("수비자가 트럼프를 냅니다") == ["defender", "trump"]
+    assert terms_in("비트럼프") == []  # a word must still start there
+    assert glossary_html("트럼프를").endswith('tabindex="0">트럼프</abbr>를')
+    assert glossary_json()["bound"] == "start"
+
+
+def test_a_prefix_letter_may_stand_before_a_word(monkeypatch):
+    as_language(monkeypatch, PREFIXES)
+    assert terms_in("הקוזירים ובקופה") == ["trump", "talon"]
+    assert terms_in("אקוזיר") == []  # not a prefix of the language
+    assert glossary_html("שם הקוזיר").endswith('tabindex="0">הקוזיר</abbr>')  # the whole written word
+    assert glossary_json()["prefixes"] == ["ה", "ו", "ב"] and "bound" not in glossary_json()
+
+
+def test_the_glossary_is_worded_when_read_not_when_imported(monkeypatch):
+    as_language(monkeypatch, {"term.bito": {"name": "pile", "also": ["piles"]}})
+    monkeypatch.setitem(catalogue("en").messages, "glossary-bito", "The cards out of the game.")
+    assert GLOSSARY["bito"] == "The cards out of the game." and FORMS["bito"] == ("piles",)
+    assert terms_in("the piles") == ["bito"] and "\n## pile\n" in glossary_markdown()

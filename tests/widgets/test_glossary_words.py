@@ -19,11 +19,13 @@ import ipywidgets as widgets
 import pytest
 
 from durak_lab.lessons import course
-from durak_lab.text.glossary import FORMS, GLOSSARY, GLOSSARY_CSS, glossary_json, terms_in
+from durak_lab.text.glossary import FORMS, GLOSSARY, GLOSSARY_CSS, glossary_html, glossary_json, terms_in
 from durak_lab.widgets import LessonPlayer
 from durak_lab.widgets.lessons.player import front_end
 from durak_lab.widgets.play.table import PlayTable
 from durak_lab.widgets.stepper import Stepper
+
+from glossary_helpers import NO_SPACES, PARTICLES, PREFIXES, as_language
 
 STATIC = Path(__file__).resolve().parents[2] / "durak_lab" / "widgets" / "static"
 
@@ -119,6 +121,28 @@ def test_the_javascript_finds_the_same_words_as_python_in_every_lesson_text():
                                                        ("beat", "beat"), ("attack", "attack"), ("passes", "pass")]
     assert [m["term"] for m in out[-2] if isinstance(m, dict)] == ["throw in", "bito"]  # <b> stays text
     assert out[-1] == []
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+@pytest.mark.parametrize("words, texts", [
+    (NO_SPACES, ["他用将牌盖住了。然后他收下所有的牌", "将牌牌是最后一张", "我的将牌"]),
+    (PARTICLES, ["수비자가 트럼프를 냅니다", "비트럼프", "트럼프를"]),
+    (PREFIXES, ["הקוזירים ובקופה", "אקוזיר", "שם הקוזיר"]),
+])
+def test_the_javascript_bounds_the_words_as_the_language_does(monkeypatch, words, texts):
+    """Chinese without spaces, Korean particles, Hebrew prefixes: the browser finds what Python finds."""
+    as_language(monkeypatch, words)
+    js = (STATIC / "play_table.js").read_text("utf-8")
+    start, end = js.index("const glossaryCache"), js.index("function backs(")
+    run = subprocess.run(["node", "-e", _RUNNER % js[start:end]], capture_output=True, text=True, timeout=60,
+                         input=json.dumps({"texts": texts, "glossary": glossary_json()}))
+    assert run.returncode == 0, run.stderr
+    for text, parts in zip(texts, json.loads(run.stdout)):
+        marks = [p for p in parts if isinstance(p, dict)]
+        assert [m["term"] for m in marks] == terms_in(text), text
+        assert "".join(p if isinstance(p, str) else p["text"] for p in parts) == text
+        python = re.findall(r'tabindex="0">([^<]*)</abbr>', glossary_html(text))
+        assert [m["text"] for m in marks] == python, text
 
 
 def test_the_stepper_narration_explains_the_words_and_the_rule_ids():

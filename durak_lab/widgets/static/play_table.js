@@ -47,8 +47,10 @@ function cardButton(card, key, onClick, extra = "") {
 }
 
 // ------------------------------------------------------------ glossary words
-// The "glossary" trait: {terms: {word: meaning}, forms: {spelling: word}, not_before: {word: pattern}}
-// (durak_lab.text.glossary.glossary_json). glossed() splits a plain text into text nodes and, for the
+// The "glossary" trait: {terms: {word: meaning}, forms: {spelling: word}, not_before: {word: pattern}},
+// and for some languages bound ("start": anything may follow a spelling, as a Korean particle does; "none":
+// no spaces part the words, as in Chinese) and prefixes (letters written onto the front of a word, up
+// to 3, as Hebrew's) (durak_lab.text.glossary.glossary_json). glossed() splits a plain text into text nodes and, for the
 // first use of each word, <abbr class="dl-term" title="meaning" tabindex="0">: the meaning on hover,
 // and from the keyboard (the CSS shows the title while the word has the focus). Only DOM nodes are
 // built (textContent), so no text of a lesson or a learner is ever read as HTML.
@@ -66,7 +68,13 @@ function glossaryWords(gloss) {
     for (const [term, pattern] of Object.entries(gloss.not_before || {})) {
       try { after[term] = new RegExp("^(?:" + pattern + ")", "iu"); } catch (e) { /* a pattern JS cannot read */ }
     }
-    words = { re: new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${alt})(?![\\p{L}\\p{N}_-])`, "giu"), after };
+    const edge = "[\\p{L}\\p{N}_-]"; // a letter or digit of any script, _ or -
+    const bound = gloss.bound || "words";
+    const before = bound === "none" ? "" : `(?<!${edge})`;
+    const behind = bound === "words" ? `(?!${edge})` : "";
+    const front = (gloss.prefixes || []).slice().sort((a, b) => b.length - a.length).map(esc).join("|");
+    // group 1 is the spelling; the whole match (a prefix with it) is the word marked
+    words = { re: new RegExp(`${before}${front ? `(?:${front}){0,3}` : ""}(${alt})${behind}`, "giu"), after };
   }
   glossaryCache.set(gloss, words);
   return words;
@@ -82,7 +90,7 @@ function glossed(text, gloss, key) {
   let pos = 0;
   for (const m of str.matchAll(words.re)) {
     const word = m[0];
-    const term = gloss.forms[word.toLowerCase().split(/\s+/).join(" ")];
+    const term = gloss.forms[m[1].toLowerCase().split(/\s+/).join(" ")];
     if (!term || seen.has(term) || !gloss.terms[term]) continue;
     const after = words.after[term];
     if (after && after.test(str.slice(m.index + word.length))) continue;

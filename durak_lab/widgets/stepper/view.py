@@ -246,8 +246,9 @@ def _legal_html(f: Frame, viewer: Optional[int] = None) -> str:
     out = []
     for seat, group in groups:
         role = role_words(seat_role(p, seat))
+        name = f"<b>{seat_text(seat)}</b>"
         items = "".join(f'<li>{_esc(e.text)} {rule_tags((e.rule,))}</li>' for e in group)
         out.append(f'<div class="dl-legal-seat" data-seat="{seat_text(seat)}" style="margin:2px 0;'
-                   f'min-width:230px"><b>{seat_text(seat)}</b>{" (" + role + ")" if role else ""}'
+                   f'min-width:230px">{say_html("stepper-seat-role", seat=name, role=_esc(role)) if role else name}'
                    f'<ul style="margin:2px 0 4px 0;padding-left:20px">{items}</ul></div>')
     return head + '<div style="display:flex;flex-wrap:wrap;gap:0 32px">' + "".join(out) + "</div>" + hidden
