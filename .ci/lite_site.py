@@ -85,6 +85,13 @@ TUTORIALS = [
     "teacher_guide.md",
     "writing_lessons.md",
 ]
+# Each language's start, play and learn notebooks (notebooks/<code>/) and its teacher's pages
+# (tutorials/<code>/), in folders named by the language's code.
+LANGUAGE_CODES = ["ru", "he", "ko", "zh", "fi"]
+NOTEBOOKS += [f"{code}/{name}" for code in LANGUAGE_CODES for name in ("00_start_here.ipynb", "play.ipynb",
+                                                                        "learn.ipynb")]
+TUTORIALS += [f"{code}/{name}" for code in LANGUAGE_CODES for name in ("glossary.md", "rules_summary.html",
+                                                                        "teacher_guide.md")]
 # A link to a page the site does not hold becomes its text and this note.
 NOT_IN_SITE = "{text} (not in this browser version: open it in JupyterLab or on Binder)"
 # Loaded when the kernel starts: what the kernel itself needs (the kernel skips
@@ -450,10 +457,10 @@ def site_path(repo_path: str) -> str | None:
     ('play.ipynb', 'tutorials/glossary.md', 'tutorials/README.md')
     >>> site_path("notebooks/05_bots_and_tournaments.ipynb") is None
     True
+    >>> site_path("notebooks/he/play.ipynb"), site_path("tutorials/fi/glossary.md")
+    ('he/play.ipynb', 'tutorials/fi/glossary.md')
     """
-    folder, _, name = repo_path.strip("/").rpartition("/")
-    if not folder:
-        folder, name = name, ""
+    folder, _, name = repo_path.strip("/").partition("/")
     if folder == "notebooks" and (name in NOTEBOOKS or not name):
         return name or NOTEBOOKS[0]
     if folder == "tutorials" and (name in TUTORIALS or not name):

@@ -11,8 +11,9 @@ a heading's anchor, or as JupyterLab does). A root-absolute link (``/voila/...``
 refused: it breaks under a server's base URL, as on Binder. A planted notebook with
 broken links proves that the check finds them.
 
-Links are read from the markdown cells of ``notebooks/*.ipynb`` and
-``tutorials/*.ipynb`` and from ``README.md`` and ``tutorials/*.md``: markdown links
+Links are read from the markdown cells of ``notebooks/*.ipynb`` (and the languages' copies,
+``notebooks/<code>/*.ipynb``) and ``tutorials/*.ipynb`` and from ``README.md`` and
+``tutorials/*.md`` (and ``tutorials/<code>/*.md``): markdown links
 and images, reference definitions, and HTML ``href``/``src`` attributes; code
 blocks and inline code are skipped, and so are links with a scheme (``https:``).
 """
@@ -38,7 +39,8 @@ import pytest
 from repo_helpers import repo_files, stop_process
 
 REPO = Path(__file__).resolve().parents[1]
-DOC_PATTERNS = ("notebooks/*.ipynb", "tutorials/*.ipynb", "README.md", "tutorials/*.md")
+DOC_PATTERNS = ("notebooks/*.ipynb", "notebooks/*/*.ipynb", "tutorials/*.ipynb", "README.md", "tutorials/*.md",
+                "tutorials/*/*.md")
 SERVER_START_TIMEOUT = 90
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)

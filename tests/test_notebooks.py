@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("tutorials/*.ipynb")])
+NOTEBOOKS = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("notebooks/*/*.ipynb"), *ROOT.glob("tutorials/*.ipynb")])
 LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
 
 
@@ -18,7 +18,7 @@ def test_there_are_notebooks_and_a_start_notebook():
     assert "00_start_here.ipynb" in names and "01_worked_examples.ipynb" in names
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_notebook_is_valid_and_stored_without_outputs(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     assert nb["nbformat"] == 4
@@ -29,7 +29,7 @@ def test_notebook_is_valid_and_stored_without_outputs(path):
             assert cell.get("execution_count") is None
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.relative_to(ROOT).as_posix())
 def test_relative_links_lead_to_files(path):
     nb = json.loads(path.read_text(encoding="utf-8"))
     for cell in nb["cells"]:

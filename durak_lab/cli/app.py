@@ -96,6 +96,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from typing import Optional, Sequence, TextIO, Tuple
@@ -118,6 +119,7 @@ from .commands import OptionError, interrupted, positive_int, replayed, resolve,
 from ..engine.errors import RecordError
 from ..text.catalogue.languages import LanguageError, language_code, using
 from ..engine.records.record import json_text, list_examples, replay
+from ..text.examples import example_title
 
 __all__ = ["main", "resolve", "replayed", "OptionError", "positive_int", "run_standalone"]
 
@@ -171,6 +173,10 @@ def _examples(as_json: bool, out: TextIO) -> int:
     width = max(len(r.id or "") for r in recs)
     for r in recs:
         title = r.title or ""
+        own = example_title(r)  # a shipped example's title in the chosen language
+        if own is not None:
+            _write(out, f"{r.id:<{width}}  {own}")
+            continue
         for sep in (" — ", " - ", ": "):
             if r.id and title.startswith(r.id + sep):
                 title = title[len(r.id) + len(sep):]
@@ -225,10 +231,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     >>> main(["replay", "EX-NOPE"])
     2
 
-    Ctrl-C stops every command with one line on stderr and the exit status 130.
+    Ctrl-C stops every command with one line on stderr and the exit status 130.  A reader that stops
+    reading (``durak-lab examples | head -3``) ends the command quietly, with the exit status 141 a
+    shell gives a command stopped so.
     """
     try:
         return _main(argv)
+    except BrokenPipeError:
+        try:  # what is left in the buffer goes nowhere, rather than into a second error at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 141
     except KeyboardInterrupt:
         args = list(sys.argv[1:] if argv is None else argv)
         command = args[0] if args and re.fullmatch(r"[a-z][a-z-]{1,20}", args[0]) else ""

@@ -30,7 +30,7 @@ import re
 from typing import Any, Iterable, Optional, Sequence
 
 from ..engine.cards import Card
-from ..text.catalogue import Suit, direction, language
+from ..text.catalogue import Items, Suit, direction, language
 from ..text.explain import RULE_TITLES
 from ..text.glossary import GLOSSARY, term_word
 from ..text.messages import say
@@ -124,7 +124,7 @@ def _section(title: str, rule_ids: Sequence[str], body: str, cards: str = "", si
     for rid in rule_ids:
         if rid not in RULE_TITLES:
             raise ValueError(f"no rule {rid!r}")
-    ids = ", ".join(rule_ids)
+    ids = str(Items(list(rule_ids), "comma"))
     pictures = f'<div class="cards{" side" if side else ""}">{cards}</div>' if cards else ""
     head = f'<h2>{_esc(title)}<span class="ids">{_esc(ids)}</span></h2>'
     if side:
@@ -139,7 +139,13 @@ def _words(terms: Sequence[tuple]) -> str:
             raise ValueError(f"{term!r} is not in the glossary")
     items = "".join(f"<dt>{_esc(term_word(t))}</dt><dd>{_esc(say(short))}</dd>" for t, short in terms)
     return (f'<section class="words"><h2>{_esc(say("sheet-words-title"))} <span class="ids">'
-            f'{_esc(say("sheet-words-all", page="tutorials/glossary.md"))}</span></h2><dl>{items}</dl></section>')
+            f'{_esc(say("sheet-words-all", page=_glossary_page()))}</span></h2><dl>{items}</dl></section>')
+
+
+def _glossary_page() -> str:
+    """Where the glossary page of the chosen language is, for the sheet's reader (printed, not a link)."""
+    code = language()
+    return "tutorials/glossary.md" if code == "en" else f"tutorials/{code}/glossary.md"
 
 
 def _p(key: str, **fields: Any) -> str:

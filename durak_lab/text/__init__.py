@@ -15,7 +15,7 @@ from .glossary import (GLOSSARY, GLOSSARY_CSS, GlossaryError, glossary_html, glo
                        terms_in)
 from .messages import MESSAGES, say
 from .narrate import event_sentence, hint_why, move_words, role_words
-from .reasons import learner_reason, plain_reason, reason_clause, reason_rule
+from .reasons import card_words, learner_reason, plain_reason, reason_clause, reason_rule
 
 __all__ = [
     'Explanation', 'RULE_TITLES', 'cover_why', 'rule_title', 'explain_move', 'legal_by_seat', 'legal_sentences',
@@ -23,5 +23,5 @@ __all__ = [
     'rank_phrase', 'sentence', 'Snapshot', 'Frame', 'snapshot_of', 'after_move', 'after_event',
     'GLOSSARY', 'GLOSSARY_CSS', 'GlossaryError', 'glossary_html', 'glossary_markdown', 'rule_html', 'terms_in',
     'derive_step', 'frames_of', 'EVENT_RULES', 'MOVE_RULES', 'MESSAGES', 'say', 'event_sentence', 'hint_why',
-    'move_words', 'role_words', 'learner_reason', 'plain_reason', 'reason_clause', 'reason_rule',
+    'move_words', 'role_words', 'card_words', 'learner_reason', 'plain_reason', 'reason_clause', 'reason_rule',
 ]

@@ -55,7 +55,7 @@ import textwrap
 from typing import Dict, Iterable, Iterator, List, Mapping, NamedTuple, Pattern, Tuple
 
 from ..engine.errors import DurakError
-from .catalogue import Items, catalogue, language, say, word_forms
+from .catalogue import Items, catalogue, direction, language, say, word_forms
 from .catalogue.loading import Catalogue, CatalogueError
 from .explain import RULE_TITLES, rule_title
 
@@ -230,7 +230,8 @@ def _build(code: str) -> _Marks:
         raise CatalogueError(f"{code}: terms.bound is {bound!r}: it is one of {', '.join(_BOUNDS)}")
     prefixes = tuple(words.get("terms.prefixes", ()))
     before, after = _BOUNDS[bound]
-    front = ("(?:" + "|".join(map(re.escape, sorted(prefixes, key=len, reverse=True))) + "){0,%d}" % _MAX_PREFIXES
+    # the fewest prefix letters first: a spelling that starts with one (ההתקפה הראשונה) is found whole
+    front = ("(?:" + "|".join(map(re.escape, sorted(prefixes, key=len, reverse=True))) + "){0,%d}?" % _MAX_PREFIXES
              if prefixes else "")
     spellings = "|".join(r"\s+".join(map(re.escape, f.split())) for f in sorted(terms, key=len, reverse=True))
     return _Marks(terms, re.compile(before + front + "(" + spellings + ")" + after, re.I), not_before, bound,
@@ -397,7 +398,8 @@ def _anchor(word: str) -> str:
 
 def glossary_markdown() -> str:
     """The glossary page, ``tutorials/glossary.md``, as Markdown: every word, its meaning and its rule ids,
-    in the chosen language, in the order of its words.
+    in the chosen language, in the order of its words (``tutorials/<code>/glossary.md`` for another
+    language; a right-to-left language's page is one right-to-left block).
 
     >>> page = glossary_markdown()
     >>> page.startswith("# Durak words"), "## bito" in page, "Rules: R17" in page
@@ -407,10 +409,13 @@ def glossary_markdown() -> str:
     order = sorted(_TERMS, key=lambda term: names[term].casefold())
     ids = list(RULE_TITLES)
     intro = say("glossary-page-intro", first=ids[0], last=ids[-1])
+    code = language()
+    command = ("durak-lab glossary --output tutorials/glossary.md" if code == "en" else
+               f"durak-lab --lang {code} glossary --output tutorials/{code}/glossary.md")
     lines = [
         "# " + say("glossary-page-title"),
         "",
-        "<!-- Generated from durak_lab/text/glossary.py: durak-lab glossary --output tutorials/glossary.md -->",
+        f"<!-- Generated from durak_lab/text/glossary.py: {command} -->",
         "",
         *textwrap.wrap(intro, _PAGE_WIDTH, break_long_words=False, break_on_hyphens=False),
         "",
@@ -431,4 +436,6 @@ def glossary_markdown() -> str:
             lines.append(say("glossary-page-rules", rules=Items(
                 [say("glossary-page-rule", rule=r, title=rule_title(r)) for r in rules], "comma")))
         lines.append("")
+    if direction() == "rtl":  # Markdown reads left to right unless told: the page in a right-to-left block
+        lines = [f'<div dir="rtl" lang="{code}">', "", *lines, "</div>", ""]
     return "\n".join(lines)

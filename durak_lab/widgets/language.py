@@ -9,15 +9,24 @@ Presentation layer (standard library and the text layer only).
 >>> state = with_language({"status": "P1, your turn."})
 >>> state["lang"], state["dir"], state["languages"][2]
 ('en', 'ltr', ['he', 'עברית'])
+>>> browser_language(["de-DE", "he-IL", "en-US"]), browser_language(["de", 7])
+('he', None)
+
+A widget given no language, where nobody chose one (:func:`~durak_lab.text.catalogue.asked_language`
+is None), asks the browser (``"auto_lang"`` in its state): the browser answers with its
+``navigator.languages``, and the widget speaks the first one the catalogue holds.
 """
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List, Optional
 
-from ..text.catalogue import LANGUAGES, catalogue, direction, language
+from ..text.catalogue import LANGUAGES, LanguageError, catalogue, direction, language, language_code
 
-__all__ = ["with_language", "language_choices"]
+__all__ = ["with_language", "language_choices", "browser_language", "MAX_BROWSER_LANGUAGES"]
+
+#: How many of the browser's languages are looked at (a browser lists a handful).
+MAX_BROWSER_LANGUAGES = 20
 
 
 def language_choices() -> List[list]:
@@ -25,6 +34,20 @@ def language_choices() -> List[list]:
     return [[code, catalogue(code).meta.get("name", code)] for code in LANGUAGES]
 
 
-def with_language(state: dict) -> dict:
-    """``state`` with the language it is worded in: ``lang``, ``dir`` and the picker's ``languages``."""
-    return {**state, "lang": language(), "dir": direction(), "languages": language_choices()}
+def with_language(state: dict, auto: bool = False) -> dict:
+    """``state`` with the language it is worded in: ``lang``, ``dir`` and the picker's ``languages``;
+    ``auto``: the widget asks the browser for its language (``auto_lang``)."""
+    return {**state, "lang": language(), "dir": direction(), "languages": language_choices(), "auto_lang": auto}
+
+
+def browser_language(names: Any) -> Optional[str]:
+    """The first of the browser's languages (``["fi-FI", "en"]``) that the catalogue holds, or None."""
+    if not isinstance(names, (list, tuple)):
+        return None
+    for name in names[:MAX_BROWSER_LANGUAGES]:
+        if isinstance(name, str) and len(name) <= 40:
+            try:
+                return language_code(name)
+            except LanguageError:
+                continue
+    return None

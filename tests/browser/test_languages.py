@@ -232,3 +232,30 @@ def test_the_stepper_in_the_language_of_a_source(voila_page, notebook_root, code
     assert page.evaluate(_GLYPHS_JS, text) == []
     screenshot(root, f"-stepper-{code}")
     assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []
+
+
+@pytest.mark.parametrize("widget", ["table", "lessons"])
+def test_a_widget_given_no_language_speaks_the_browsers(browser, voila_url, notebook_root, widget, screenshot):
+    """Nobody chose a language (no ``set_language``, no ``DURAK_LAB_LANG``): the table and the lesson
+    player speak the first language of the browser's that the catalogue holds (here de, then fi)."""
+    make = ("durak_lab.play(vs='tips', seed=8, speed='instant')" if widget == "table"
+            else "durak_lab.learn(progress_path='auto-lang.json')")
+    name = write_notebook(notebook_root, f"auto_{widget}",
+                          "import os\nos.environ.pop('DURAK_LAB_LANG', None)\nos.environ['LANG'] = 'C.UTF-8'\n"
+                          f"import durak_lab\n{make}")
+    ctx = browser.new_context(base_url=voila_url, viewport=VIEWPORTS["1366x768"], locale="de-DE",
+                              extra_http_headers={"Accept-Language": "de-DE,fi;q=0.8"})
+    ctx.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'fi-FI', 'en']})")
+    try:
+        page = ctx.new_page()
+        page.js_errors = []
+        page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+        open_voila(page, name)
+        root = page.locator(ROOT if widget == "table" else ".dl-lesson-player")
+        expect(root).to_have_attribute("lang", "fi", timeout=90_000)
+        if widget == "table":  # "P1, sinun vuorosi." (P1, your turn.)
+            expect(root.locator(".dl-pt-status")).to_contain_text("vuoro")
+        screenshot(root, f"-auto-{widget}")
+        assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []
+    finally:
+        ctx.close()

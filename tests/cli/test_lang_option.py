@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -52,3 +54,21 @@ def test_lesson_titles_come_in_the_language_asked(capsys):
     from durak_lab.lessons.translation import words_files
     if words_files("ko"):  # the Korean lessons are translated: their titles are Korean
         assert all(HANGUL.search(t) for t in titles)
+
+
+def test_the_examples_are_listed_in_the_language_asked():
+    out = subprocess.run([sys.executable, "-m", "durak_lab", "--lang", "fi", "examples"], capture_output=True,
+                         text=True, encoding="utf-8", check=True).stdout
+    english = subprocess.run([sys.executable, "-m", "durak_lab", "examples"], capture_output=True, text=True,
+                             encoding="utf-8", check=True).stdout
+    assert "a full 4-player bout" in english and "a full 4-player bout" not in out
+    assert [line.split()[0] for line in out.splitlines()] == [line.split()[0] for line in english.splitlines()]
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    proc = subprocess.Popen([sys.executable, "-m", "durak_lab", "examples"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()  # before the command writes a line (it takes a moment to start): as `head -0` does
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
+    assert b"Traceback" not in err and proc.returncode == 141, err

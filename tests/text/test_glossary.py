@@ -176,6 +176,16 @@ def test_a_prefix_letter_may_stand_before_a_word(monkeypatch):
     assert glossary_json()["prefixes"] == ["ה", "ו", "ב"] and "bound" not in glossary_json()
 
 
+def test_a_word_that_starts_with_a_prefix_letter_is_found_whole(monkeypatch):
+    """Hebrew writes "the" on the noun and on its adjective: ההתקפה הראשונה (the first bout) is one
+    word of the glossary, not ה + התקפה (bout) with the rest left over."""
+    as_language(monkeypatch, {**PREFIXES, "term.bout": {"name": "התקפה"},
+                              "term.first-bout": {"name": "ההתקפה הראשונה"}})
+    assert terms_in("זו ההתקפה הראשונה") == ["first bout"]
+    assert terms_in("וההתקפה הראשונה") == ["first bout"]
+    assert terms_in("ההתקפה השנייה") == ["bout"]
+
+
 def test_the_glossary_is_worded_when_read_not_when_imported(monkeypatch):
     as_language(monkeypatch, {"term.bito": {"name": "pile", "also": ["piles"]}})
     monkeypatch.setitem(catalogue("en").messages, "glossary-bito", "The cards out of the game.")

@@ -15,13 +15,13 @@ Standard library only.
 'rtl'
 """
 
-from .languages import (LANGUAGES, LanguageError, language, language_code, plural_category, set_language,
-                        system_language, using)
+from .languages import (LANGUAGES, LanguageError, asked_language, language, language_code, plural_category,
+                        set_language, system_language, using)
 from .loading import FAMILIES, Catalogue, CatalogueError, available, catalogue
 from .meanings import Colour, Items, Meaning, Number, Rank, Suit, Word, join_list, word_forms
 from .render import MESSAGES, MessageError, Worded, counted, direction, fields_of, say, template_of, templates
 
 __all__ = ["LANGUAGES", "LanguageError", "language", "language_code", "plural_category", "set_language",
-           "system_language", "using", "FAMILIES", "Catalogue", "CatalogueError", "available", "catalogue",
+           "system_language", "asked_language", "using", "FAMILIES", "Catalogue", "CatalogueError", "available", "catalogue",
            "Colour", "Items", "Meaning", "Number", "Rank", "Suit", "Word", "join_list", "word_forms",
            "MESSAGES", "MessageError", "Worded", "counted", "direction", "fields_of", "say", "template_of", "templates"]

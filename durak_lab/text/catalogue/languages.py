@@ -9,6 +9,10 @@ Hebrew, Korean, Chinese (simplified) and Finnish.  The language is chosen, most 
 4. by the system's locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, ``LANGUAGE``);
 5. English.
 
+A widget that was given no language follows the learner's browser (its ``navigator.languages``)
+when none of 1 to 3 chose one (:func:`asked_language` is None): on a class's shared server the
+server's locale says nothing about the student.
+
 A language is named by its code (``he``), or by a locale name (``he_IL.UTF-8``, ``zh-Hans-CN``,
 ``iw`` the old code of Hebrew): :func:`language_code` reads them all, and says which codes exist
 when it cannot.
@@ -36,7 +40,7 @@ from typing import Iterator, Optional
 from ...engine.errors import DurakError
 
 __all__ = ["LANGUAGES", "LanguageError", "language", "language_code", "set_language", "using", "system_language",
-           "plural_category", "PLURAL_CATEGORIES"]
+           "asked_language", "plural_category", "PLURAL_CATEGORIES"]
 
 #: The languages the catalogue holds, English first.
 LANGUAGES = ("en", "ru", "he", "ko", "zh", "fi")
@@ -100,6 +104,24 @@ def system_language() -> str:
             except LanguageError:
                 continue
     return "en"
+
+
+def asked_language() -> Optional[str]:
+    """The language someone asked for (:func:`using`, :func:`set_language`, ``DURAK_LAB_LANG``), or
+    None when only the system's locale or the default speaks: then a widget may follow the language
+    of the learner's browser instead, the server's locale being nobody's choice on a shared server.
+
+    >>> with using("ko"):
+    ...     asked_language()
+    'ko'
+    """
+    here = _context.get()
+    if here is not None:
+        return here
+    if _chosen is not None:
+        return _chosen
+    asked = os.environ.get("DURAK_LAB_LANG", "").strip()
+    return language_code(asked) if asked else None
 
 
 def set_language(name: Optional[str]) -> str:

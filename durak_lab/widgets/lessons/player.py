@@ -84,8 +84,8 @@ import traitlets
 
 from ...lessons import Lesson
 from ...text.glossary import glossary_json
-from ...text.catalogue import LanguageError, language_code, using
-from ..language import with_language
+from ...text.catalogue import LanguageError, asked_language, language_code, using
+from ..language import browser_language, with_language
 from .control import LessonControl
 
 __all__ = ["LessonPlayer", "front_end"]
@@ -136,6 +136,8 @@ class LessonPlayer(anywidget.AnyWidget):
                  speed: str = "normal", lesson: Optional[str] = None, student: Optional[str] = None,
                  class_dir: Optional[str] = None, language: Optional[str] = None, **kwargs: Any) -> None:
         self.language = language_code(language) if language is not None else None
+        #: No language given nor chosen: the browser's language is asked for (``auto_lang``).
+        self._auto = language is None and asked_language() is None
         with using(self.language):
             kwargs.setdefault("glossary", glossary_json())
             super().__init__(**kwargs)
@@ -143,7 +145,7 @@ class LessonPlayer(anywidget.AnyWidget):
                                          class_dir=class_dir)
             if lesson is not None:
                 self.control.open(lesson)
-            self.state = with_language(self.control.state())
+            self.state = with_language(self.control.state(), self._auto)
         self.saved = self.control.browser_copy()
         self.on_msg(self._on_msg)
 
@@ -157,18 +159,27 @@ class LessonPlayer(anywidget.AnyWidget):
 
         ``{"do": "language", "lang": "he"}`` (the picker) words everything from then on in that language.
         """
+        if msg.get("do") == "browser-language":  # the browser's own languages, asked for once (auto_lang)
+            code = browser_language(msg.get("langs")) if self._auto else None
+            self._auto = False
+            msg = {"do": "language", "lang": code or self.language or ""}
+            if not msg["lang"]:
+                with using(self.language):
+                    self.state = with_language(self.control.state(), self._auto)
+                return self.state
         if msg.get("do") == "language":
             try:
                 self.language = language_code(str(msg.get("lang", "")))
             except LanguageError:
                 return self.state
+            self._auto = False
             with using(self.language):
                 self.control.localize()
                 self.glossary = glossary_json()
-                self.state = with_language(self.control.state())
+                self.state = with_language(self.control.state(), self._auto)
             return self.state
         with using(self.language):
-            self.state = with_language(self.control.handle(msg))
+            self.state = with_language(self.control.handle(msg), self._auto)
         if self.control.saved_serial != self.saved.get("serial"):
             self.saved = self.control.browser_copy()
         return self.state

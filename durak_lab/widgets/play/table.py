@@ -116,8 +116,8 @@ import traitlets
 
 from ...session import PlaySession
 from ...text.glossary import glossary_json
-from ...text.catalogue import LanguageError, language_code, using
-from ..language import with_language
+from ...text.catalogue import LanguageError, asked_language, language_code, using
+from ..language import browser_language, with_language
 from .control import TableControl
 from .settings import Settings
 
@@ -161,13 +161,15 @@ class PlayTable(anywidget.AnyWidget):
                  student: Optional[str] = None, class_dir: Optional[str] = None, deal: Optional[str] = None,
                  language: Optional[str] = None, **kwargs: Any) -> None:
         self.language = language_code(language) if language is not None else None
+        #: No language given nor chosen: the browser's language is asked for (``auto_lang``).
+        self._auto = language is None and asked_language() is None
         with using(self.language):
             kwargs.setdefault("glossary", glossary_json())
             super().__init__(**kwargs)
             settings = Settings.of(vs=vs, players=players, preset=preset, seat=seat, seed=seed, coach=coach,
                                    speed=speed, humans=humans, redeal=redeal, deal=deal)
             self.control = TableControl(settings, save_dir=save_dir, student=student, class_dir=class_dir)
-            self.state = with_language(self.control.state())
+            self.state = with_language(self.control.state(), self._auto)
         self.on_msg(self._on_msg)
 
     @property
@@ -182,17 +184,26 @@ class PlayTable(anywidget.AnyWidget):
         >>> t.handle({"do": "undo"})["feedback"]
         'There is nothing to undo yet.'
         """
+        if msg.get("do") == "browser-language":  # the browser's own languages, asked for once (auto_lang)
+            code = browser_language(msg.get("langs")) if self._auto else None
+            self._auto = False
+            msg = {"do": "language", "lang": code or self.language or ""}
+            if not msg["lang"]:
+                with using(self.language):
+                    self.state = with_language(self.control.state(), self._auto)
+                return self.state
         if msg.get("do") == "language":  # the picker: words from now on in that language (the game goes on)
             try:
                 self.language = language_code(str(msg.get("lang", "")))
             except LanguageError:
                 return self.state
+            self._auto = False
             with using(self.language):
                 self.glossary = glossary_json()
-                self.state = with_language(self.control.state())
+                self.state = with_language(self.control.state(), self._auto)
             return self.state
         with using(self.language):
-            state = with_language(self.control.handle(msg))
+            state = with_language(self.control.handle(msg), self._auto)
         if self.control.download != self.download:
             self.download = dict(self.control.download)
         self.state = state

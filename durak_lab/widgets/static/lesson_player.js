@@ -286,12 +286,17 @@ function renderLesson({ model, el }) {
 
   // ------------------------------------------------------------ drawing the state
   let shown = { view: "", lesson: "", step: -1 };
+  let askedBrowser = false;
   function draw() {
     const st = model.get("state");
     if (!st || !st.serial) return;
     const active = document.activeElement;
     const focusKey = active && root.contains(active) && !tableHost.contains(active) ? active.dataset.key : null;
     langRow.hidden = st.view === "lesson";  // on the menu and the end: a lesson's step keeps its height
+    if (st.auto_lang && !askedBrowser) {  // nobody chose a language: the browser's own, once
+      askedBrowser = true;
+      send({ do: "browser-language", langs: browserLanguages() });  // browserLanguages: play_table.js
+    }
     root.dir = st.dir || "ltr";
     root.lang = st.lang || "en";
     if (langShown !== st.lang) {

@@ -46,14 +46,21 @@ function cardButton(card, key, onClick, extra = "") {
   h("span", { class: "dl-pt-pip", "aria-hidden": "true", text: card.suit }));
 }
 
+// The browser's languages, most wanted first (navigator.languages; an old browser has navigator.language only).
+function browserLanguages() {
+  const nav = globalThis.navigator || {};
+  return [...(nav.languages || []), nav.language].filter((x) => typeof x === "string").slice(0, 20);
+}
+
 // ------------------------------------------------------------ glossary words
-// The "glossary" trait: {terms: {word: meaning}, forms: {spelling: word}, not_before: {word: pattern}},
-// and for some languages bound ("start": anything may follow a spelling, as a Korean particle does; "none":
-// no spaces part the words, as in Chinese) and prefixes (letters written onto the front of a word, up
-// to 3, as Hebrew's) (durak_lab.text.glossary.glossary_json). glossed() splits a plain text into text nodes and, for the
-// first use of each word, <abbr class="dl-term" title="meaning" tabindex="0">: the meaning on hover,
-// and from the keyboard (the CSS shows the title while the word has the focus). Only DOM nodes are
-// built (textContent), so no text of a lesson or a learner is ever read as HTML.
+// The "glossary" trait (durak_lab.text.glossary.glossary_json): {terms: {word: meaning}, forms:
+// {spelling: word}, not_before: {word: pattern}}, and for some languages bound ("start": anything may
+// follow a spelling, as a Korean particle does; "none": no spaces part the words, as in Chinese) and
+// prefixes (letters written onto the front of a word, up to 3, as Hebrew's). glossed() splits a plain
+// text into text nodes and, for the first use of each word, <abbr class="dl-term" title="meaning"
+// tabindex="0">: the meaning on hover, and from the keyboard (the CSS shows the title while the word
+// has the focus). Only DOM nodes are built (textContent), so no text of a lesson or a learner is ever
+// read as HTML.
 const glossaryCache = new WeakMap();
 
 function glossaryWords(gloss) {
@@ -73,8 +80,9 @@ function glossaryWords(gloss) {
     const before = bound === "none" ? "" : `(?<!${edge})`;
     const behind = bound === "words" ? `(?!${edge})` : "";
     const front = (gloss.prefixes || []).slice().sort((a, b) => b.length - a.length).map(esc).join("|");
-    // group 1 is the spelling; the whole match (a prefix with it) is the word marked
-    words = { re: new RegExp(`${before}${front ? `(?:${front}){0,3}` : ""}(${alt})${behind}`, "giu"), after };
+    // group 1 is the spelling; the whole match (a prefix with it) is the word marked. The fewest prefix
+    // letters first: a spelling that starts with one (Hebrew's ההתקפה הראשונה) is found whole.
+    words = { re: new RegExp(`${before}${front ? `(?:${front}){0,3}?` : ""}(${alt})${behind}`, "giu"), after };
   }
   glossaryCache.set(gloss, words);
   return words;
@@ -232,8 +240,13 @@ function render({ model, el }) {
     fields.class_deal.value = v.class_deal || "";
   }
 
+  let askedBrowser = false;
   function drawLanguage(st) {
     if (!st.lang) { langSelect.hidden = true; return; }  // a lesson's table: the lesson player's picker
+    if (st.auto_lang && !askedBrowser) {  // nobody chose a language: the browser's own, once
+      askedBrowser = true;
+      send({ do: "browser-language", langs: browserLanguages() });
+    }
     root.dir = st.dir || "ltr";
     root.lang = st.lang;
     if (langShown !== st.lang) {

@@ -24,6 +24,7 @@ from ...display.render import say_html
 from ...engine.records.record import Record, example_ids, load_example  # noqa: F401  (load_example: the examples)
 from ...text.explain import RULE_TITLES, legal_by_seat, result_sentence, seat_role
 from ...text.verdicts import verdict_words
+from ...text.examples import example_title
 from ...text.frames import Frame, frames_of  # noqa: F401  (frames_of: the examples)
 from ...text.messages import say
 from ...text.narrate import role_words
@@ -46,14 +47,23 @@ SOURCES = {
 }
 
 
+
+
 def example_label(record: Record) -> str:
     """The label of a record in the Example list: "EX-ZH-BOUT — a full 4-player bout".
 
     >>> example_label(load_example("EX-ZH-BOUT"))
     'EX-ZH-BOUT — a full 4-player bout'
+    >>> from durak_lab.text.catalogue import using
+    >>> with using("fi"):
+    ...     example_label(load_example("EX-ZH-BOUT")).startswith("EX-ZH-BOUT — ")
+    True
     """
     title = record.title or ""
     ident = record.id or ""
+    own = example_title(record)
+    if own is not None:
+        return say("stepper-label", ident=ident, title=own)
     if ident and title.startswith(ident):
         return title
     if ident and title:
@@ -173,7 +183,8 @@ def _source_name_html(rec: Record) -> str:
 
 
 def _title_html(rec: Record) -> str:
-    title = _esc(rec.title or rec.id or say("stepper-a-record-title"))
+    title = _esc(example_label(rec) if example_title(rec) is not None else
+                 rec.title or rec.id or say("stepper-a-record-title"))
     src = (f'<div style="font-size:13px;opacity:0.8">{say_html("stepper-from", source=_source_name_html(rec))}</div>'
            if rec.source else "")
     return f'<div style="font-size:18px;font-weight:700;margin:4px 0 2px 0">{title}</div>{src}'

@@ -25,7 +25,8 @@ R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
 face up; "P1" …: that seat's view, the other hands face down); the Checkbox
 "Judge the endgame moves (exact solver)" ``dl-judge``, which adds the verdict
 ``dl-verdict`` (``data-verdict`` best, mistake or unknown) to each move of a
-two-player game played once the talon is empty (:mod:`durak_lab.widgets.stepper.judge`).
+two-player game played once the talon is empty (:mod:`durak_lab.widgets.stepper.judge`); the
+language picker ``dl-language`` (:mod:`durak_lab.widgets.stepper.language`).
 Start and Back are disabled on the first frame, Next and End on the last.
 
 Layout (:data:`~durak_lab.widgets.stepper.view.STEPPER_CSS`): the controls, then ``dl-view``:
@@ -81,6 +82,7 @@ from ...display.render import position_html
 from .errors import _disagreement, _guard, _why
 from .guess import GuessPanel
 from .judge import JUDGE_NODES, judge_moves
+from .language import language_picker
 from .open_game import OpenPanel
 from .view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
                            _source_html, _title_html, button as _button, close_tree, example_label,
@@ -166,6 +168,7 @@ class Stepper(widgets.VBox):
         self.judge = widgets.Checkbox(value=bool(judge), description=say("stepper-judge"),
                                       indent=False, layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
         self.judge.add_class("dl-judge")
+        self.language_picker = language_picker(self)
         self.title = _html("dl-title")
         self.start_button = _button(say("stepper-start"), "step-backward", say("stepper-start-tip"), "dl-start")
         self.back_button = _button(say("stepper-back"), "chevron-left", say("stepper-back-tip"), "dl-back")
@@ -214,7 +217,7 @@ class Stepper(widgets.VBox):
         self._view_box.add_class("dl-view")
         self.children = [
             widgets.HBox([self.example, self.four_colour, self.seen_by, self.judge, self.guess.toggle,
-                          self.opener.upload, self.opener.saved],
+                          self.opener.upload, self.opener.saved, self.language_picker],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.title,
             widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.step,

@@ -1,0 +1,74 @@
+"""The stepper's language picker: the same game at the same step, worded in another language.
+
+The picker ``dl-language`` is a Dropdown of the languages, each named in itself (English,
+Русский, עברית …). Choosing one words the whole stepper anew: its controls, the examples'
+names, the narration, the reasons and the rules' titles; the example, the step, the seat it is
+seen by, the four-colour deck, **Judge** and the games opened from files stay as they were.
+(Guess the move starts again: its panel is made anew.)
+
+Presentation layer: needs ipywidgets 8.
+
+>>> from durak_lab.widgets import Stepper
+>>> s = Stepper("EX-ZH-BOUT", folder=None)
+>>> s.next(); s.next()
+>>> s.language_picker.value = "fi"
+>>> s.index, s.step_label.value, s.next_button.description
+(2, 'Askel 2/12', 'Seuraava')
+>>> s.language_picker.value = "en"; s.step_label.value
+'Step 2 of 12'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from ...engine.records.record import Record
+from ...text.catalogue import language, language_code, using
+from ..language import language_choices
+from .view import close_tree, example_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .widget import Stepper
+
+__all__ = ["language_picker", "switch_language"]
+
+
+def language_picker(stepper: "Stepper") -> widgets.Dropdown:
+    """The Dropdown that chooses ``stepper``'s language (its CSS class ``dl-language``)."""
+    choices = language_choices()
+    picker = widgets.Dropdown(options=[(name, code) for code, name in choices], value=language(),
+                              tooltip=" · ".join(name for _code, name in choices),
+                              layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
+    picker.add_class("dl-language")
+    picker.observe(lambda change: switch_language(stepper, change["new"]), names="value")
+    return picker
+
+
+def switch_language(stepper: "Stepper", code: str) -> None:
+    """Word ``stepper`` in the language ``code``, keeping its game, its step and its settings."""
+    code = language_code(code)
+    with using(stepper.language):
+        if code == language():
+            return
+    shown = stepper.example.value
+    labels = dict((key, label) for label, key in stepper.example.options)
+    opened = [(key, rec) for key, rec in stepper._records.items() if key.startswith("record-")]
+    current = stepper._records.get(shown) if shown is not None else None
+    index, viewer = stepper.index, stepper.viewer
+    four, judge, folder = stepper.four_colour.value, stepper.judge.value, stepper.opener.folder
+    old = list(stepper.children)
+
+    stepper.language = code
+    stepper.remove_class("dl-rtl")
+    with using(code):
+        # the game shown first (a file's game by its record), then the other games opened from files
+        first = current if shown is not None and shown.startswith("record-") else shown
+        stepper._build(first, four, viewer, judge, folder)
+        for key, rec in opened:
+            if rec is not current:
+                stepper._add(rec, example_label(rec) if (rec.title or rec.id) else labels.get(key, key))
+    close_tree(*old)
+    if isinstance(first, Record) or shown is not None:
+        stepper.go(min(index, len(stepper.frames) - 1))
