@@ -120,6 +120,27 @@ def lite_page(lite_url, browser):
     ctx.close()
 
 
+@pytest.fixture
+def finnish_lite_page(lite_url, browser):
+    """As :func:`lite_page`, in a browser whose languages are German, then Finnish."""
+    ctx = browser.new_context(base_url=lite_url, viewport=VIEWPORT, locale="fi-FI")
+    ctx.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'fi-FI', 'en']})")
+    foreign = []
+
+    def refuse(route):
+        foreign.append(route.request.url)
+        route.abort()
+
+    ctx.route(re.compile(rf"^(?!{re.escape(lite_url)}/)"), refuse)
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.js_errors = []
+    page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+    page.foreign = foreign
+    yield page
+    ctx.close()
+
+
 def open_lite_notebook(page, name: str, report, ready=None) -> object:
     """Open ``name`` in the site's JupyterLab, wait for the Pyodide kernel, run every cell.
 
@@ -310,4 +331,24 @@ def test_a_link_of_the_start_notebook_opens_its_page(lite_page):
     frame = page.locator(f'[id="{page.evaluate("window.jupyterapp.shell.currentWidget.node.id")}"] iframe')
     expect(frame).to_be_visible()
     expect(frame.content_frame.locator("body")).to_contain_text("R11")
+    assert_offline(page)
+
+
+def test_the_play_table_speaks_the_browsers_language(finnish_lite_page, report):
+    """Nobody chose a language in the browser's Python: the table speaks the browser's (Finnish)."""
+    page = finnish_lite_page
+    panel = open_lite_notebook(page, "play.ipynb", report, ready=PLAYABLE)
+    table = panel.locator(".dl-play-table")
+    expect(table).to_have_attribute("lang", "fi", timeout=30_000)
+    expect(table.locator(".dl-pt-status")).to_contain_text("vuoro")  # "P1, sinun vuorosi."
+    assert_offline(page)
+
+
+def test_a_languages_own_notebook_opens_in_its_language(lite_page, report):
+    """The Hebrew lessons notebook: the lesson player in Hebrew, right to left."""
+    page = lite_page
+    panel = open_lite_notebook(page, "he/learn.ipynb", report)
+    player = panel.locator(".dl-lesson-player")
+    expect(player).to_have_attribute("lang", "he", timeout=30_000)
+    expect(player).to_have_attribute("dir", "rtl")
     assert_offline(page)
