@@ -31,6 +31,7 @@ import re
 from typing import Any, Iterable, Optional, Sequence
 
 from ..analysis.probability import trump_counts
+from ..text.glossary import term_word
 from ..text.messages import say
 
 __all__ = ["LearnerTable", "learner_table", "percent", "cell_text", "trump_chance_table", "TABLE_CSS"]
@@ -190,10 +191,15 @@ def trump_chance_table(knowledge: Any, caption: Optional[str] = None) -> Learner
     P2          1       39%
     ...
     talon       8       16%
+    >>> from durak_lab.text.catalogue import using
+    >>> with using("ru"):
+    ...     str(trump_chance_table(me)).splitlines()[-1].split()[0]
+    'колода'
     """
     rows = []
     for place, dist in trump_counts(knowledge).items():
+        where = term_word("talon") if place == "talon" else place  # the talon in the language's word
         for n in sorted(dist):
-            rows.append((place, n, percent(dist[n])))
+            rows.append((where, n, percent(dist[n])))
     return LearnerTable(rows, [say("table-col-where"), say("table-col-trumps"), say("table-col-chance")],
                         say("table-trumps-caption") if caption is None else caption)

@@ -259,3 +259,28 @@ def test_a_widget_given_no_language_speaks_the_browsers(browser, voila_url, note
         assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []
     finally:
         ctx.close()
+
+
+def test_the_steppers_picker_words_it_anew_at_the_same_step(voila_page, notebook_root, screenshot):
+    page = voila_page
+    page.set_viewport_size(VIEWPORTS["800x900"])
+    open_voila(page, write_notebook(notebook_root, "stepper_picker",
+                                    "from durak_lab.widgets import Stepper\nStepper('EX-ZH-BOUT', language='en')"))
+    root = page.locator(".dl-stepper")
+    expect(root).to_have_count(1, timeout=90_000)
+    next_button = root.locator(".dl-next button, button.dl-next").first
+    for n in (1, 2, 3):
+        next_button.click()
+        expect(root.locator(".dl-step-label")).to_have_text(re.compile(rf"^Step {n} of \d+$"))
+    root.locator(".dl-language select").select_option(label="עברית")
+    expect(root).to_have_class(re.compile(r"\bdl-rtl\b"), timeout=30_000)
+    expect(root.locator(".dl-step-label")).not_to_have_text(re.compile(r"^Step"))  # the new controls drawn
+    label = root.locator(".dl-step-label").inner_text()
+    assert "3" in label and english_words(label) == [], label
+    text = root.locator(".dl-commentary").inner_text()
+    assert [w for w in english_words(text) if w.lower() not in MOVE_WORDS] == [], text
+    screenshot(root, "-stepper-picked-he")
+    root.locator(".dl-language select").select_option(label="English")
+    expect(root.locator(".dl-step-label")).to_have_text(re.compile(r"^Step 3 of \d+$"), timeout=30_000)
+    expect(root).not_to_have_class(re.compile(r"\bdl-rtl\b"))
+    assert voila_error_outputs(page) == [] and unexpected_page_errors(page) == []
