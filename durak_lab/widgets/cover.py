@@ -36,10 +36,11 @@ import plotly.graph_objects as go
 from ..engine.cards import CardSet
 from ..engine.errors import DurakError
 from ..text.reasons import learner_error
-from ..text.catalogue import Suit
+from ..text.catalogue import Suit, language_code, using
 from ..text.messages import say
 from ..plots.beats import cover_figure
 from .figure_box import replace_figure, show_figure, shown_figure_box
+from .language import language_picker
 from ..graphs.beats import CoverPlan, cover_plan, cover_plan_for, suit_number
 from ..tables.learner import cover_words_table
 from ..engine.records.record import load_example
@@ -97,8 +98,14 @@ class CoverWidget(widgets.VBox):
     """
 
     def __init__(self, attack: str = "7♥ 9♥ J♥", hand: str = "10♥ A♠ 6♣", trump: Any = "♠",
-                 **kwargs: Any) -> None:
+                 language: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The language of the widget's words (None: durak_lab.set_language's); its picker changes it.
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            self._build(attack, hand, trump)
+
+    def _build(self, attack: str, hand: str, trump: Any) -> None:
         self.add_class("dl-cover-widget")
         self._quiet = False
         self._plan: Optional[CoverPlan] = None
@@ -113,10 +120,10 @@ class CoverWidget(widgets.VBox):
         self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
                                  continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
-        self.trump = widgets.Dropdown(options=[(say("cover-trump-option", suit=Suit(s)), s) for s in range(4)],
-                                      value=suit_number(trump), description=say("cover-trump-choice"),
-                                      layout=widgets.Layout(width="180px"))
+        self.trump = widgets.Dropdown(options=self._trump_options(), value=suit_number(trump),
+                                      description=say("cover-trump-choice"), layout=widgets.Layout(width="180px"))
         self.trump.add_class("dl-cover-trump")
+        self.language_picker = language_picker(self.set_language)
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
         # a plain figure, shown through the notebook's plotly renderer, as wide as its box (the
@@ -131,7 +138,7 @@ class CoverWidget(widgets.VBox):
             w.observe(self._on_change, names="value")
         self.example.observe(self._on_example, names="value")
         self.children = [
-            self.example,
+            widgets.HBox([self.example, self.language_picker], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.attack, self.hand, self.trump], layout=widgets.Layout(flex_flow="row wrap")),
             self.answer, box, self.table,
         ]
@@ -165,12 +172,43 @@ class CoverWidget(widgets.VBox):
         else:
             self._load(moment)
 
+    def set_language(self, code: str) -> None:
+        """Word the widget in the language ``code`` (the picker calls this): its labels, the examples'
+        moments, the answer, the figure and the table; the cards typed and the trump stay.
+
+        >>> w = CoverWidget("7♥", "8♥", "♠"); w.set_language("fi"); w.attack.description != "Attack"
+        True
+        """
+        self.language = language_code(code)
+        with using(self.language):
+            self._quiet = True
+            try:
+                chosen = self.example.value
+                self.example.options = [(say("cover-own"), OWN)] + example_moments()
+                self.example.value = chosen
+                self.example.description = say("cover-example")
+                self.attack.description, self.attack.placeholder = say("cover-attack"), say("cover-attack-hint")
+                self.hand.description, self.hand.placeholder = say("cover-hand"), say("cover-hand-hint")
+                trump = self.trump.value
+                self.trump.options = self._trump_options()
+                self.trump.value = trump
+                self.trump.description = say("cover-trump-choice")
+                if self.language_picker.value != self.language:
+                    self.language_picker.value = self.language
+            finally:
+                self._quiet = False
+        self.refresh()
+
     def refresh(self) -> None:
         """Work out the answer for the fields' values and show it (the callbacks call this).
 
         >>> w = CoverWidget("7♥", "", "♥"); w.refresh(); "cannot be beaten" in w.answer.value
         True
         """
+        with using(self.language):
+            self._refresh()
+
+    def _refresh(self) -> None:
         try:
             plan = cover_plan_for(self.hand.value, self.attack.value, self.trump.value)
         except DurakError as err:
@@ -193,12 +231,20 @@ class CoverWidget(widgets.VBox):
                             f'{cover_words_table(plan).to_html()}</div>')
 
     # ---------------------------------------------------------------- internals
+    @staticmethod
+    def _trump_options() -> list:
+        return [(say("cover-trump-option", suit=Suit(s)), s) for s in range(4)]
+
     def _say(self, text: str, alert: bool = False) -> None:
         colour, role = ("#ef6c00", "alert") if alert else ("#2f8a56", "status")
         self.answer.value = (f'<div role="{role}" style="border-left:5px solid {colour};padding:6px 10px;'
                              f'font-size:15px;line-height:1.45">{_esc(text, quote=False)}</div>')
 
     def _load(self, moment: tuple) -> None:
+        with using(self.language):
+            self._load_moment(moment)
+
+    def _load_moment(self, moment: tuple) -> None:
         ident, k = moment
         try:
             p = load_example(ident).game_after(k).position
@@ -227,4 +273,5 @@ class CoverWidget(widgets.VBox):
                 self._load(change["new"])
             except Exception:  # noqa: BLE001 - never a traceback
                 _log.debug("cover widget: unexpected error", exc_info=True)
-                self._say(say("cover-error-example"), alert=True)
+                with using(self.language):
+                    self._say(say("cover-error-example"), alert=True)

@@ -19,11 +19,11 @@ is None), asks the browser (``"auto_lang"`` in its state): the browser answers w
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional
 
 from ..text.catalogue import LANGUAGES, LanguageError, catalogue, direction, language, language_code
 
-__all__ = ["with_language", "language_choices", "browser_language", "MAX_BROWSER_LANGUAGES"]
+__all__ = ["with_language", "language_choices", "browser_language", "language_picker", "MAX_BROWSER_LANGUAGES"]
 
 #: How many of the browser's languages are looked at (a browser lists a handful).
 MAX_BROWSER_LANGUAGES = 20
@@ -51,3 +51,18 @@ def browser_language(names: Any) -> Optional[str]:
             except LanguageError:
                 continue
     return None
+
+
+def language_picker(on_pick: Callable[[str], None]) -> Any:
+    """An ipywidgets Dropdown of the languages, each named in itself, set to the chosen language
+    (CSS class ``dl-language``); choosing one calls ``on_pick(code)``.  For the ipywidgets widgets
+    (the stepper, the cover widget …); the anywidget ones draw their own picker."""
+    import ipywidgets as widgets  # the presentation layer's; imported here, so this module needs none
+
+    choices = language_choices()
+    picker = widgets.Dropdown(options=[(name, code) for code, name in choices], value=language(),
+                              tooltip=" · ".join(name for _code, name in choices),
+                              layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
+    picker.add_class("dl-language")
+    picker.observe(lambda change: on_pick(change["new"]) if change.get("new") else None, names="value")
+    return picker

@@ -26,7 +26,7 @@ import ipywidgets as widgets
 
 from ...engine.records.record import Record
 from ...text.catalogue import language, language_code, using
-from ..language import language_choices
+from ..language import language_picker as picker_of
 from .view import close_tree, example_label
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -37,13 +37,7 @@ __all__ = ["language_picker", "switch_language"]
 
 def language_picker(stepper: "Stepper") -> widgets.Dropdown:
     """The Dropdown that chooses ``stepper``'s language (its CSS class ``dl-language``)."""
-    choices = language_choices()
-    picker = widgets.Dropdown(options=[(name, code) for code, name in choices], value=language(),
-                              tooltip=" · ".join(name for _code, name in choices),
-                              layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
-    picker.add_class("dl-language")
-    picker.observe(lambda change: switch_language(stepper, change["new"]), names="value")
-    return picker
+    return picker_of(lambda code: switch_language(stepper, code))
 
 
 def switch_language(stepper: "Stepper", code: str) -> None:
