@@ -23,7 +23,9 @@ Results are cached per record, seat and model, so stepping back is instant.
 UI contract (CSS classes): the widget ``dl-trumps``; the Dropdowns
 "Viewpoint" ``dl-viewpoint`` and "Guess with" ``dl-inference``; the figures
 (boxes around them) ``dl-trump-bars``, ``dl-trump-heatmap``, ``dl-trump-course``; the table
-``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.
+``dl-trump-summary``; the caption ``dl-trump-caption``; messages ``dl-trump-message``.  The
+stepper's language picker ``dl-language`` words the whole widget (``language``: its first
+language, default :func:`durak_lab.set_language`'s).
 
 Presentation layer: needs ipywidgets 8 and plotly (its charts are shown through the notebook's plotly renderer).
 
@@ -50,7 +52,8 @@ from ..engine.errors import DurakError
 from ..analysis.inference.evidence import Timeline, observe
 from ..analysis.inference.infer import EpsilonModel, Posterior, counting_knowledge, iter_exact_posteriors, sampled_posterior
 from ..engine.moves import seat_text
-from ..text.catalogue import Worded
+from ..text.catalogue import Worded, language_code, using
+from ..text.glossary import term_word
 from ..text.messages import say
 from ..text.reasons import learner_error
 from ..plots.trumps import card_heatmap, course_lines, trump_bars
@@ -129,12 +132,19 @@ class TrumpWidget(widgets.VBox):
     """
 
     def __init__(self, record: Any = None, seat: int = 0, epsilon: Optional[str] = "1/10", n: int = 600,
-                 seed: int = 0, **kwargs: Any) -> None:
+                 seed: int = 0, language: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The language of the widget's words (None: durak_lab.set_language's); the stepper's picker changes it.
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            self._build(record, seat, epsilon, n, seed)
+
+    def _build(self, record: Any, seat: int, epsilon: Optional[str], n: int, seed: int) -> None:
         self.add_class("dl-trumps")
         if record is not None and not isinstance(record, (Record, str)):
             record = record_from_game(record)
-        self.stepper = Stepper(record, viewer=seat)
+        self.stepper = Stepper(record, viewer=seat, language=self.language)
+        self.stepper.language_listeners.append(self._on_language)
         self.stepper.seen_by.layout.display = "none"  # the Viewpoint below chooses whose view it shows
         self.n = n
         self.seed = seed
@@ -170,14 +180,13 @@ class TrumpWidget(widgets.VBox):
             box, out = shown_figure_box(cls)  # the chart fits its box, and follows its width
             boxes.append(box)
             self._outs.append((out, fw))
+        self.table_head = widgets.HTML(f"<b>{html.escape(say('trumps-table-head'))}</b>")
         self.children = [
             self.stepper,
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
-            self.message, self.caption, *boxes,
-            widgets.HTML(f"<b>{html.escape(say('trumps-table-head'))}</b>"), self.summary,
+            self.message, self.caption, *boxes, self.table_head, self.summary,
         ]
-        for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
-            w.observe(self._on_change, names="value")
+        self._watch_stepper()
         self.viewpoint.observe(self._on_change, names="value")
         self.inference.observe(self._on_change, names="value")
         self._seat_wanted = seat
@@ -218,6 +227,28 @@ class TrumpWidget(widgets.VBox):
         return self._courses[key]
 
     # ------------------------------------------------------------ drawing
+    def _watch_stepper(self) -> None:
+        for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
+            w.observe(self._on_change, names="value")
+
+    def _on_language(self, code: str) -> None:
+        """The stepper's picker chose ``code``: the stepper's controls are new, and every word here too."""
+        self.language = code
+        self._watch_stepper()
+        self.stepper.seen_by.layout.display = "none"
+        with using(code):
+            self.viewpoint.description = say("trumps-viewpoint")
+            value = self.inference.value
+            self.inference.unobserve(self._on_change, names="value")
+            try:
+                self.inference.options = list(MODELS.items())
+                self.inference.value = value
+            finally:
+                self.inference.observe(self._on_change, names="value")
+            self.inference.description = say("trumps-inference")
+            self.table_head.value = f"<b>{html.escape(say('trumps-table-head'))}</b>"
+        self.refresh()
+
     def _on_change(self, change: dict) -> None:
         self.refresh()
 
@@ -230,11 +261,12 @@ class TrumpWidget(widgets.VBox):
         >>> w = TrumpWidget("EX-KO-1", epsilon=None); w.refresh(); w.message.value
         ''
         """
-        try:
-            self._refresh()
-            self._tell("")
-        except DurakError as err:
-            self._tell(learner_error(err))
+        with using(self.language):
+            try:
+                self._refresh()
+                self._tell("")
+            except DurakError as err:
+                self._tell(learner_error(err))
 
     def _tell(self, text: str) -> None:
         self.message.value = (f'<div role="alert" style="border-left:5px solid #ef6c00;padding:6px 10px">'
@@ -310,9 +342,20 @@ class TrumpWidget(widgets.VBox):
         cols = (say("trumps-col-place"), say("trumps-col-source"), say("trumps-col-expected"), say("trumps-col-any"))
         head = ("<table><thead><tr>" + "".join(f"<th scope='col'>{html.escape(c)}</th>" for c in cols)
                 + "</tr></thead><tbody>")
-        body = "".join(f"<tr><td>{html.escape(r.place)}</td><td>{html.escape(_source_words(r.source))}</td>"
+        body = "".join(f"<tr><td>{html.escape(_place_words(r.place))}</td><td>{html.escape(_source_words(r.source))}</td>"
                        f"<td>{r.expected:.2f}</td><td>{r.p_any:.0%}</td></tr>" for r in e.itertuples())
         return head + body + "</tbody></table>"
+
+
+def _place_words(place: str) -> str:
+    """A place of the charts in the language's words: a seat as it is, the talon, the table, the bito."""
+    if place == "talon":
+        return term_word("talon")
+    if place == "discard":
+        return term_word("bito")
+    if place == "table":
+        return say("trumps-place-table")
+    return place
 
 
 # ---------------------------------------------------------------- the charts in a learner's words
@@ -338,6 +381,11 @@ def _bars_words(fig: go.Figure, both: bool) -> go.Figure:
         tr.hovertemplate = say("trumps-hover-bars", count="%{x}", chance="%{y:.0%}") + "<extra>%{fullData.name}</extra>"
     fig.update_xaxes(title_text=say("trumps-axis-number"))
     fig.update_yaxes(tickformat=".0%")
+    for note in fig.layout.annotations:  # each place's panel is named by its place
+        note.text = _place_words(note.text)
+    if not both:
+        for tr in fig.data:
+            tr.name = _place_words(tr.name)
     fig.update_layout(yaxis_title=say("trumps-axis-chance"),
                       legend_title=say("trumps-legend-source") if both else say("trumps-legend-place"))
     return fig
@@ -350,6 +398,9 @@ def _heatmap_words(fig: go.Figure) -> go.Figure:
                       hovertemplate=say("trumps-hover-card", card="%{y}", place="%{x}", chance="%{z:.0%}")
                       + "<extra></extra>")
     fig.update_layout(xaxis_title=say("trumps-axis-place"), yaxis_title=say("trumps-axis-card"))
+    for tr in fig.data:  # the places in the language's words (the talon, the table, the bito)
+        if tr.x is not None:
+            tr.x = [_place_words(str(x)) for x in tr.x]
     return fig
 
 
@@ -357,7 +408,7 @@ def _course_words(fig: go.Figure) -> go.Figure:
     """The expected trumps move by move: each line named by its place and its source in words."""
     for tr in fig.data:
         place, _, source = tr.name.rpartition(" (")
-        tr.name = f"{place} ({_source_words(source.rstrip(')'))})"
+        tr.name = f"{_place_words(place)} ({_source_words(source.rstrip(')'))})"
         tr.hovertext = None
         tr.hoverinfo = None
         tr.hovertemplate = say("trumps-hover-course", step="%{x}", expected="%{y:.1f}") + "<extra>%{fullData.name}</extra>"

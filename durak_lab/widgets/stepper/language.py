@@ -4,7 +4,9 @@ The picker ``dl-language`` is a Dropdown of the languages, each named in itself 
 Русский, עברית …). Choosing one words the whole stepper anew: its controls, the examples'
 names, the narration, the reasons and the rules' titles; the example, the step, the seat it is
 seen by, the four-colour deck, **Judge** and the games opened from files stay as they were.
-(Guess the move starts again: its panel is made anew.)
+(Guess the move starts again: its panel is made anew.)  The controls are made anew, so a widget
+around the stepper that watches them (the trumps widget) is told, with the new language's code,
+through :attr:`Stepper.language_listeners`.
 
 Presentation layer: needs ipywidgets 8.
 
@@ -66,3 +68,5 @@ def switch_language(stepper: "Stepper", code: str) -> None:
     close_tree(*old)
     if isinstance(first, Record) or shown is not None:
         stepper.go(min(index, len(stepper.frames) - 1))
+    for listener in list(stepper.language_listeners):  # a widget around the stepper words itself anew
+        listener(code)

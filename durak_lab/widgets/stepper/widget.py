@@ -128,6 +128,8 @@ class Stepper(widgets.VBox):
         super().__init__(**kwargs)
         #: The language of the stepper's words (None: durak_lab.set_language's); every callback uses it.
         self.language = language_code(language) if language is not None else None
+        #: Called with the new code after the picker words the stepper anew (its controls are new).
+        self.language_listeners: list = []
         with using(self.language):
             self._build(example, four_colour, viewer, judge, folder)
 
