@@ -29,7 +29,8 @@ UI contract (CSS classes): the board ``dl-review-board``; the progress bar
 ``dl-review-progress`` and its words ``dl-review-status``; the summary
 ``dl-review-summary``; the box of the advantage chart ``dl-review-advantage``; the box of the
 loss chart ``dl-review-loss``; the Dropdown "Go to" ``dl-review-moves``; the sentence
-``dl-review-sentence``; the stepper ``dl-stepper``.
+``dl-review-sentence``; the stepper ``dl-stepper``, whose language picker ``dl-language`` words
+the whole board (``language``: its first language, default :func:`durak_lab.set_language`'s).
 
 Presentation layer: needs ipywidgets 8 and plotly (FigureWidget, via anywidget); no pandas, no numpy.
 
@@ -56,6 +57,7 @@ from ..engine.game import Game
 from ..engine.moves import seat_text
 from ..engine.records.record import Record, load_example, load_record, record_from_game
 from ..plots.review import advantage_figure, loss_figure
+from ..text.catalogue import language_code, using
 from ..text.messages import say
 from ..text.narrate import move_words
 from ..text.reasons import learner_error
@@ -105,8 +107,17 @@ class ReviewBoard(widgets.VBox):
     def __init__(self, game: Any, review: Optional[Review] = None, seat: Optional[int] = None, *,
                  budget: float = REVIEW_BUDGET, playouts: Optional[int] = None, open: bool = False,
                  reading: bool = True, rng: Union[random.Random, int, None] = 0, wait: bool = True,
-                 **kwargs: Any) -> None:
+                 language: Optional[str] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        #: The language of the board's words (None: durak_lab.set_language's); the stepper's picker changes it.
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            self._build(game, review, seat, budget, playouts, open, reading, rng)
+        if review is None and not wait:
+            self.run()
+
+    def _build(self, game: Any, review: Optional[Review], seat: Optional[int], budget: float,
+               playouts: Optional[int], open: bool, reading: bool, rng: Union[random.Random, int, None]) -> None:
         self.add_class("dl-review-board")
         self.record = _as_record(game)
         self._seat = seat
@@ -139,12 +150,11 @@ class ReviewBoard(widgets.VBox):
         self.moves.add_class("dl-review-moves")
         self.sentence = widgets.HTML(value="")
         self.sentence.add_class("dl-review-sentence")
-        self.stepper = Stepper(self.record, folder=None)
-        for w in (self.stepper.example, self.stepper.opener.upload, self.stepper.opener.saved):
-            w.layout.display = "none"  # the board shows one game
+        self.stepper = Stepper(self.record, folder=None, language=self.language)
+        self.stepper.language_listeners.append(self._on_language)
+        self._fit_stepper()
 
         self.moves.observe(self._on_pick, names="value")
-        self.stepper.step_label.observe(self._on_step, names="value")
         self.children = [
             self.title,
             widgets.HBox([self.progress, self.status], layout=widgets.Layout(flex_flow="row wrap",
@@ -154,8 +164,30 @@ class ReviewBoard(widgets.VBox):
         ]
         if review is not None:
             self._show_review(review)
-        elif not wait:
-            self.run()
+
+    def _fit_stepper(self) -> None:
+        """The stepper as the board wants it: one game (no list, no files), its steps watched."""
+        for w in (self.stepper.example, self.stepper.opener.upload, self.stepper.opener.saved):
+            w.layout.display = "none"  # the board shows one game
+        self.stepper.step_label.observe(self._on_step, names="value")
+
+    def _on_language(self, code: str) -> None:
+        """The stepper's picker chose ``code``: its controls are new, and every word of the board too."""
+        self.language = code
+        self._fit_stepper()
+        with using(code):
+            self.title.value = f"<h3 style='margin:4px 0'>{_esc(say('rvb-title'))}</h3>"
+            self.moves.description = say("rvb-moves")
+            if self._review is not None:
+                self._show_review(self._review)
+            elif self.progress.value == 0:
+                self.status.value = say("rvb-waiting")
+                self._quiet = True
+                try:
+                    self.moves.options = [(say("rvb-pick"), NONE)]
+                    self.moves.value = NONE
+                finally:
+                    self._quiet = False
 
     # ---------------------------------------------------------------- public API
     @property
@@ -178,12 +210,13 @@ class ReviewBoard(widgets.VBox):
         """
         if self._review is not None:
             return
-        try:
-            r = review_game(self.record, self._seat, progress=self._on_progress, **self._options)
-        except DurakError as err:  # rules the evaluator does not play: say why, keep the stepper
-            self.status.value = say("rvb-cannot", why=learner_error(err))
-            return
-        self._show_review(r)
+        with using(self.language):
+            try:
+                r = review_game(self.record, self._seat, progress=self._on_progress, **self._options)
+            except DurakError as err:  # rules the evaluator does not play: say why, keep the stepper
+                self.status.value = say("rvb-cannot", why=learner_error(err))
+                return
+            self._show_review(r)
 
     def show_move(self, index: int) -> None:
         """Open the game's move ``index`` (0-based) in the stepper and show its sentence.
@@ -198,7 +231,8 @@ class ReviewBoard(widgets.VBox):
         except ValueError:
             return
         self.stepper.go(frame)
-        self._sync()
+        with using(self.language):
+            self._sync()
 
     def close(self) -> None:
         """Close the board and every widget inside (the stepper's too)."""
@@ -291,4 +325,5 @@ class ReviewBoard(widgets.VBox):
 
     def _on_step(self, _change: dict) -> None:
         if not self._quiet and self._review is not None:
-            self._sync()
+            with using(self.language):
+                self._sync()

@@ -71,3 +71,25 @@ def test_the_trumps_widget_follows_its_steppers_picker(code):
     caption = w.caption.value
     w.stepper.start()  # the new controls are watched: the charts follow the stepper still
     assert w.caption.value != caption and not english.search(re.sub(r"<[^>]+>", " ", w.caption.value))
+
+
+@pytest.mark.parametrize("code", ["he", "ko"])
+def test_the_review_board_follows_its_steppers_picker(code):
+    from durak_lab.engine.records import load_example
+    from durak_lab.widgets.review import ReviewBoard
+    board = ReviewBoard(load_example("EX-KO-2"), playouts=20, reading=False, wait=False)
+    board.show_move(2)
+    chosen, index, shown = board.moves.value, board.stepper.index, len(board.moves.options)
+    board.stepper.language_picker.value = code
+    assert (board.moves.value, board.stepper.index, len(board.moves.options)) == (chosen, index, shown)
+    assert board.stepper.example.layout.display == "none"  # still one game, no list
+    english = re.compile(r"\b(?:the|and|of|Done|choices|judged|accuracy|best|move|chance)\b", re.I)
+    words = " ".join([board.status.value, board.moves.description, board.summary.value, board.sentence.value,
+                      str(board.advantage.layout.title.text), str(board.loss.layout.title.text)]
+                     + [label for label, _v in board.moves.options])
+    assert not english.search(re.sub(r"<[^>]+>", " ", words)), english.findall(re.sub(r"<[^>]+>", " ", words))
+    sentence = board.sentence.value
+    board.stepper.start()
+    board.show_move(3)  # the new stepper's steps are watched: the sentence follows
+    assert board.sentence.value != sentence and not english.search(re.sub(r"<[^>]+>", " ", board.sentence.value))
+    board.close()
