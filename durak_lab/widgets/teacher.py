@@ -25,7 +25,8 @@ UI contract (for browser tests and styling): root ``.dl-teacher``; ``input.dl-te
 upload), ``a.dl-teacher-csv``; ``.dl-teacher-count``; ``table.dl-teacher-table`` (``tr`` with
 ``data-student``, ``td`` with ``data-lesson``), ``table.dl-teacher-missed``,
 ``table.dl-teacher-guesses``, ``table.dl-teacher-games`` (``data-deal``; ``tr`` with ``data-student``
-and ``data-result``); ``.dl-teacher-problems``.
+and ``data-result``); ``.dl-teacher-problems``; the language picker ``.dl-language`` (``language``:
+the view's language, default :func:`durak_lab.set_language`'s).
 
 Presentation layer: needs ipywidgets; plotly for the heat map, when it loads.
 
@@ -53,13 +54,16 @@ from typing import Any, Optional, Sequence, Union
 import ipywidgets as widgets
 
 from ..engine.reading import MAX_FILE_BYTES, decode_text, load_json
-from ..lessons import read_class
+from ..lessons import LessonError, read_class
+from ..lessons.translation import in_language
 from ..lessons.class_report import ClassReport
 from ..session.class_deal import class_games
 from ..session.store import StoreError, write_new
 from ..session.students import class_folder
+from ..text.catalogue import direction, language, language_code, using
 from ..text.messages import say
 from ..text.teacher import class_result_words
+from .language import language_picker
 
 __all__ = ["TeacherView"]
 
@@ -122,11 +126,26 @@ def _share(first: int, finished: int) -> str:
     return "high" if share >= 0.75 else ("mid" if share >= 0.4 else "low")
 
 
+def _titles(report: ClassReport) -> dict:
+    """Each lesson's title in the chosen language (the course's words files; a lesson of one's own keeps
+    its own title)."""
+    code = language()
+    titles = {}
+    for lesson in report.lessons:
+        try:
+            titles[lesson.id] = in_language(lesson, code).title
+        except LessonError:  # a lesson of the teacher's own with a course lesson's id
+            titles[lesson.id] = lesson.title
+    return titles
+
+
 def lessons_html(report: ClassReport) -> str:
     """The Lessons tab's table: a row a student (see the module docstring)."""
     lessons = [lesson for lesson in report.lessons if any(s.is_exercise for s in lesson.steps)]
     rows = {(r.student, r.lesson): r for r in report.rows()}
-    head = "".join(f'<th scope="col" title="{_esc(lesson.title)}">{_esc(lesson.title)}</th>' for lesson in lessons)
+    titles = _titles(report)
+    head = "".join(f'<th scope="col" title="{_esc(titles[lesson.id])}">{_esc(titles[lesson.id])}</th>'
+                   for lesson in lessons)
     out = ['<div class="dl-teacher-scroll"><table class="dl-teacher-table"><thead><tr>',
            f'<th scope="col">{_esc(say("class-col-student"))}</th><th scope="col">{_esc(say("class-col-lessons"))}</th>'
            f'<th scope="col">{_esc(say("class-col-first"))}</th><th scope="col">{_esc(say("class-col-minutes"))}</th>'
@@ -155,8 +174,10 @@ def missed_html(report: ClassReport, limit: int = 20) -> str:
         return f"<p>{_esc(say('class-nothing-missed'))}</p>"
     head = _heads(say("class-col-exercise"), say("class-col-finished"), say("class-col-missed"),
                   say("class-col-shown"))
+    titles = _titles(report)
     body = "".join(f'<tr data-lesson="{_esc(m.lesson)}" data-step="{m.step + 1}">'
-                   f'<th scope="row">{_esc(say("class-step", title=m.title, step=m.step + 1))}</th>'
+                   f'<th scope="row">{_esc(say("class-step", title=titles.get(m.lesson, m.title), step=m.step + 1))}'
+                   "</th>"
                    f"<td>{m.finished}</td><td>{m.missed}</td><td>{m.shown}</td></tr>" for m in missed)
     return _table("dl-teacher-missed", head, body)
 
@@ -196,7 +217,14 @@ class TeacherView(widgets.VBox):
     """The teacher's view of a class (see the module docstring); ``folders`` one folder or file,
     or several (default: the class folder)."""
 
-    def __init__(self, folders: Union[str, Sequence[str], None] = None, **kwargs: Any) -> None:
+    def __init__(self, folders: Union[str, Sequence[str], None] = None, language: Optional[str] = None,
+                 **kwargs: Any) -> None:
+        #: The language of the view's words (None: durak_lab.set_language's); its picker changes it.
+        self.language = language_code(language) if language is not None else None
+        with using(self.language):
+            self._build(folders, **kwargs)
+
+    def _build(self, folders: Union[str, Sequence[str], None], **kwargs: Any) -> None:
         if folders is None:
             folders = [class_folder()]
         elif isinstance(folders, (str, os.PathLike)):
@@ -231,24 +259,49 @@ class TeacherView(widgets.VBox):
             pass
         self.tabs = widgets.Tab(children=[widgets.VBox(chart_box + [self.table]), self.missed, self.guesses,
                                           self.games])
+        self.language_picker = language_picker(self.set_language)
+        bar = widgets.HBox([self.folder_box, self.reload, self.upload, self.csv, self.language_picker])
+        bar.add_class("dl-teacher-bar")
+        self.head = widgets.HTML()
+        super().__init__([self.head, bar, self.count, self.problems, self.tabs], **kwargs)
+        self.add_class("dl-teacher")
+        self._label()
+        self._draw()
+
+    def set_language(self, code: str) -> None:
+        """Word the view in the language ``code`` (its picker calls this); the class read stays.
+
+        >>> import tempfile
+        >>> view = TeacherView(tempfile.mkdtemp()); view.set_language("ru"); view.reload.description != "Read again"
+        True
+        """
+        self.language = language_code(code)
+        with using(self.language):
+            if self.language_picker.value != self.language:
+                self.language_picker.value = self.language
+            self._label()
+            self._draw()
+
+    def _label(self) -> None:
+        self.folder_box.description = say("class-folder")
+        self.reload.description = say("class-reload")
+        self.upload.description = say("class-upload")
         titles = (say("class-tab-table"), say("class-tab-missed"), say("class-tab-guesses"), say("class-tab-games"))
         for i, title in enumerate(titles):
             self.tabs.set_title(i, title)
-        bar = widgets.HBox([self.folder_box, self.reload, self.upload, self.csv])
-        bar.add_class("dl-teacher-bar")
         css = (_STATIC / "teacher.css").read_text("utf-8")
-        head = widgets.HTML(f'<style>{css}</style><h2>{_esc(say("class-title"))}</h2><p>{_esc(say("class-intro"))}</p>')
-        super().__init__([head, bar, self.count, self.problems, self.tabs], **kwargs)
-        self.add_class("dl-teacher")
-        self._draw()
+        rtl = ' dir="rtl"' if direction() == "rtl" else ""
+        self.head.value = (f'<style>{css}</style><div{rtl}><h2>{_esc(say("class-title"))}</h2>'
+                           f'<p>{_esc(say("class-intro"))}</p></div>')
 
     # ------------------------------------------------------------ reading
     def read_again(self) -> None:
         """Read the folders in the folder box again and redraw."""
         folders = [f.strip() for f in self.folder_box.value.split(",") if f.strip()]
         self.folders = folders or [class_folder()]
-        self.report = read_class(self.folders)
-        self._draw()
+        with using(self.language):
+            self.report = read_class(self.folders)
+            self._draw()
 
     def _on_upload(self, change: dict) -> None:
         kept = os.path.join(self.folders[0] if os.path.isdir(self.folders[0]) else class_folder(), "handed-in")
@@ -266,7 +319,8 @@ class TeacherView(widgets.VBox):
         problems = list(self.report.problems)
         self.read_again()
         self.report.problems[:0] = [p for p in problems if p not in self.report.problems]
-        self._draw()
+        with using(self.language):
+            self._draw()
 
     # ------------------------------------------------------------ drawing
     def _draw(self) -> None:

@@ -93,3 +93,24 @@ def test_the_review_board_follows_its_steppers_picker(code):
     board.show_move(3)  # the new stepper's steps are watched: the sentence follows
     assert board.sentence.value != sentence and not english.search(re.sub(r"<[^>]+>", " ", board.sentence.value))
     board.close()
+
+
+@pytest.mark.parametrize("code", ["zh", "fi"])
+def test_the_teachers_view_has_a_picker(tmp_path, code):
+    from durak_lab.lessons import Progress
+    from durak_lab.widgets.teacher import TeacherView
+    p = Progress.for_student("Ann", str(tmp_path))
+    p.mark("cards", 2, first_try=True)
+    p.save()
+    view = TeacherView(str(tmp_path))
+    before = (view.report.students, view.folders)
+    view.language_picker.value = code
+    assert (view.report.students, view.folders) == before and view.language == code
+    words = re.sub(r"<style>.*?</style>|<[^>]+>", " ", " ".join(
+        [view.head.value, view.count.value, view.table.value, view.missed.value, view.reload.description,
+         view.upload.description, view.folder_box.description, view.csv.value]
+        + [view.tabs.get_title(i) for i in range(4)]), flags=re.S)
+    english = re.compile(r"\b(?:the|and|of|students|lessons|Read|again|Download|first|try|class)\b", re.I)
+    assert not english.search(words), english.findall(words)
+    view.read_again()  # a redraw later speaks the language chosen
+    assert view.count.value == TeacherView(str(tmp_path), language=code).count.value
