@@ -126,22 +126,22 @@ def test_a_language_has_the_teachers_first_class(code):
         assert text.startswith(f'<div dir="rtl" lang="{code}">\n\n')
 
 
-@pytest.mark.parametrize("code", OTHERS)
-def test_a_languages_glossary_page_is_what_the_package_makes(code):
-    with using(code):
-        page = glossary_markdown()
-    assert (ROOT / "tutorials" / code / "glossary.md").read_text(encoding="utf-8") == page, \
-        f"rewrite it: durak-lab --lang {code} glossary --output tutorials/{code}/glossary.md"
-    assert (code in RTL) == page.startswith('<div dir="rtl"')
+#: The teacher's pages a language has, each with the command that writes it.
+PAGES = {"glossary.md": (glossary_markdown, "glossary"), "rules_summary.html": (rules_sheet_html, "rules-sheet")}
 
 
 @pytest.mark.parametrize("code", OTHERS)
-def test_a_languages_rules_summary_is_what_the_package_makes(code):
+@pytest.mark.parametrize("name", PAGES)
+def test_a_languages_teacher_pages_are_what_the_package_makes(code, name):
+    make, command = PAGES[name]
     with using(code):
-        page = rules_sheet_html()
-    assert (ROOT / "tutorials" / code / "rules_summary.html").read_text(encoding="utf-8") == page, \
-        f"rewrite it: durak-lab --lang {code} rules-sheet --output tutorials/{code}/rules_summary.html"
-    assert f'<html lang="{code}"' in page and ((code in RTL) == (' dir="rtl"' in page))
+        page = make()
+    assert (ROOT / "tutorials" / code / name).read_text(encoding="utf-8") == page, \
+        f"rewrite it: durak-lab --lang {code} {command} --output tutorials/{code}/{name}"
+    rtl = page.startswith('<div dir="rtl"') if name.endswith(".md") else ' dir="rtl"' in page
+    assert rtl == (code in RTL)
+    if name.endswith(".html"):
+        assert f'<html lang="{code}"' in page
 
 
 @pytest.mark.parametrize("code", OTHERS)

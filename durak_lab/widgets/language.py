@@ -23,7 +23,11 @@ from typing import Any, Callable, List, Optional
 
 from ..text.catalogue import LANGUAGES, LanguageError, catalogue, direction, language, language_code
 
-__all__ = ["with_language", "language_choices", "browser_language", "language_picker", "MAX_BROWSER_LANGUAGES"]
+__all__ = ["with_language", "language_choices", "browser_language", "language_asked", "language_picker",
+           "LANGUAGE_MESSAGES", "MAX_BROWSER_LANGUAGES"]
+
+#: The front end's messages about the language: the picker's choice, and the browser's own languages.
+LANGUAGE_MESSAGES = ("language", "browser-language")
 
 #: How many of the browser's languages are looked at (a browser lists a handful).
 MAX_BROWSER_LANGUAGES = 20
@@ -51,6 +55,32 @@ def browser_language(names: Any) -> Optional[str]:
             except LanguageError:
                 continue
     return None
+
+
+def language_asked(widget: Any, msg: dict) -> Optional[str]:
+    """The language a front end's message asks ``widget`` to speak from now on, or None (no change):
+    ``{"do": "language", "lang": "he"}`` (its picker), ``{"do": "browser-language", "langs": [...]}``
+    (the browser's languages, heeded only while the widget asks for them).  Either ends the asking
+    (the widget's ``_auto``): the browser is asked once, and a learner's pick stands.
+
+    >>> class W: _auto = True
+    >>> w = W(); language_asked(w, {"do": "browser-language", "langs": ["fi-FI"]}), w._auto
+    ('fi', False)
+    >>> language_asked(w, {"do": "browser-language", "langs": ["he"]})  # asked once: no more
+    >>> language_asked(w, {"do": "language", "lang": "x"}) is None
+    True
+    """
+    asked_browser = msg.get("do") == "browser-language"
+    code = None
+    if asked_browser and getattr(widget, "_auto", False):
+        code = browser_language(msg.get("langs"))
+    elif not asked_browser:
+        try:
+            code = language_code(str(msg.get("lang", "")))
+        except LanguageError:
+            return None
+    widget._auto = False
+    return code
 
 
 def language_picker(on_pick: Callable[[str], None]) -> Any:

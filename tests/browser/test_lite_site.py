@@ -93,15 +93,10 @@ def lite_url(lite_site) -> str:
         thread.join(10)
 
 
-@pytest.fixture
-def lite_page(lite_url, browser):
-    """A fresh page (fresh browser storage) on the site; requests to other hosts are aborted.
-
-    ``lite_url`` comes first: without a site the test skips before Chromium starts.
-
-    ``page.foreign`` lists the URLs of those requests.
-    """
-    ctx = browser.new_context(base_url=lite_url, viewport=VIEWPORT)
+def _offline_page(browser, lite_url: str, **context):
+    """A fresh context and page on the site; requests to other hosts are aborted and listed in
+    ``page.foreign``.  ``context``: more options of the browser context (a locale …)."""
+    ctx = browser.new_context(base_url=lite_url, viewport=VIEWPORT, **context)
     foreign = []
 
     def refuse(route):
@@ -116,6 +111,18 @@ def lite_page(lite_url, browser):
     page.js_errors = []
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))
     page.foreign = foreign
+    return ctx, page
+
+
+@pytest.fixture
+def lite_page(lite_url, browser):
+    """A fresh page (fresh browser storage) on the site; requests to other hosts are aborted.
+
+    ``lite_url`` comes first: without a site the test skips before Chromium starts.
+
+    ``page.foreign`` lists the URLs of those requests.
+    """
+    ctx, page = _offline_page(browser, lite_url)
     yield page
     ctx.close()
 
@@ -123,20 +130,8 @@ def lite_page(lite_url, browser):
 @pytest.fixture
 def finnish_lite_page(lite_url, browser):
     """As :func:`lite_page`, in a browser whose languages are German, then Finnish."""
-    ctx = browser.new_context(base_url=lite_url, viewport=VIEWPORT, locale="fi-FI")
+    ctx, page = _offline_page(browser, lite_url, locale="fi-FI")
     ctx.add_init_script("Object.defineProperty(navigator, 'languages', {get: () => ['de-DE', 'fi-FI', 'en']})")
-    foreign = []
-
-    def refuse(route):
-        foreign.append(route.request.url)
-        route.abort()
-
-    ctx.route(re.compile(rf"^(?!{re.escape(lite_url)}/)"), refuse)
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    page.js_errors = []
-    page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-    page.foreign = foreign
     yield page
     ctx.close()
 

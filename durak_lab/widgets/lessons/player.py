@@ -84,8 +84,8 @@ import traitlets
 
 from ...lessons import Lesson
 from ...text.glossary import glossary_json
-from ...text.catalogue import LanguageError, asked_language, language_code, using
-from ..language import browser_language, with_language
+from ...text.catalogue import asked_language, language_code, using
+from ..language import LANGUAGE_MESSAGES, language_asked, with_language
 from .control import LessonControl
 
 __all__ = ["LessonPlayer", "front_end"]
@@ -159,20 +159,10 @@ class LessonPlayer(anywidget.AnyWidget):
 
         ``{"do": "language", "lang": "he"}`` (the picker) words everything from then on in that language.
         """
-        if msg.get("do") == "browser-language":  # the browser's own languages, asked for once (auto_lang)
-            code = browser_language(msg.get("langs")) if self._auto else None
-            self._auto = False
-            msg = {"do": "language", "lang": code or self.language or ""}
-            if not msg["lang"]:
-                with using(self.language):
-                    self.state = with_language(self.control.state(), self._auto)
-                return self.state
-        if msg.get("do") == "language":
-            try:
-                self.language = language_code(str(msg.get("lang", "")))
-            except LanguageError:
-                return self.state
-            self._auto = False
+        if msg.get("do") in LANGUAGE_MESSAGES:  # the picker, or the browser's languages: the game goes on
+            code = language_asked(self, msg)
+            if code is not None:
+                self.language = code
             with using(self.language):
                 self.control.localize()
                 self.glossary = glossary_json()
