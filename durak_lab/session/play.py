@@ -49,7 +49,7 @@ from ..engine.state.position import Position
 from ..engine.view import PlayerView
 from ..text.explain import describe_move, result_sentence
 from ..text.narrate import event_sentence
-from ..text.catalogue import Colour, Suit
+from ..text.catalogue import Colour, Items, Suit
 from ..text.messages import say
 from .advice import history_rng
 from .coach import Coach
@@ -523,10 +523,13 @@ class PlaySession:
     def record(self, title: Optional[str] = None, record_id: Optional[str] = None) -> Record:
         """The game so far as a ``durak-lab/1`` record (it opens in the stepper); ``record_id``
         its ``id`` (a class deal's, see :mod:`durak_lab.session.class_deal`)."""
-        who = ", ".join(f"{seat_text(s)} {k}" for s, k in enumerate(self.seats))
+        if title is None:  # in the learner's language: the stepper shows it when the game is opened
+            who = Items([say("saved-game-seat", seat=seat_text(s),
+                             kind=say("saved-game-human") if k == HUMAN else say(_BOT_NAMES[k]) if k in _BOT_NAMES
+                             else k) for s, k in enumerate(self.seats)], "comma")
+            title = say("saved-game-title", who=who)
         meta = {"id": record_id} if record_id else {}
-        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared),
-                                title=title or f"A game at the play table ({who})", **meta)
+        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared), title=title, **meta)
 
     def save(self, path: str, title: Optional[str] = None) -> str:
         """Write :meth:`record` to ``path``; return the sentence that says so."""
