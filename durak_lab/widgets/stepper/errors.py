@@ -15,7 +15,7 @@ import re
 from typing import Any, Callable
 
 from ...engine.errors import DurakError, RecordError  # noqa: F401 - RecordError: the doctest of _why
-from ...text.catalogue import using
+from ...text.catalogue import language, using
 from ...text.messages import say
 from ...text.reasons import learner_error, without_rule_ids
 
@@ -48,7 +48,12 @@ def _why(err: Exception) -> str:
 
     >>> _why(RecordError("rules.players", "9 is not allowed: Durak is for 2 to 6 players (R2)"))
     'rules.players: 9 is not allowed: Durak is for 2 to 6 players.'
+
+    In another language, the error's words (English, for developers) give way to the learner's
+    sentence for the error (:func:`~durak_lab.text.reasons.learner_error`).
     """
+    if language() != "en":  # the error's own words are English, for developers: the learner's sentence
+        return learner_error(err)
     text = without_rule_ids(str(err))
     return text if not text or text[-1] in ".!?" else text + "."
 
