@@ -10,6 +10,10 @@
 ``durak-lab lessons from-record EX-ID|FILE [--seat P1] [--out FILE] [--id ID] [--title T] [--limit N]``
     a lesson of the moves one seat played in a record (:mod:`durak_lab.lessons.from_record`),
     written to ``--out`` (or printed).
+``durak-lab lessons mistakes EX-ID|FILE [--seat P1] [--out FILE] [--id ID] [--title T] [--playouts N] [--seed S]``
+    review the game for the seat and make a lesson of its mistakes: "find a better move" at
+    each (:mod:`durak_lab.lessons.mistakes`); exit status 1 (and a sentence) when the seat
+    made none.
 
 Exit status: 0; 2 for a lesson that fails its check, a bad record or bad arguments.
 
@@ -34,7 +38,9 @@ from .commands import positive_int, resolve, run_standalone
 from .console import write_line
 from ..engine.errors import RecordError
 from ..engine.reading import load_json, read_text_file
-from ..lessons import COURSE_FORMAT, LessonError, course, in_language, lesson_from_record, load_lesson
+from ..engine.moves import seat_text
+from ..lessons import (COURSE_FORMAT, LessonError, NoMistakes, course, in_language, lesson_from_record, load_lesson,
+                        mistakes_lesson)
 from ..text.catalogue import language, say
 
 __all__ = ["add_parser", "run", "main"]
@@ -59,6 +65,18 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     r.add_argument("--id", dest="lesson_id", help="the lesson's id (default: from the record and the seat)")
     r.add_argument("--title", help="the lesson's title")
     r.add_argument("--limit", type=positive_int, default=20, help="at most this many moves (default 20)")
+    m = sub.add_parser("mistakes", help="turn a player's mistakes in a game into exercises",
+                       description="Review a worked example or a record file for one seat, and build a lesson "
+                       "of its mistakes and blunders: 'find a better move' at each, the review's better moves "
+                       "as the answers. Exit status 0; 1 when the seat made no mistake; 2 for a bad record.")
+    m.add_argument("record", metavar="EX-ID|FILE")
+    m.add_argument("--seat", default="P1", help="whose mistakes (default P1)")
+    m.add_argument("--out", metavar="FILE", help="write the lesson here (default: print it)")
+    m.add_argument("--id", dest="lesson_id", help="the lesson's id (default: from the record and the seat)")
+    m.add_argument("--title", help="the lesson's title")
+    m.add_argument("--playouts", type=positive_int, help="playouts a choice (the same on every machine; default: "
+                   "half a CPU second a choice)")
+    m.add_argument("--seed", type=int, default=0, help="the review's random seed (default 0)")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:
@@ -71,7 +89,8 @@ def add_parser(sub: Any) -> argparse.ArgumentParser:
     """
     p = sub.add_parser("lessons", help="list the course's lessons, check lesson files, build one from a game",
                        description="The lessons of the course; 'check FILE…' checks lesson files with the "
-                       "engine; 'from-record' builds a lesson from a played game.")
+                       "engine; 'from-record' builds a lesson from a played game; 'mistakes' one of a "
+                       "player's mistakes in a game.")
     _arguments(p)
     return p
 
@@ -132,13 +151,32 @@ def _from_record(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except (RecordError, LessonError) as e:
         write_line(err, f"{PROG} from-record: {e}")
         return 2
-    if ns.out:
+    return _write_lesson(L, ns.out, "from-record", out, err)
+
+
+def _mistakes(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    try:
+        record = resolve(ns.record)
+        L = mistakes_lesson(record, ns.seat, lesson_id=ns.lesson_id, title=ns.title, playouts=ns.playouts,
+                            rng=ns.seed)
+    except NoMistakes as e:
+        write_line(out, say("lesson-mistakes-none", seat=seat_text(e.seat)))
+        return 1
+    except (RecordError, LessonError) as e:
+        write_line(err, f"{PROG} mistakes: {e}")
+        return 2
+    return _write_lesson(L, ns.out, "mistakes", out, err)
+
+
+def _write_lesson(L: Any, path: Optional[str], action: str, out: TextIO, err: TextIO) -> int:
+    """Write lesson ``L`` to ``path`` (or print it); the exit status."""
+    if path:
         try:
-            L.dump(ns.out)
+            L.dump(path)
         except OSError as e:
-            write_line(err, f"{PROG} from-record: cannot write {ns.out}: {e.strerror or e}")
+            write_line(err, f"{PROG} {action}: cannot write {path}: {e.strerror or e}")
             return 2
-        write_line(out, f"{ns.out}: {L.id}, {_exercises(L.exercises)}")
+        write_line(out, f"{path}: {L.id}, {_exercises(L.exercises)}")
     else:
         write_line(out, L.dump())
     return 0
@@ -151,6 +189,8 @@ def run(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _check(ns.files, out, err)
     if action == "from-record":
         return _from_record(ns, out, err)
+    if action == "mistakes":
+        return _mistakes(ns, out, err)
     return _list(ns.json, out, err)
 
 
