@@ -29,11 +29,27 @@ from ..text.messages import say
 from .errors import LessonError
 from .format import FORMAT, Lesson, load_lesson
 
-__all__ = ["lesson_from_record"]
+__all__ = ["lesson_from_record", "record_and_seat"]
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "game"
+
+
+def record_and_seat(record: Union[Record, str, os.PathLike, dict], seat: Union[int, str]) -> tuple:
+    """``(record, seat)``: the record loaded (:func:`~durak_lab.engine.records.load_record` reads a path,
+    a JSON text or a dict) and the seat (``"P2"`` or 0-based) as a 0-based number of its game; a
+    :class:`~durak_lab.lessons.errors.LessonError` (field ``seat``) for a seat the game has not."""
+    if not isinstance(record, Record):
+        record = load_record(record)
+    n = record.start.players
+    try:
+        s = parse_seat(seat, n) if isinstance(seat, str) else int(seat)
+    except (ValueError, TypeError) as err:
+        raise LessonError("seat", str(err)) from None
+    if not 0 <= s < n:
+        raise LessonError("seat", f"the game has seats P1 to P{n}")
+    return record, s
 
 
 def _rule_key(rule: str) -> int:
@@ -53,16 +69,8 @@ def lesson_from_record(record: Union[Record, str, os.PathLike, dict], seat: Unio
     Raises :class:`~durak_lab.lessons.errors.LessonError` when the seat makes no move to ask
     about (field ``seat``) and :class:`~durak_lab.engine.errors.RecordError` for a bad record.
     """
-    if not isinstance(record, Record):
-        record = load_record(record)
+    record, s = record_and_seat(record, seat)
     p = record.start
-    n = p.players
-    try:
-        s = parse_seat(seat, n) if isinstance(seat, str) else int(seat)
-    except (ValueError, TypeError) as err:
-        raise LessonError("seat", str(err)) from None
-    if not 0 <= s < n:
-        raise LessonError("seat", f"the game has seats P1 to P{n}")
     who = seat_text(s)
     steps: list = [{"kind": "read", "text": say("lesson-record-intro", seat=who), "position": position_text(p),
                     "seat": who}]

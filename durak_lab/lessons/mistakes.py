@@ -32,13 +32,14 @@ import re
 from typing import Any, Optional, Sequence, Union
 
 from ..analysis.evaluation.review import BLUNDER, MISTAKE, REVIEW_BUDGET, Review, review as review_game
-from ..engine.moves import parse_seat, seat_text
+from ..engine.moves import seat_text
 from ..engine.notation import position_text
-from ..engine.records.record import Record, load_record
+from ..engine.records.record import Record
 from ..text.messages import say
 from ..text.review import decision_sentence, label_words
 from .errors import LessonError
 from .format import FORMAT, Lesson, load_lesson
+from .from_record import record_and_seat
 
 __all__ = ["mistakes_lesson", "MISTAKE_LABELS", "NoMistakes"]
 
@@ -73,16 +74,8 @@ def mistakes_lesson(record: Union[Record, str, Any], seat: Union[int, str] = "P1
     :class:`~durak_lab.lessons.errors.LessonError` for a bad seat and a
     :class:`~durak_lab.engine.errors.RecordError` for a bad record.
     """
-    if not isinstance(record, Record):
-        record = load_record(record)
+    record, s = record_and_seat(record, seat)
     p = record.start
-    n = p.players
-    try:
-        s = parse_seat(seat, n) if isinstance(seat, str) else int(seat)
-    except (ValueError, TypeError) as err:
-        raise LessonError("seat", str(err)) from None
-    if not 0 <= s < n:
-        raise LessonError("seat", f"the game has seats P1 to P{n}")
     if review is None:
         review = review_game(record, s, budget=budget, playouts=playouts, rng=rng)
     who = seat_text(s)
