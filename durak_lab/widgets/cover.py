@@ -109,20 +109,20 @@ class CoverWidget(widgets.VBox):
         self.add_class("dl-cover-widget")
         self._quiet = False
         self._plan: Optional[CoverPlan] = None
-        self.example = widgets.Dropdown(options=[(say("cover-own"), OWN)] + example_moments(),
-                                        value=OWN, description=say("cover-example"),
+        self.example = widgets.Dropdown(options=[("", OWN)], value=OWN,
                                         layout=widgets.Layout(width="min(calc(100% - 4px), 560px)"),
                                         style={"description_width": "initial"})
         self.example.add_class("dl-cover-example")
-        self.attack = widgets.Text(value=attack, description=say("cover-attack"), placeholder=say("cover-attack-hint"),
-                                   continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 360px)"))
+        self.attack = widgets.Text(value=attack, continuous_update=False,
+                                   layout=widgets.Layout(width="min(calc(100% - 4px), 360px)"))
         self.attack.add_class("dl-cover-attack")
-        self.hand = widgets.Text(value=hand, description=say("cover-hand"), placeholder=say("cover-hand-hint"),
-                                 continuous_update=False, layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
+        self.hand = widgets.Text(value=hand, continuous_update=False,
+                                 layout=widgets.Layout(width="min(calc(100% - 4px), 420px)"))
         self.hand.add_class("dl-cover-hand")
-        self.trump = widgets.Dropdown(options=self._trump_options(), value=suit_number(trump),
-                                      description=say("cover-trump-choice"), layout=widgets.Layout(width="180px"))
+        self.trump = widgets.Dropdown(options=[(str(s), s) for s in range(4)], value=suit_number(trump),
+                                      layout=widgets.Layout(width="180px"))
         self.trump.add_class("dl-cover-trump")
+        self._label()  # every word of the controls, in the chosen language
         self.language_picker = language_picker(self.set_language)
         self.answer = widgets.HTML(value="")
         self.answer.add_class("dl-cover-answer")
@@ -183,16 +183,7 @@ class CoverWidget(widgets.VBox):
         with using(self.language):
             self._quiet = True
             try:
-                chosen = self.example.value
-                self.example.options = [(say("cover-own"), OWN)] + example_moments()
-                self.example.value = chosen
-                self.example.description = say("cover-example")
-                self.attack.description, self.attack.placeholder = say("cover-attack"), say("cover-attack-hint")
-                self.hand.description, self.hand.placeholder = say("cover-hand"), say("cover-hand-hint")
-                trump = self.trump.value
-                self.trump.options = self._trump_options()
-                self.trump.value = trump
-                self.trump.description = say("cover-trump-choice")
+                self._label()
                 if self.language_picker.value != self.language:
                     self.language_picker.value = self.language
             finally:
@@ -231,9 +222,18 @@ class CoverWidget(widgets.VBox):
                             f'{cover_words_table(plan).to_html()}</div>')
 
     # ---------------------------------------------------------------- internals
-    @staticmethod
-    def _trump_options() -> list:
-        return [(say("cover-trump-option", suit=Suit(s)), s) for s in range(4)]
+    def _label(self) -> None:
+        """Word the controls in the chosen language: the examples' moments, the fields' names and
+        hints, the suits; what is chosen and typed stays."""
+        chosen, trump = self.example.value, self.trump.value
+        self.example.options = [(say("cover-own"), OWN)] + example_moments()
+        self.example.value = chosen
+        self.example.description = say("cover-example")
+        self.attack.description, self.attack.placeholder = say("cover-attack"), say("cover-attack-hint")
+        self.hand.description, self.hand.placeholder = say("cover-hand"), say("cover-hand-hint")
+        self.trump.options = [(say("cover-trump-option", suit=Suit(s)), s) for s in range(4)]
+        self.trump.value = trump
+        self.trump.description = say("cover-trump-choice")
 
     def _say(self, text: str, alert: bool = False) -> None:
         colour, role = ("#ef6c00", "alert") if alert else ("#2f8a56", "status")

@@ -145,7 +145,6 @@ class TrumpWidget(widgets.VBox):
             record = record_from_game(record)
         self.stepper = Stepper(record, viewer=seat, language=self.language)
         self.stepper.language_listeners.append(self._on_language)
-        self.stepper.seen_by.layout.display = "none"  # the Viewpoint below chooses whose view it shows
         self.n = n
         self.seed = seed
         self._courses: dict = {}
@@ -186,7 +185,7 @@ class TrumpWidget(widgets.VBox):
             widgets.HBox([self.viewpoint, self.inference], layout=widgets.Layout(flex_flow="row wrap")),
             self.message, self.caption, *boxes, self.table_head, self.summary,
         ]
-        self._watch_stepper()
+        self._fit_stepper()
         self.viewpoint.observe(self._on_change, names="value")
         self.inference.observe(self._on_change, names="value")
         self._seat_wanted = seat
@@ -227,15 +226,17 @@ class TrumpWidget(widgets.VBox):
         return self._courses[key]
 
     # ------------------------------------------------------------ drawing
-    def _watch_stepper(self) -> None:
+    def _fit_stepper(self) -> None:
+        """The stepper as the widget wants it: its steps watched, its own "Seen by" hidden (the
+        Viewpoint below chooses whose view it shows)."""
+        self.stepper.seen_by.layout.display = "none"
         for w in (self.stepper.step_label, self.stepper.title, self.stepper.example):
             w.observe(self._on_change, names="value")
 
     def _on_language(self, code: str) -> None:
         """The stepper's picker chose ``code``: the stepper's controls are new, and every word here too."""
         self.language = code
-        self._watch_stepper()
-        self.stepper.seen_by.layout.display = "none"
+        self._fit_stepper()
         with using(code):
             self.viewpoint.description = say("trumps-viewpoint")
             value = self.inference.value
