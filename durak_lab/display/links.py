@@ -30,13 +30,13 @@ from typing import Optional, Sequence, Tuple
 from ..text.catalogue import language
 from ..text.messages import say
 
-__all__ = ["AppLinks", "app_links", "APPS", "TRANSLATED", "in_language", "server_base_url"]
+__all__ = ["AppLinks", "app_links", "APPS", "TRANSLATED", "notebook_in_language", "server_base_url"]
 
 #: The notebooks every language has a copy of, in ``notebooks/<code>/``.
 TRANSLATED = ("00_start_here.ipynb", "play.ipynb", "learn.ipynb")
 
 #: The apps: the notebook (from the repository's root) and the message key of its name; in another
-#: language than English, its copy in that language (:func:`in_language`).
+#: language than English, its copy in that language (:func:`notebook_in_language`).
 APPS: Tuple[Tuple[str, str], ...] = (
     ("notebooks/learn.ipynb", "app-link-learn"),
     ("notebooks/play.ipynb", "app-link-play"),
@@ -76,16 +76,16 @@ def app_links(apps: Sequence[Tuple[str, str]] = APPS, base_url: Optional[str] = 
     base = server_base_url() if base_url is None else server_base_url({"JUPYTERHUB_SERVICE_PREFIX": base_url})
     names = {"app-link-learn": say("app-link-learn"), "app-link-play": say("app-link-play")}
     return AppLinks([(names[key] if key in names else say(key),
-                      f"{base}voila/render/{urllib.parse.quote(in_language(path))}") for path, key in apps])
+                      f"{base}voila/render/{urllib.parse.quote(notebook_in_language(path))}") for path, key in apps])
 
 
-def in_language(path: str, code: Optional[str] = None) -> str:
+def notebook_in_language(path: str, code: Optional[str] = None) -> str:
     """The chosen language's copy of a shipped notebook (``notebooks/<code>/play.ipynb``), where the
     repository holds one beside the English; else ``path`` itself.
 
-    >>> in_language("notebooks/play.ipynb", "he"), in_language("notebooks/play.ipynb", "en")
+    >>> notebook_in_language("notebooks/play.ipynb", "he"), notebook_in_language("notebooks/play.ipynb", "en")
     ('notebooks/he/play.ipynb', 'notebooks/play.ipynb')
-    >>> in_language("notebooks/03_game_tree_and_endgames.ipynb", "he")
+    >>> notebook_in_language("notebooks/03_game_tree_and_endgames.ipynb", "he")
     'notebooks/03_game_tree_and_endgames.ipynb'
     """
     code = language() if code is None else code

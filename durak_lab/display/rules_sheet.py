@@ -32,7 +32,7 @@ from typing import Any, Iterable, Optional, Sequence
 from ..engine.cards import Card
 from ..text.catalogue import Items, Suit, direction, language
 from ..text.explain import RULE_TITLES
-from ..text.glossary import GLOSSARY, term_word
+from ..text.glossary import GLOSSARY, glossary_page, term_word
 from ..text.messages import say
 from ..text.reasons import card_words
 from .render import back_svg, card_svg
@@ -139,13 +139,7 @@ def _words(terms: Sequence[tuple]) -> str:
             raise ValueError(f"{term!r} is not in the glossary")
     items = "".join(f"<dt>{_esc(term_word(t))}</dt><dd>{_esc(say(short))}</dd>" for t, short in terms)
     return (f'<section class="words"><h2>{_esc(say("sheet-words-title"))} <span class="ids">'
-            f'{_esc(say("sheet-words-all", page=_glossary_page()))}</span></h2><dl>{items}</dl></section>')
-
-
-def _glossary_page() -> str:
-    """Where the glossary page of the chosen language is, for the sheet's reader (printed, not a link)."""
-    code = language()
-    return "tutorials/glossary.md" if code == "en" else f"tutorials/{code}/glossary.md"
+            f'{_esc(say("sheet-words-all", page=glossary_page(language())))}</span></h2><dl>{items}</dl></section>')
 
 
 def _p(key: str, **fields: Any) -> str:

@@ -60,7 +60,7 @@ from .catalogue.loading import Catalogue, CatalogueError
 from .explain import RULE_TITLES, rule_title
 
 __all__ = ["GLOSSARY", "FORMS", "TERM_RULES", "GLOSSARY_CSS", "GlossaryError", "glossary_html", "rule_html",
-           "terms_in", "term_word", "glossary_json", "glossary_markdown"]
+           "terms_in", "term_word", "glossary_json", "glossary_markdown", "glossary_page"]
 
 
 class GlossaryError(DurakError, ValueError):
@@ -396,6 +396,15 @@ def _anchor(word: str) -> str:
     return word.lower().replace(" ", "-")
 
 
+def glossary_page(code: str) -> str:
+    """Where the repository keeps the glossary page of the language ``code``.
+
+    >>> glossary_page("en"), glossary_page("he")
+    ('tutorials/glossary.md', 'tutorials/he/glossary.md')
+    """
+    return "tutorials/glossary.md" if code == "en" else f"tutorials/{code}/glossary.md"
+
+
 def glossary_markdown() -> str:
     """The glossary page, ``tutorials/glossary.md``, as Markdown: every word, its meaning and its rule ids,
     in the chosen language, in the order of its words (``tutorials/<code>/glossary.md`` for another
@@ -410,8 +419,8 @@ def glossary_markdown() -> str:
     ids = list(RULE_TITLES)
     intro = say("glossary-page-intro", first=ids[0], last=ids[-1])
     code = language()
-    command = ("durak-lab glossary --output tutorials/glossary.md" if code == "en" else
-               f"durak-lab --lang {code} glossary --output tutorials/{code}/glossary.md")
+    command = ("durak-lab glossary" if code == "en" else f"durak-lab --lang {code} glossary") + \
+        f" --output {glossary_page(code)}"
     lines = [
         "# " + say("glossary-page-title"),
         "",
