@@ -43,6 +43,7 @@ from ..bots.redeal import bot_declares, redeal_claim
 from ..engine.errors import DurakError, IllegalMoveError, Reason
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
+from ..engine.records.players import BOT, PERSON, Player
 from ..engine.records.record import Record, record_from_game
 from ..engine.rules import Rules
 from ..engine.state.position import Position
@@ -529,7 +530,9 @@ class PlaySession:
                              else k) for s, k in enumerate(self.seats)], "comma")
             title = say("saved-game-title", who=who)
         meta = {"id": record_id} if record_id else {}
-        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared), title=title, **meta)
+        players = {s: Player(PERSON) if k == HUMAN else Player(BOT, level=k) for s, k in enumerate(self.seats)}
+        return record_from_game(self.game, seed=self.seed, redeal=tuple(self.declared), title=title,
+                                players=players, **meta)
 
     def save(self, path: str, title: Optional[str] = None) -> str:
         """Write :meth:`record` to ``path``; return the sentence that says so."""

@@ -37,13 +37,15 @@ from ..state.position import Position
 __all__ = ["RecordMove", "ResultValue", "result_value", "json_text"]
 
 _TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
-             "result", "finish")
+             "result", "finish", "players")
 #: The values of a record's ``finish``: how the game is expected to end (the ficus finish, Rules.ficus).
 _FINISHES = ("ficus",)
 _START_KEYS = ("seed", "redeal", "hands", "talon", "trump_card", "trump", "discard", "attacker", "first_bout",
                "known")
 _SOURCE_KEYS = ("id", "section", "quote", "translation")
-_MOVE_KEYS = ("move", "say", "illegal", "reason", "rules_cited")
+_MOVE_KEYS = ("move", "say", "illegal", "reason", "rules_cited", "comment", "variations")
+#: The longest comment on a move, in characters.
+MAX_COMMENT = 2000
 _RULE_ID = re.compile(r"R([1-9][0-9]?)\Z")
 _REASONS = {r.value: r for r in Reason}
 
@@ -163,12 +165,18 @@ class RecordMove(NamedTuple):
 
     ``illegal`` marks a move the rules must reject (optionally for ``reason``,
     a :class:`~durak_lab.engine.errors.Reason` value); ``rules_cited`` are rule ids.
+    ``comment``: what a person said about the move (an analysis note, shown after it);
+    ``variations``: other lines that could have been played instead of this move, each a tuple of
+    :class:`RecordMove` played from the position before it (their moves may hold variations too).
 
     >>> m = RecordMove(Move.parse("P1 attack 7♦"), say="P1 leads")
     >>> m.to_json()
     {'move': 'P1 attack 7♦', 'say': 'P1 leads'}
     >>> RecordMove(Move.parse("P2 take")).to_json()
     'P2 take'
+    >>> RecordMove(Move.parse("P1 attack 7♦"), comment="too early",
+    ...            variations=((RecordMove(Move.parse("P1 attack 6♣")),),)).to_json()
+    {'move': 'P1 attack 7♦', 'comment': 'too early', 'variations': [['P1 attack 6♣']]}
     """
 
     move: Move
@@ -176,10 +184,13 @@ class RecordMove(NamedTuple):
     illegal: bool = False
     reason: Optional[str] = None
     rules_cited: tuple = ()
+    comment: Optional[str] = None
+    variations: tuple = ()
 
     def to_json(self) -> Union[str, dict]:
         """The canonical JSON form: the move text alone, or an object when there is more."""
-        if self.say is None and not self.illegal and self.reason is None and not self.rules_cited:
+        if (self.say is None and not self.illegal and self.reason is None and not self.rules_cited
+                and self.comment is None and not self.variations):
             return str(self.move)
         out: dict = {"move": str(self.move)}
         if self.say is not None:
@@ -190,6 +201,10 @@ class RecordMove(NamedTuple):
             out["reason"] = self.reason
         if self.rules_cited:
             out["rules_cited"] = list(self.rules_cited)
+        if self.comment is not None:
+            out["comment"] = self.comment
+        if self.variations:
+            out["variations"] = [[m.to_json() for m in line] for line in self.variations]
         return out
 
 
@@ -402,34 +417,51 @@ def _parse_source(value: Any) -> dict:
     return out
 
 
-def _parse_moves(value: Any, players: int) -> list:
+def _parse_moves(value: Any, players: int, path: str = "moves", in_variation: bool = False) -> list:
     if not isinstance(value, list):
-        raise RecordError("moves", "must be a list of moves")
+        raise RecordError(path, "must be a list of moves")
     out = []
     for i, item in enumerate(value):
-        path = f"moves[{i}]"
+        where = f"{path}[{i}]"
         if isinstance(item, str):
-            out.append(RecordMove(_move(item, path, players)))
+            out.append(RecordMove(_move(item, where, players)))
             continue
         if not isinstance(item, dict):
-            raise RecordError(path, f"{_short(item)} is neither a move text nor an object with \"move\"")
-        _check_keys(item, _MOVE_KEYS, path)
+            raise RecordError(where, f"{_short(item)} is neither a move text nor an object with \"move\"")
+        _check_keys(item, _MOVE_KEYS, where)
         if "move" not in item:
-            raise RecordError(f"{path}.move", "missing")
-        move = _move(item["move"], f"{path}.move", players)
-        say = _need_str(item["say"], f"{path}.say") if "say" in item else None
+            raise RecordError(f"{where}.move", "missing")
+        move = _move(item["move"], f"{where}.move", players)
+        say = _need_str(item["say"], f"{where}.say") if "say" in item else None
         illegal = item.get("illegal", False)
         if not isinstance(illegal, bool):
-            raise RecordError(f"{path}.illegal", f"{_short(illegal)} is not true or false")
+            raise RecordError(f"{where}.illegal", f"{_short(illegal)} is not true or false")
+        if illegal and in_variation:
+            raise RecordError(f"{where}.illegal", "a variation is a line that could be played: "
+                              "its moves cannot be marked illegal")
         reason = item.get("reason")
         if reason is not None:
             if not isinstance(reason, str) or reason not in _REASONS:
-                raise RecordError(f"{path}.reason", f"{_short(reason)} is not a reason; reasons: "
+                raise RecordError(f"{where}.reason", f"{_short(reason)} is not a reason; reasons: "
                                   + ", ".join(_REASONS))
             if not illegal:
-                raise RecordError(f"{path}.reason", "a reason belongs to a move marked \"illegal\": true")
-        cited = _rule_ids(item["rules_cited"], f"{path}.rules_cited") if "rules_cited" in item else ()
-        out.append(RecordMove(move, say, illegal, reason, cited))
+                raise RecordError(f"{where}.reason", "a reason belongs to a move marked \"illegal\": true")
+        cited = _rule_ids(item["rules_cited"], f"{where}.rules_cited") if "rules_cited" in item else ()
+        comment = None
+        if "comment" in item:
+            comment = _need_str(item["comment"], f"{where}.comment")
+            if len(comment) > MAX_COMMENT:
+                raise RecordError(f"{where}.comment", f"longer than {MAX_COMMENT} characters")
+        lines: tuple = ()
+        if "variations" in item:
+            if illegal:
+                raise RecordError(f"{where}.variations", "an illegal move has no variations")
+            found = item["variations"]
+            if not isinstance(found, list) or not all(isinstance(v, list) and v for v in found):
+                raise RecordError(f"{where}.variations", "must be a list of lines, each a non-empty list of moves")
+            lines = tuple(tuple(_parse_moves(v, players, f"{where}.variations[{k}]", True))
+                          for k, v in enumerate(found))
+        out.append(RecordMove(move, say, illegal, reason, cited, comment, lines))
     return out
 
 

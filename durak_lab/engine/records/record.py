@@ -71,7 +71,12 @@ naming its path, e.g. ``start.colour: unknown key``):
   ``move`` (required), ``say`` (narration), ``illegal`` (true: the rules must
   reject this move; replay shows the reason and stops there), ``reason`` (the
   expected :class:`~durak_lab.engine.errors.Reason` value of an illegal move) and
-  ``rules_cited`` (rule ids).  Moves are read as written, under every preset: nothing is put in
+  ``rules_cited`` (rule ids), ``comment`` (what a person said about the move, say in an
+  analysis) and ``variations`` (lines that could have been played instead of this move, from the
+  position before it: a list of lines, each a non-empty list of moves written like the main line's,
+  whose moves may hold variations again; every one of their moves must be legal there, and
+  :func:`load_record` checks them: ``moves[4].variations[0][2]: P2 take is illegal (…)``).
+  Moves are read as written, under every preset: nothing is put in
   or left out on load, and a move the rules reject stops :func:`replay`, which names it
   (``moves[5]: P1 pass is illegal (already-passed): …``).
 * ``result``: the outcome expected after the moves, checked by :func:`replay`:
@@ -80,6 +85,9 @@ naming its path, e.g. ``start.colour: unknown key``):
 * ``finish`` (optional, with ``rules.ficus``): ``"ficus"``, the game is expected to
   end by the ficus finish (HE "פתיחת הפיקוס", see :mod:`durak_lab.engine.ficus`),
   checked by :func:`replay`.  The durak is still the ``result``.
+* ``players`` (optional): who played each seat, ``{"P1": {"kind": "person", "name": "Dana"},
+  "P2": {"kind": "bot", "level": "expert"}}`` (see :mod:`durak_lab.engine.records.players`);
+  the play table writes it, so that a person's own moves can be found again.
 
 Malformed input raises :class:`~durak_lab.engine.errors.RecordError` whose ``where``
 is the full path of the wrong value, e.g. ``start.hands.P2[3]``, ``rules.players``,
@@ -123,6 +131,8 @@ from ..moves import seat_text
 from .parts import (_FINISHES, _TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
                            _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
                            _parse_json, json_text, result_value)
+from .lines import check_variations
+from .players import BOT, PERSON, Player, parse_players, players_json
 from .replaying import ReplayResult, ReplayStep, replay
 from ..reading import check_value, decode_text, read_text_file
 from ..rules import PRESET_CHANGES, PRESETS, PRESETS_VERSION, Rules
@@ -173,13 +183,31 @@ class Record:
     redeal: Optional[tuple] = field(default=None, compare=False)
     #: How the game is expected to end: ``"ficus"`` (the ficus finish, ``Rules.ficus``), or None: unchecked.
     expected_finish: Optional[str] = None
+    #: Who played the seats: ``((seat, Player), …)`` in seat order; a seat not listed is unknown.
+    players: tuple = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "moves", tuple(self.moves))
         object.__setattr__(self, "rule_ids", tuple(self.rule_ids))
+        players = self.players.items() if isinstance(self.players, dict) else self.players
+        object.__setattr__(self, "players", tuple(sorted((s, Player(*p)) for s, p in players)))
 
     def __hash__(self) -> int:
         return hash((self.rules, self.start, self.moves, self.id, self.title))
+
+    def player(self, seat: int) -> Optional[Player]:
+        """Who played ``seat`` (a :class:`Player`), or None when the record does not say."""
+        return dict(self.players).get(seat)
+
+    def people(self) -> tuple:
+        """The seats the record says people played (not bots), in seat order.
+
+        >>> rec = load_record({"format": "durak-lab/1", "rules": {"players": 3}, "start": {"seed": 5},
+        ...                    "players": {"P2": {"kind": "person", "name": "Dana"}, "P1": {"kind": "bot"}}})
+        >>> rec.people(), rec.player(1).name, rec.player(2)
+        ((1,), 'Dana', None)
+        """
+        return tuple(s for s, p in self.players if p.kind == PERSON)
 
     # ------------------------------------------------------------ loading and saving
     @classmethod
@@ -217,6 +245,8 @@ class Record:
             out["result"] = _result_json(self.expected_result)
         if self.expected_finish is not None:
             out["finish"] = self.expected_finish
+        if self.players:
+            out["players"] = players_json(self.players)
         return out
 
     def _start_dict(self) -> dict:
@@ -364,8 +394,12 @@ def _record_from_data(data: Any) -> Record:
         if not rules.ficus:
             raise RecordError("finish", "\"ficus\" needs rules with the ficus finish (set ficus: true)")
         meta["expected_finish"] = data["finish"]
-    return Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
-                  **meta)
+    if "players" in data:
+        meta["players"] = parse_players(data["players"], rules.players)
+    rec = Record(rules, start, moves, preset=preset, seed=seed, attacker_given=attacker_given, redeal=redeal,
+                 **meta)
+    check_variations(rec)  # every variation can be played where it stands
+    return rec
 
 
 # ---------------------------------------------------------------- saving a game
