@@ -57,7 +57,8 @@ the attackers in the order they attacked; ``draw_order=equal`` has no first or l
 the hint, the third shows the answer (:mod:`durak_lab.lessons.check`).  The course is
 ``course/course.json`` (:mod:`durak_lab.lessons.syllabus`), progress a JSON file beside the
 notebook (:mod:`durak_lab.lessons.progress`); :func:`mistakes_lesson` turns a player's mistakes in
-a game into "find a better move" exercises (:mod:`durak_lab.lessons.mistakes`); :func:`lesson_from_record` builds a lesson
+a game into "find a better move" exercises (:mod:`durak_lab.lessons.mistakes`), and
+:mod:`durak_lab.lessons.own_games` finds a student's saved games and their mistakes, a decision at a time; :func:`lesson_from_record` builds a lesson
 from a played game.
 
 Standard library only; imports the engine, text and session layers.
@@ -87,6 +88,7 @@ from .errors import LessonError
 from .format import EXERCISE_KINDS, FORMAT, KINDS, Lesson, Step, load_lesson
 from .from_record import lesson_from_record
 from .mistakes import MISTAKE_LABELS, NoMistakes, mistakes_lesson
+from .own_games import MistakeFinder, OwnGame, games_in, student_games
 from .progress import DEFAULT_PATH, PROGRESS_FORMAT, Progress, ProgressError
 from .class_report import ClassReport, read_class
 from .translation import WORDS_FORMAT, course_title_in, in_language, translated, words_of
@@ -95,4 +97,5 @@ __all__ = ["Lesson", "Step", "LessonError", "load_lesson", "course", "lesson", "
            "Attempt", "Verdict", "AnswerError", "answer_of", "MAX_TRIES", "Progress", "ProgressError",
            "lesson_from_record", "FORMAT", "COURSE_FORMAT", "PROGRESS_FORMAT", "DEFAULT_PATH", "KINDS",
            "EXERCISE_KINDS", "ClassReport", "read_class", "WORDS_FORMAT", "course_title_in", "in_language",
-           "translated", "words_of", "mistakes_lesson", "MISTAKE_LABELS", "NoMistakes"]
+           "translated", "words_of", "mistakes_lesson", "MISTAKE_LABELS", "NoMistakes",
+           "MistakeFinder", "OwnGame", "games_in", "student_games"]

@@ -29,7 +29,9 @@ Messages (``{"do": …}``): ``hello`` (``student``: the name the browser remembe
 view), ``change`` (another student), ``open`` (``lesson``: its id), ``menu``, ``next``,
 ``hint``, ``answer`` (``value``: a seat "P2", ``true``/``false``, an option),
 ``check`` (the picked cards), ``table`` (``msg``: a message of the play table's
-JavaScript, for the table of the step).
+JavaScript, for the table of the step); and the practice from the student's own games
+(:class:`~durak_lab.widgets.lessons.practice.GamesPractice`): ``mistakes`` (``game``, ``seat``),
+``mistakes-step`` (one more decision judged: the ``reviewing`` view), ``mistakes-stop``.
 
 Standard library only.
 
@@ -56,6 +58,7 @@ from ...text.catalogue import language
 from ...session.students import StudentError, clean_name, folder_name
 from ...text.explain import RULE_TITLES
 from ...text.messages import say
+from .practice import GamesPractice
 from .table import LessonTable
 from ..play.control import TableControl, plain_reason
 from ..play.settings import Settings
@@ -101,6 +104,7 @@ class LessonControl:
         self.pending = ""  # a lesson to open once the student has said who they are
         self.saved_serial = 0  # counts the saves, for the browser's copy
         self.save_failed = False
+        self.practice = GamesPractice(class_dir)  # "Your games": the mistakes of a saved game
         if student is not None:
             self.set_student(student)
         self.speed = speed
@@ -114,6 +118,8 @@ class LessonControl:
         self.table: Any = None
         self.attempt: Optional[Attempt] = None
         self._clear_step()
+        if not self.needs_name:
+            self.practice.set_student(self.progress.student)
         self.localize()
 
     def localize(self) -> None:
@@ -144,6 +150,7 @@ class LessonControl:
         self.progress = Progress.for_student(name, self.class_dir)
         self.needs_name, self.who_error = False, ""
         self.saved_serial += 1
+        self.practice.set_student(self.progress.student)
         if self.pending:
             pending, self.pending = self.pending, ""
             self.open(pending)
@@ -155,6 +162,7 @@ class LessonControl:
         self.menu()
         self.progress, self.needs_name, self.not_saved, self.save_failed = Progress(), True, "", False
         self.saved_serial += 1
+        self.practice.set_student(None)
 
     def _hello(self, msg: dict) -> None:
         """The page has opened: the name and the copy of the progress its browser remembers."""
@@ -195,6 +203,8 @@ class LessonControl:
         for item in self.lessons:
             if item.id == lesson_id:
                 return item
+        if lesson_id in self.practice.lessons:  # made here of the student's own game
+            return self.practice.lessons[lesson_id]
         shown = shorten(lesson_id)[1:-1] if isinstance(lesson_id, str) else repr(lesson_id)[:40]
         raise LessonError("lesson", say("learn-no-such-lesson", lesson=shown,
                                         lessons=", ".join(item.id for item in self.lessons)))
@@ -237,6 +247,7 @@ class LessonControl:
         self.table_id += 1
         if not self.needs_name:
             self.progress.refresh()  # what the student did in another tab meanwhile
+            self.practice.refresh()  # and the games saved meanwhile
 
     # ------------------------------------------------------------ messages from the browser
     def handle(self, msg: dict) -> dict:
@@ -259,6 +270,15 @@ class LessonControl:
                 self.open(str(msg.get("lesson", "")))
             elif what == "menu":
                 self.menu()
+            elif what == "mistakes":
+                self.menu()
+                self.practice.start(msg.get("game"), msg.get("seat"))
+            elif what == "mistakes-step":
+                made = self.practice.step()
+                if made is not None:
+                    self.open(made.id)
+            elif what == "mistakes-stop":
+                self.practice.stop()
             elif self.step is None:
                 pass  # the rest needs a step
             elif what == "next":
@@ -382,7 +402,7 @@ class LessonControl:
     def state(self) -> dict:
         """The JSON-able picture of the player for the JavaScript."""
         self.serial += 1
-        view = "who" if self.needs_name else (
+        view = "who" if self.needs_name else "reviewing" if self.practice.busy else (
             "menu" if self.lesson is None else ("done" if self.finished else "lesson"))
         table = self.table.state() if self.table is not None else None
         if table is not None and not isinstance(self.table, LessonTable):
@@ -394,6 +414,8 @@ class LessonControl:
             "end": self._end_json() if view == "done" else None, "last_lesson": self.last_lesson,
             "who": self._who_json() if view == "who" else None, "student": self._student_json(),
             "labels": _labels(),
+            "practice": self.practice.menu_json() if view == "menu" else None,
+            "reviewing": self.practice.reviewing_json() if view == "reviewing" else None,
         }
 
     def _who_json(self) -> dict:
@@ -463,17 +485,22 @@ class LessonControl:
             "done": self.done, "can_hint": step.is_exercise and not self.done,  # a game has the table's Hint
             "tries": self.attempt.tries if self.attempt is not None else 0,
             "next": say("learn-finish") if self.index + 1 == n else say("learn-next"),
+            "file": (self.practice.lesson_file(self.lesson) if self.lesson.id in self.practice.lessons
+                     and self.index == 0 else None),
         }
 
     def _end_json(self) -> dict:
         solved, total, _, first = self._numbers(self.lesson)
-        at = self.lessons.index(self.lesson)
+        own = self.lesson.id in self.practice.lessons  # made of the student's own game
+        at = self.lessons.index(self.lesson) if not own else len(self.lessons)
         after = self.lessons[at + 1] if at + 1 < len(self.lessons) else None
         return {"id": self.lesson.id, "title": say("learn-finished", title=self.lesson.title),
                 "score": say("learn-finished-score", solved=solved, total=total) if total else "",
                 "first": say("learn-finished-first", first=first, total=total) if total else "",
                 "next_id": after.id if after else "",
-                "next": say("learn-next-lesson", title=after.title) if after else say("learn-all-done")}
+                "next": (say("learn-next-lesson", title=after.title) if after else say("learn-games-done") if own
+                         else say("learn-all-done")),
+                "file": self.practice.lesson_file(self.lesson) if own else None}
 
 
 def _labels() -> dict:

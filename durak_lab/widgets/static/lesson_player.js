@@ -67,6 +67,8 @@ function renderLesson({ model, el }) {
   const menu = h("section", { class: "dl-lp-menu" });
   const lesson = h("section", { class: "dl-lp-lesson", hidden: true });
   const end = h("section", { class: "dl-lp-end", hidden: true });
+  // "Practise my mistakes": the review of a saved game, one decision per message
+  const reviewing = h("section", { class: "dl-lp-reviewing", hidden: true, "aria-busy": "true" });
 
   // ------------------------------------------------------------ who is learning
   const nameId = "dl-lp-name-" + Math.random().toString(36).slice(2);
@@ -91,7 +93,7 @@ function renderLesson({ model, el }) {
     on: { change: (e) => send({ do: "language", lang: e.target.value }) } });
   let langShown = null;
   const langRow = h("div", { class: "dl-lp-language-row" }, langSelect);
-  root.append(langRow, who, menu, lesson, end);
+  root.append(langRow, who, menu, reviewing, lesson, end);
 
   // the download of the progress, and the browser's copy of it, follow the "saved" trait
   let copyUrl = null;
@@ -211,7 +213,55 @@ function renderLesson({ model, el }) {
         progressBar(m.percent, st.labels["learn-overall-label"], "dl-lp-overall-bar"),
         h("span", { class: "dl-lp-overall", text: m.overall })),
       m.empty ? h("p", { class: "dl-lp-empty", text: m.empty }) : null,
-      h("ol", { class: "dl-lp-lessons", "aria-label": st.labels["learn-lessons-label"] }, items)].filter(Boolean));
+      h("ol", { class: "dl-lp-lessons", "aria-label": st.labels["learn-lessons-label"] }, items),
+      drawPractice(st.practice)].filter(Boolean));
+  }
+
+  // ------------------------------------------------------------ your games: practise my mistakes
+  function drawPractice(P) {
+    if (!P || !P.shown) return null;
+    const games = P.games.map((g) => h("li", { class: "dl-lp-game", data: { game: g.file } },
+      h("span", { class: "dl-lp-game-title", text: g.title }),
+      h("span", { class: "dl-lp-game-details", text: g.details }),
+      g.ask ? h("span", { class: "dl-lp-game-ask", text: g.ask }) : null,
+      h("span", { class: "dl-lp-game-buttons" }, g.buttons.map((b) => h("button", {
+        class: "dl-pt-button dl-lp-practise", type: "button", "aria-label": b.label, text: b.text,
+        data: { key: `practise:${g.file}:${b.seat}`, seat: b.seat },
+        on: { click: () => send({ do: "mistakes", game: g.file, seat: b.seat }) } })))));
+    const headId = nameId + "-games";
+    return h("section", { class: "dl-lp-practice", "aria-labelledby": headId },
+      h("h3", { class: "dl-lp-practice-title", id: headId, text: P.title }),
+      h("p", { class: "dl-lp-practice-intro", text: P.intro }),
+      P.notice ? h("p", { class: "dl-lp-notice", role: "status", text: P.notice }) : null,
+      P.empty ? h("p", { class: "dl-lp-empty", text: P.empty }) : h("ul", { class: "dl-lp-games" }, games));
+  }
+
+  let reviewedSerial = -1;
+  function drawReviewing(st) {
+    const R = st.reviewing;
+    reviewing.replaceChildren(
+      h("h2", { class: "dl-lp-reviewing-title", tabindex: -1, text: R.title }),
+      h("p", { class: "dl-lp-reviewing-text", role: "status", text: R.text }),
+      progressBar(R.percent, R.text, "dl-lp-reviewing-bar"),
+      h("button", { class: "dl-pt-button dl-lp-stop", type: "button", data: { key: "lp:stop" }, text: R.stop,
+        on: { click: () => { stopped = true; send({ do: "mistakes-stop" }); } } }));
+    // the next decision, once this one is drawn: the page stays free between them
+    if (st.serial !== reviewedSerial) {
+      reviewedSerial = st.serial;
+      stopped = false;
+      setTimeout(() => { if (!stopped) send({ do: "mistakes-step" }); }, 0);
+    }
+  }
+  let stopped = false;
+
+  // the download of a lesson made of the student's own game
+  let lessonUrl = null;
+  function lessonFile(file, key) {
+    if (lessonUrl) { URL.revokeObjectURL(lessonUrl); lessonUrl = null; }
+    if (!file) return null;
+    lessonUrl = URL.createObjectURL(new Blob([file.text], { type: "application/json" }));
+    return h("a", { class: "dl-pt-button dl-lp-lesson-file", href: lessonUrl, download: file.name,
+      data: { key }, text: file.label });
   }
 
   // ------------------------------------------------------------ a step
@@ -259,6 +309,10 @@ function renderLesson({ model, el }) {
     hintButton.hidden = !L.can_hint;
     nextButton.textContent = L.next;
     nextButton.disabled = !L.done;
+    const kept = lessonFile(L.file, "lp:lesson-file");
+    const old = nav.querySelector(".dl-lp-lesson-file");
+    if (old) old.remove();
+    if (kept) nav.append(kept);
   }
 
   function drawEnd(st) {
@@ -271,7 +325,8 @@ function renderLesson({ model, el }) {
     end.replaceChildren(...[h("h2", { class: "dl-lp-end-title", tabindex: -1, text: E.title }),
       E.score ? h("p", { class: "dl-lp-score", text: E.score }) : null,
       E.first ? h("p", { class: "dl-lp-first", text: E.first }) : null,
-      h("div", { class: "dl-lp-nav" }, next, back)].filter(Boolean));
+      h("div", { class: "dl-lp-nav" }, ...[next, back, lessonFile(E.file, "end:lesson-file")].filter(Boolean))]
+      .filter(Boolean));
   }
 
   function drawWho(st) {
@@ -312,6 +367,8 @@ function renderLesson({ model, el }) {
     menu.hidden = st.view !== "menu";
     lesson.hidden = st.view !== "lesson";
     end.hidden = st.view !== "done";
+    reviewing.hidden = st.view !== "reviewing";
+    if (st.view === "reviewing") drawReviewing(st);
     if (st.view === "who") drawWho(st);
     if (st.view === "menu") drawMenu(st);
     if (st.view === "lesson") drawLesson(st);
@@ -328,6 +385,7 @@ function renderLesson({ model, el }) {
     if (moved && wasInside) {
       const last = `[data-key="open:${CSS.escape(st.last_lesson || "")}"]`;
       const target = st.view === "lesson" ? text : st.view === "done" ? end.querySelector(".dl-lp-end-title")
+        : st.view === "reviewing" ? reviewing.querySelector(".dl-lp-stop")
         : st.view === "who" ? nameInput : menu.querySelector(last) || menu.querySelector("button");
       if (target) target.focus();
     } else if (focusKey && !root.contains(document.activeElement)) {
@@ -344,6 +402,7 @@ function renderLesson({ model, el }) {
     model.off("change:state", draw);
     model.off("change:saved", keepCopy);
     if (copyUrl) URL.revokeObjectURL(copyUrl);
+    if (lessonUrl) URL.revokeObjectURL(lessonUrl);
     if (sub) sub.dispose();
   };
 }
