@@ -43,6 +43,7 @@ from ..bots.redeal import bot_declares, redeal_claim
 from ..engine.errors import DurakError, IllegalMoveError, Reason
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
+from ..analysis.evaluation.review import BLUNDER, MISTAKE
 from ..engine.records.players import BOT, PERSON, Player
 from ..engine.records.record import Record, record_from_game
 from ..engine.rules import Rules
@@ -513,6 +514,8 @@ class PlaySession:
             if wait:
                 judged.run()
             lines += judged.lines()
+            if judged.finished and any(d.label in (MISTAKE, BLUNDER) for d in judged.decisions):
+                lines.append(say("review-practise"))  # the lesson player's Your games makes them exercises
         if self.coach is not None:
             n = len(self.notes)
             lines.append(say("review-notes", count=n) if n > 1 else say("review-notes-once") if n else

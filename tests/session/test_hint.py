@@ -188,7 +188,9 @@ def test_the_review_at_the_end_lists_the_persons_labels():
     assert lines[4] == say("rv-counts", seat="P2", counts=counts)
     assert sum(r.labels[1].values()) == len(r.decisions) and set(r.labels[1]) == set(LABELS)
     assert not any(line.startswith(("P1", "P3")) for line in lines)  # the bots are not judged
-    assert all(line.startswith("Key moment") or line == say("rv-no-key") for line in lines[5:])
+    mistakes = any(d.label in ("mistake", "blunder") for d in r.decisions)
+    assert (lines[-1] == say("review-practise")) == mistakes  # Your games makes them exercises
+    assert all(line.startswith("Key moment") or line == say("rv-no-key") for line in lines[5:len(lines) - mistakes])
     for line in lines:
         assert_sentence(line)
 
