@@ -56,6 +56,9 @@ Subcommands:
     the course's lessons (id, title, rule ids, exercises); check lesson files
     with the engine (exit status 2 naming the file and the field of the first
     problem); build a lesson from a played game (:mod:`durak_lab.cli.lessons`).
+``durak-lab puzzles [--theme T] [--json]``, ``durak-lab puzzles show ID``, ``durak-lab puzzles mine GAMES…|--bots L,L --out FILE``, ``durak-lab puzzles lesson [--theme T] --out FILE``
+    the puzzles mined from games, by theme and rating; one puzzle; mine more from
+    records or bot games; a puzzle lesson file (:mod:`durak_lab.cli.puzzles`).
 ``durak-lab glossary [--output FILE]``, ``durak-lab rules-sheet [--output FILE]``
     the glossary page and the one-page printable rules summary
     (:mod:`durak_lab.cli.glossary`).
@@ -111,6 +114,7 @@ from . import evaluate as evaluate_cli
 from . import glossary as glossary_cli
 from . import lessons as lessons_cli
 from . import play as play_cli
+from . import puzzles as puzzles_cli
 from . import review as review_cli
 from . import solve as solver_cli
 from . import tables as tables_cli
@@ -156,6 +160,7 @@ def _parser() -> argparse.ArgumentParser:
     tables_cli.add_parser(sub)
     play_cli.add_parser(sub)
     lessons_cli.add_parser(sub)
+    puzzles_cli.add_parser(sub)
     glossary_cli.add_parser(sub)
     binder_links_cli.add_parser(sub)
     class_cli.add_parser(sub)
@@ -316,6 +321,8 @@ def _command(args: list) -> int:
         return play_cli.run(ns, sys.stdin, out, err)
     if ns.command == "lessons":
         return lessons_cli.run(ns, out, err)
+    if ns.command == "puzzles":
+        return puzzles_cli.run(ns, out, err)
     if ns.command in glossary_cli.COMMANDS:
         return glossary_cli.run(ns, out, err)
     if ns.command == "binder-links":

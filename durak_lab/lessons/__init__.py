@@ -88,6 +88,7 @@ from .errors import LessonError
 from .format import EXERCISE_KINDS, FORMAT, KINDS, Lesson, Step, load_lesson
 from .from_record import lesson_from_record
 from .mistakes import MISTAKE_LABELS, NoMistakes, mistakes_lesson
+from .puzzles import puzzle_lesson
 from .own_games import MistakeFinder, OwnGame, games_in, student_games
 from .progress import DEFAULT_PATH, PROGRESS_FORMAT, Progress, ProgressError
 from .class_report import ClassReport, read_class
@@ -98,4 +99,4 @@ __all__ = ["Lesson", "Step", "LessonError", "load_lesson", "course", "lesson", "
            "lesson_from_record", "FORMAT", "COURSE_FORMAT", "PROGRESS_FORMAT", "DEFAULT_PATH", "KINDS",
            "EXERCISE_KINDS", "ClassReport", "read_class", "WORDS_FORMAT", "course_title_in", "in_language",
            "translated", "words_of", "mistakes_lesson", "MISTAKE_LABELS", "NoMistakes",
-           "MistakeFinder", "OwnGame", "games_in", "student_games"]
+           "MistakeFinder", "OwnGame", "games_in", "student_games", "puzzle_lesson"]
