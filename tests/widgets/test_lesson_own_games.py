@@ -169,3 +169,34 @@ def test_only_the_students_own_games_newest_first_and_not_before_a_name(room):
     save_game(room, "Cleo", "new.json", CLEAN, PEOPLE, title="new")
     st = send(player, {"do": "menu"})
     assert [g["title"] for g in st["practice"]["games"]] == ["new"]
+
+
+def test_puzzles_by_theme_open_in_the_player_and_count_as_progress(room):
+    player = LessonPlayer(lessons=LESSONS, class_dir=room, student="Ann")
+    puzzles = player.state["puzzles"]
+    assert puzzles["title"] == "Puzzles"
+    themes = {t["theme"]: t for t in puzzles["themes"]}
+    assert themes[""]["name"] == "A mix of everything" and "take" in themes
+    assert themes["take"]["name"] == "When to take" and themes["take"]["progress"] == ""
+    st = send(player, {"do": "puzzles", "theme": "take"})
+    assert st["view"] == "lesson" and st["lesson"]["id"] == "puzzles-take" and st["lesson"]["kind"] == "read"
+    st = send(player, {"do": "next"})
+    assert st["lesson"]["kind"] == "move"
+    lesson = player.control.lesson
+    step = lesson.steps[1]
+    # a wrong move: its sentence; the answer: right
+    wrong = next(m for m in step.position.view(step.seat).legal if m not in step.answers)
+    control = player.control
+    control._answer(wrong)  # what the table hands the lesson when that move is clicked
+    st = control.state()
+    assert st["lesson"]["feedback_kind"] != "right" and st["lesson"]["feedback"].startswith("Not this one.")
+    control._answer(step.answers[0])
+    st = control.state()
+    assert st["lesson"]["feedback_kind"] == "right" and st["lesson"]["explain"].startswith("Yes!")
+    st = send(player, {"do": "menu"})
+    [t] = [t for t in st["puzzles"]["themes"] if t["theme"] == "take"]
+    assert t["progress"] == f"1 of {lesson.exercises} exercises solved"
+    st = send(player, {"do": "puzzles", "theme": "nope"})  # no such theme: nothing opens
+    assert st["view"] == "menu"
+    assert developer_words(st) == []
+    assert str(wrong) in step.feedback

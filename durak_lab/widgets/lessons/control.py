@@ -58,7 +58,7 @@ from ...text.catalogue import language
 from ...session.students import StudentError, clean_name, folder_name
 from ...text.explain import RULE_TITLES
 from ...text.messages import say
-from .practice import GamesPractice
+from .practice import GamesPractice, PuzzlesPractice
 from .table import LessonTable
 from ..play.control import TableControl, plain_reason
 from ..play.settings import Settings
@@ -105,6 +105,7 @@ class LessonControl:
         self.saved_serial = 0  # counts the saves, for the browser's copy
         self.save_failed = False
         self.practice = GamesPractice(class_dir)  # "Your games": the mistakes of a saved game
+        self.puzzles = PuzzlesPractice()  # "Puzzles": positions mined from games
         if student is not None:
             self.set_student(student)
         self.speed = speed
@@ -131,6 +132,7 @@ class LessonControl:
             self.title = course_title_in(course_title(), code)
         else:
             self.title = say("learn-course-title")
+        self.puzzles.forget()  # made again in the new language when opened
         if self.lesson is not None:
             self.lesson = self._lesson(self.lesson.id)
 
@@ -205,6 +207,10 @@ class LessonControl:
                 return item
         if lesson_id in self.practice.lessons:  # made here of the student's own game
             return self.practice.lessons[lesson_id]
+        if isinstance(lesson_id, str) and lesson_id.split("-", 1)[0] == "puzzles":
+            made = self.puzzles.lesson(lesson_id[len("puzzles-"):])
+            if made is not None and made.id == lesson_id:
+                return made
         shown = shorten(lesson_id)[1:-1] if isinstance(lesson_id, str) else repr(lesson_id)[:40]
         raise LessonError("lesson", say("learn-no-such-lesson", lesson=shown,
                                         lessons=", ".join(item.id for item in self.lessons)))
@@ -279,6 +285,10 @@ class LessonControl:
                     self.open(made.id)
             elif what == "mistakes-stop":
                 self.practice.stop()
+            elif what == "puzzles":
+                made = self.puzzles.lesson(msg.get("theme", ""))
+                if made is not None:
+                    self.open(made.id)
             elif self.step is None:
                 pass  # the rest needs a step
             elif what == "next":
@@ -415,6 +425,7 @@ class LessonControl:
             "who": self._who_json() if view == "who" else None, "student": self._student_json(),
             "labels": _labels(),
             "practice": self.practice.menu_json() if view == "menu" else None,
+            "puzzles": self.puzzles.menu_json(self.progress) if view == "menu" and not self.needs_name else None,
             "reviewing": self.practice.reviewing_json() if view == "reviewing" else None,
         }
 
@@ -491,15 +502,16 @@ class LessonControl:
 
     def _end_json(self) -> dict:
         solved, total, _, first = self._numbers(self.lesson)
-        own = self.lesson.id in self.practice.lessons  # made of the student's own game
+        own = self.lesson.id in self.practice.lessons or self.lesson.id in self.puzzles.lessons  # made here
         at = self.lessons.index(self.lesson) if not own else len(self.lessons)
         after = self.lessons[at + 1] if at + 1 < len(self.lessons) else None
         return {"id": self.lesson.id, "title": say("learn-finished", title=self.lesson.title),
                 "score": say("learn-finished-score", solved=solved, total=total) if total else "",
                 "first": say("learn-finished-first", first=first, total=total) if total else "",
                 "next_id": after.id if after else "",
-                "next": (say("learn-next-lesson", title=after.title) if after else say("learn-games-done") if own
-                         else say("learn-all-done")),
+                "next": (say("learn-next-lesson", title=after.title) if after else
+                         say("learn-puzzles-done") if self.lesson.id in self.puzzles.lessons else
+                         say("learn-games-done") if own else say("learn-all-done")),
                 "file": self.practice.lesson_file(self.lesson) if own else None}
 
 

@@ -12,6 +12,11 @@ like any other; its file (``durak-lab-lesson/1``) can be downloaded to keep or t
 Messages: ``mistakes`` (``game``: the file's name, ``seat``: "P2"), ``mistakes-step``,
 ``mistakes-stop``.
 
+:class:`PuzzlesPractice` is the menu's **Puzzles**: positions mined from games where one move is
+clearly best (:mod:`durak_lab.analysis.puzzles`), a lesson a theme (and one of every theme), each
+from the easiest to the hardest (:func:`~durak_lab.lessons.puzzles.puzzle_lesson`); the progress
+of each is kept like a lesson's.  Message: ``puzzles`` (``theme``: a theme, or ``""`` for the mix).
+
 Standard library only.
 """
 
@@ -22,11 +27,13 @@ from typing import Any, Optional
 
 from ...engine.errors import DurakError
 from ...engine.moves import parse_seat, seat_text
-from ...lessons import Lesson, NoMistakes
+from ...analysis.puzzles import THEMES, shipped_puzzles
+from ...lessons import Lesson, LessonError, NoMistakes
+from ...lessons.puzzles import puzzle_lesson, theme_name
 from ...lessons.own_games import MistakeFinder, OwnGame, student_games
 from ...text.messages import say
 
-__all__ = ["GamesPractice"]
+__all__ = ["GamesPractice", "PuzzlesPractice"]
 
 _log = logging.getLogger(__name__)
 
@@ -163,3 +170,57 @@ def _title(game: OwnGame) -> str:
 def _lesson_id(game: OwnGame, seat: int) -> str:
     stem = game.file[:-5] if game.file.lower().endswith(".json") else game.file
     return f"mistakes-{stem}-{seat_text(seat)}".lower()
+
+
+class PuzzlesPractice:
+    """The menu's puzzles: one lesson a theme and one of every theme, made when first opened."""
+
+    def __init__(self) -> None:
+        self.lessons: dict = {}  # by id, made in the language of the moment they were opened
+        self._counts: Optional[dict] = None
+
+    def counts(self) -> dict:
+        """How many shipped puzzles each theme has (read once)."""
+        if self._counts is None:
+            found = shipped_puzzles()
+            self._counts = {t: sum(1 for z in found if t in z.themes) for t in THEMES}
+            self._counts[""] = len(found)
+        return self._counts
+
+    @staticmethod
+    def lesson_id(theme: str) -> str:
+        return f"puzzles-{theme}" if theme else "puzzles"
+
+    def lesson(self, theme: Any) -> Optional[Lesson]:
+        """The lesson of ``theme`` ("" for every theme); None for a theme there is none of."""
+        if not isinstance(theme, str) or (theme and theme not in THEMES):
+            return None
+        key = self.lesson_id(theme)
+        if key not in self.lessons:
+            try:
+                self.lessons[key] = puzzle_lesson(theme=theme or None)
+            except LessonError:
+                return None
+        return self.lessons[key]
+
+    def forget(self) -> None:
+        """Another language: the lessons are made again in it when next opened."""
+        self.lessons.clear()
+
+    def menu_json(self, progress: Any) -> dict:
+        """The "Puzzles" part of the menu: a button a theme, with how many are solved."""
+        counts = self.counts()
+        items = []
+        for theme in ("",) + tuple(THEMES):
+            if not counts.get(theme):
+                continue
+            name = say("learn-puzzles-all") if not theme else theme_name(theme)
+            made = self.lessons.get(self.lesson_id(theme))
+            solved = 0
+            total = made.exercises if made is not None else 0
+            if made is not None:
+                solved = round(float(progress.fraction(made)) * total)
+            items.append({"theme": theme, "name": name, "label": say("learn-puzzles-open", theme=name),
+                          "progress": say("learn-progress", solved=solved, total=total) if total else "",
+                          "percent": round(100 * solved / total) if total else 0})
+        return {"title": say("learn-puzzles-title"), "intro": say("learn-puzzles-intro"), "themes": items}

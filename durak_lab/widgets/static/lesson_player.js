@@ -214,6 +214,7 @@ function renderLesson({ model, el }) {
         h("span", { class: "dl-lp-overall", text: m.overall })),
       m.empty ? h("p", { class: "dl-lp-empty", text: m.empty }) : null,
       h("ol", { class: "dl-lp-lessons", "aria-label": st.labels["learn-lessons-label"] }, items),
+      drawPuzzles(st.puzzles),
       drawPractice(st.practice)].filter(Boolean));
   }
 
@@ -234,6 +235,19 @@ function renderLesson({ model, el }) {
       h("p", { class: "dl-lp-practice-intro", text: P.intro }),
       P.notice ? h("p", { class: "dl-lp-notice", role: "status", text: P.notice }) : null,
       P.empty ? h("p", { class: "dl-lp-empty", text: P.empty }) : h("ul", { class: "dl-lp-games" }, games));
+  }
+
+  function drawPuzzles(Z) {
+    if (!Z || !Z.themes.length) return null;
+    const headId = nameId + "-puzzles";
+    return h("section", { class: "dl-lp-puzzles", "aria-labelledby": headId },
+      h("h3", { class: "dl-lp-practice-title", id: headId, text: Z.title }),
+      h("p", { class: "dl-lp-practice-intro", text: Z.intro }),
+      h("ul", { class: "dl-lp-themes" }, Z.themes.map((t) => h("li", { class: "dl-lp-theme",
+        data: { theme: t.theme || "all" } },
+      h("button", { class: "dl-pt-button dl-lp-puzzle-open", type: "button", "aria-label": t.label, text: t.name,
+        data: { key: "puzzles:" + (t.theme || "all") }, on: { click: () => send({ do: "puzzles", theme: t.theme }) } }),
+      t.progress ? h("span", { class: "dl-lp-progress", text: t.progress }) : null))));
   }
 
   let reviewedSerial = -1;
