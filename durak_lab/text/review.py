@@ -24,11 +24,16 @@ __all__ = ["percent", "label_words", "evaluation_lines", "decision_sentence", "r
 
 
 def percent(p: float) -> str:
-    """A chance as a whole percentage; near 0 and 1 (but not there) ``under 1%``/``over 99%``."""
+    """A chance as a whole percentage; near 0 and 1 (but not there) ``under 1%``/``over 99%``, in the
+    chosen language's words.
+
+    >>> percent(0.25), percent(0.001), percent(0.999)
+    ('25%', 'under 1%', 'over 99%')
+    """
     if 0 < p < 0.005:
-        return "under 1%"
+        return say("percent-under-one")
     if 0.995 < p < 1:
-        return "over 99%"
+        return say("percent-over-99")
     return f"{int(p * 100 + 0.5)}%"
 
 
