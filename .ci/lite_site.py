@@ -73,6 +73,7 @@ NOTEBOOKS = [
     "02_attack_and_defence.ipynb",
     "03_game_tree_and_endgames.ipynb",
     "04_trump_probabilities.ipynb",
+    "puzzles.ipynb",
 ]
 # The tutorials and pages of the site (from tutorials/, in the site's tutorials/ folder):
 # markdown and HTML pages open in JupyterLite's viewers, notebooks as above.
