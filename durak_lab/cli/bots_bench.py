@@ -44,7 +44,7 @@ import time
 from concurrent.futures import Executor
 from typing import Optional
 
-from .commands import cores, int_in
+from .commands import ResultsError, cores, int_in, read_json_lines
 
 from ..bots import BOTS, METHODS, SearchBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
@@ -209,6 +209,13 @@ def main(argv: Optional[list] = None) -> int:
         ap.error(str(err))
     if any(o.name == bot.name for o in opponents):
         ap.error(f"--vs: {bot.name} cannot play against itself here (the games would count it on both sides)")
+    past: list = []
+    if args.results and os.path.exists(args.results):
+        try:
+            past = read_json_lines(args.results)
+        except (ResultsError, OSError) as err:
+            print(f"durak-lab bench bots: {err}", file=sys.stderr)
+            return 2
     executor: Optional[Executor] = None
     if args.workers is not None:
         if args.workers < 2:
@@ -223,11 +230,10 @@ def main(argv: Optional[list] = None) -> int:
                "run_seed": args.seed}
         done: dict = {}
         if args.results and os.path.exists(args.results):
-            with open(args.results, encoding="utf-8") as fh:
-                for line in fh:
-                    rec = json.loads(line)
-                    if all(rec.get(k) == v for k, v in key.items()) and rec["deal"] < args.deals:
-                        done[(rec["deal"], rec["rotation"])] = rec
+            for rec in past:
+                if (all(rec.get(k) == v for k, v in key.items()) and isinstance(rec.get("deal"), int)
+                        and rec["deal"] < args.deals and "rotation" in rec):
+                    done[(rec["deal"], rec["rotation"])] = rec
 
         def keep(g: dict, key=key) -> None:
             if args.results:

@@ -8,6 +8,7 @@ Standard library and the durak_lab core only.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -15,6 +16,7 @@ from fractions import Fraction
 from typing import Callable, Optional, Sequence, TextIO
 
 from ..engine.errors import DurakError, RecordError
+from ..engine.reading import load_json, read_text_file
 from ..engine.records.record import Record, ReplayResult, example_ids, load_example, load_record, replay
 
 __all__ = ["resolve", "replayed", "OptionError", "positive_int", "int_in", "seconds_in", "probability", "cores",
@@ -256,3 +258,59 @@ def run_standalone(prog: str, description: str, arguments: Callable[[argparse.Ar
         return run(ns)
     except KeyboardInterrupt:
         return interrupted(prog)
+
+
+class ResultsError(ValueError):
+    """A results file of a benchmark that cannot be read: the message names the file and the line."""
+
+
+def read_json_file(path: str) -> object:
+    """The JSON value of the file ``path``, bounded and decoded as every reader of the package does
+    (:mod:`durak_lab.engine.reading`: size, depth, digits, byte-order mark); :class:`ResultsError`
+    naming the file otherwise (``OSError`` is left to the caller).
+
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "rows.json"
+    >>> _ = f.write_bytes("\\ufeff[[1, 2]]".encode("utf-8"))
+    >>> read_json_file(str(f))
+    [[1, 2]]
+    """
+    def fail(where: str, problem: str) -> Exception:
+        return ResultsError(f"{path}: {problem}")
+
+    text = read_text_file(path, fail)
+    try:
+        return load_json(text, fail)
+    except json.JSONDecodeError as err:
+        raise ResultsError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
+
+
+def read_json_lines(path: str, numbered: bool = False) -> list:
+    """The objects of a JSON-lines file (one per line; blank lines skipped), each bounded as
+    :func:`read_json_file` reads; :class:`ResultsError` naming the file and the line otherwise.
+    ``numbered``: ``(line number, object)`` pairs.
+
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
+    >>> _ = f.write_text('{"deal": 1}\\n\\n{"deal": ' + '[' * 100 + ']' * 100 + '}\\n', encoding="utf-8")
+    >>> read_json_lines(str(f))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    durak_lab.cli.commands.ResultsError: ...r.jsonl, line 3: nested more than 32 levels deep
+    """
+    def fail_at(number: int) -> Callable[[str, str], Exception]:
+        return lambda where, problem: ResultsError(f"{path}, line {number}: {problem}")
+
+    text = read_text_file(path, fail_at(0))
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = load_json(line, fail_at(number))
+        except json.JSONDecodeError as err:
+            raise ResultsError(f"{path}, line {number}: not JSON ({err.msg})") from None
+        if not isinstance(value, dict):
+            raise ResultsError(f"{path}, line {number}: not a JSON object")
+        out.append((number, value) if numbered else value)
+    return out

@@ -45,7 +45,7 @@ from ..engine.kernel.core import greedy, kernel_move
 from ..engine.rules import Rules
 from ..engine.state.position import Position
 from .bench import machine
-from .commands import int_in
+from .commands import ResultsError, int_in, read_json_file
 
 __all__ = ["calibration_game", "calibration_rows", "calibration", "fit", "table_text", "speed", "review_time", "run",
            "main"]
@@ -225,6 +225,18 @@ def run(games: int = 200, playouts: int = 1000, speed: int = 20, review: bool = 
     return out
 
 
+
+def _rows(path: str) -> Optional[list]:
+    """The measured rows kept in ``path`` (a JSON list of lists), or None after saying why not."""
+    try:
+        value = read_json_file(path)
+        if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
+            raise ResultsError(f"{path}: not a list of rows")
+    except (ResultsError, OSError) as err:
+        print(f"durak-lab bench evaluation: {err}", file=sys.stderr)
+        return None
+    return [tuple(r) for r in value]
+
 def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench evaluation``."""
     ap = argparse.ArgumentParser(prog="durak-lab bench evaluation", description=__doc__.split("\n\n")[0])
@@ -253,8 +265,9 @@ def main(argv: Optional[list] = None) -> int:
         counts = tuple(int(x) for x in a.fit_players.split(","))
         kept = None
         if a.rows and os.path.exists(a.rows):
-            with open(a.rows, encoding="utf-8") as fh:
-                kept = [tuple(r) for r in json.load(fh)]
+            kept = _rows(a.rows)
+            if kept is None:
+                return 2
         maps, kept = fit(a.fit, a.playouts, a.preset, counts, jobs=a.jobs, rows=kept)
         if a.rows:
             with open(a.rows, "w", encoding="utf-8") as fh:
@@ -265,8 +278,9 @@ def main(argv: Optional[list] = None) -> int:
                                           f"--playouts {a.playouts}"))
     measured = None
     if a.rows and not a.fit and os.path.exists(a.rows):
-        with open(a.rows, encoding="utf-8") as fh:
-            measured = [tuple(r) for r in json.load(fh)]
+        measured = _rows(a.rows)
+        if measured is None:
+            return 2
     r = run(a.games, a.playouts, a.speed, not a.no_review, a.seed, a.preset, a.players, a.jobs, maps, measured)
     if "calibration" in r:
         rows = r["calibration"].pop("rows")

@@ -43,6 +43,7 @@ from typing import Callable, Optional
 
 from .bench import machine
 from .commands import int_in
+from .trumps import MAX_SAMPLES
 from ..engine.game import Game
 from ..analysis.inference.infer import EpsilonModel, exact_posterior, sampled_posterior
 from ..analysis.probability import (Knowledge, card_probabilities, deal_talon_facts, joint_count_distribution,
@@ -174,8 +175,9 @@ def main(argv: Optional[list] = None) -> int:
     """
     ap = argparse.ArgumentParser(prog="durak-lab bench probability", description=__doc__.split("\n\n")[0])
     ap.add_argument("--positions", type=int_in(1, 100_000), default=30, help="positions per player count (default 30)")
-    ap.add_argument("--samples", type=int_in(1, 1_000_000), default=2000, help="hypotheses of the sampled posterior")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the positions")
+    ap.add_argument("--samples", type=int_in(1, MAX_SAMPLES, "about a second per 20,000"), default=2000,
+                    help=f"hypotheses of the sampled posterior (at most {MAX_SAMPLES:,})")
+    ap.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the positions")
     ap.add_argument("--no-deal", action="store_true", help="skip the two-player posterior at the deal")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     try:

@@ -39,7 +39,7 @@ import time
 from typing import Optional, Sequence
 
 from .bench import machine
-from .commands import int_in
+from .commands import int_in, read_json_lines
 from ..engine.random_play import random_endgame
 from ..engine.rules import Rules
 from ..analysis.solver.endgame import Solver, result_word
@@ -129,18 +129,11 @@ def load_results(path: str) -> list:
     []
     """
     try:
-        with open(path, encoding="utf-8") as fh:
-            lines = fh.read().splitlines()
+        lines = read_json_lines(path, numbered=True)  # bounded, decoded by its byte-order mark; ResultsError is a ValueError
     except FileNotFoundError:
         return []
     out = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"{path}, line {number}: not JSON ({err.msg})") from None
+    for number, rec in lines:
         missing = {"preset", "seed", "cards", "what", "index", "digest", "seconds", "nodes", "value"} - set(rec)
         if missing:
             raise ValueError(f"{path}, line {number}: no {', '.join(sorted(missing))}")

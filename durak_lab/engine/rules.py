@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from .errors import RulesError
+from .reading import shorten
 
 __all__ = [
     "Rules", "ThrowIn", "TurnsDirection", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
@@ -295,8 +296,9 @@ class Rules:
                         "2 on 52), HE's six read as the lowest rank of its 36-card deck.  Needs a deck that "
                         "holds the sixes (36 cards or more).")
     # doker's house rules (HE "דוקר"), played where the passage states them precisely
-    take_unbeaten: bool = _f(False, "R18", "Doker (HE \"דוקר\"): \"אם אחד שרף והוסיפו לו והוא לא רוצה/יכול "
-                             "לשרוף הוא יכול לקחת רק מה שהוא לא שרף וקלפים נוספים\" (\"if one has burned and "
+    take_unbeaten: bool = _f(False, "R18", "Doker (HE \"דוקר\"): \"אם אחד שרף והוסיפו לא והוא לא רוצה/יכול "
+                             "לשרוף הוא יכול לקחת רק מה שהוא לא שרף וקלפים נוספים\" (the source writes \"לא\" "
+                             "where the sense, and its next sentence, have \"לו\", to him: \"if one has burned and "
                              "more were added to him and he does not want to or cannot burn, he can take only "
                              "what he did not burn, and further cards\").  To burn is to beat: HE calls the "
                              "beaten cards of a bout burned, \"שרופים\", out of the game.  So on a take the "
@@ -339,7 +341,12 @@ class Rules:
 
     def _validate(self) -> None:
         def bad(name: str, why: str) -> RulesError:
-            return RulesError(f"{name}: {getattr(self, name)!r} is not allowed: {why}")
+            value = getattr(self, name)
+            if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
+                shown = "a number of more than 12 digits"  # repr of a huge int is slow, past 4,300 digits an error
+            else:
+                shown = shorten(value) if isinstance(value, str) else repr(value)[:40]
+            return RulesError(f"{name}: {shown} is not allowed: {why}")
 
         for name in ("deck", "players", "hand_size", "teams", "jokers"):
             if isinstance(getattr(self, name), bool) or not isinstance(getattr(self, name), int):

@@ -144,3 +144,15 @@ def test_play_options_of_thousands_of_digits_are_one_line():
     err = io.StringIO()
     assert play_cli.main(["--seed", "9" * 5000], stdin=io.StringIO(""), stdout=io.StringIO(), stderr=err) == 2
     assert err.getvalue() == "durak-lab play: --seed: '999999999999…' has too many digits\n"
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["--samples", "1000000"], "--samples: at most 100000, not 1000000"),  # it ran for minutes at 1.27 GB
+    (["--seed", "9" * 5000], "--seed: "),
+])
+def test_the_probability_bench_bounds_its_options(capsys, argv, words):
+    from durak_lab.cli.probability_bench import main as probability_main
+
+    assert probability_main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err and "9" * 100 not in err

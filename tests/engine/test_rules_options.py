@@ -205,3 +205,30 @@ def test_R5_six_players_on_36_cards_leave_no_talon():
 
 def test_lowest_rank_follows_the_deck_size():
     assert [Rules(deck=d).lowest_rank for d in (20, 24, 32, 36, 52)] == [10, 9, 7, 6, 2]
+
+
+def test_a_huge_number_for_a_rule_is_a_rules_error_with_a_short_message():
+    """Issue 35: Rules(players=10**5000) raised a bare ValueError (the repr of the number)."""
+    from durak_lab.engine.errors import RulesError
+
+    for value in (10 ** 5000, -10 ** 40):
+        with pytest.raises(RulesError) as err:
+            Rules(players=value)
+        assert str(err.value).startswith("players: a number of more than 12 digits is not allowed")
+    with pytest.raises(RulesError) as err:
+        Rules(players="x" * 1000)
+    assert len(str(err.value)) < 120
+
+
+def test_the_take_unbeaten_passage_is_quoted_as_the_source_writes_it():
+    """The HE source reads "והוסיפו לא" (a slip for "לו", to him); the field quotes it as written."""
+    import dataclasses
+    from pathlib import Path
+
+    doc = {f.name: f.metadata for f in dataclasses.fields(Rules)}["take_unbeaten"]
+    text = " ".join(str(v) for v in doc.values())
+    passage = "אם אחד שרף והוסיפו לא והוא לא רוצה/יכול לשרוף הוא יכול לקחת רק מה שהוא לא שרף וקלפים נוספים"
+    assert passage in text
+    sources = Path(__file__).resolve().parents[2].parent / "shared" / "sources"
+    if sources.is_dir():
+        assert any(passage in p.read_text(encoding="utf-8") for p in sources.glob("*.txt"))
