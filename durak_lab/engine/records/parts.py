@@ -7,14 +7,14 @@ engine values (a wrong value raises :class:`~durak_lab.engine.errors.RecordError
 whose ``where`` is its full path, e.g. ``start.hands.P2[3]``), the value of one
 move with its narration (:class:`RecordMove`), the expected result
 (:func:`result_value`) and the explicit ``start`` object written back for a
-position; and the JSON text of records, read strictly (:func:`_parse_json`: a key twice in one
+position; and the JSON text of records, read strictly (:func:`parse_json`: a key twice in one
 object, or ``NaN``, is an error) and written for people (:func:`json_text`).
 
 Standard library only.
 
->>> _parse_rules({"preset": "classic", "players": 3})[0].players
+>>> parse_rules({"preset": "classic", "players": 3})[0].players
 3
->>> _parse_moves(["P1 attack 7♦", {"move": "P9 take"}], 2)
+>>> parse_moves(["P1 attack 7♦", {"move": "P9 take"}], 2)
 Traceback (most recent call last):
 ...
 durak_lab.engine.errors.RecordError: moves[1].move: 'P9 take': 'P9' is not a seat: write P1 to P2
@@ -34,12 +34,16 @@ from ..reading import load_json, unique_keys
 from ..rules import PRESETS, PRESETS_VERSION, Rules, preset_fields
 from ..state.position import Position
 
-__all__ = ["RecordMove", "ResultValue", "result_value", "json_text"]
+__all__ = ["RecordMove", "ResultValue", "result_value", "json_text",
+           # the readers of each part, which the record puts together (record.py, replaying.py)
+           "TOP_KEYS", "FINISHES", "check_keys", "need_str", "short_value", "read_rule_ids", "parse_rules",
+           "parse_start", "parse_moves", "parse_source", "parse_result", "result_matches", "result_json",
+           "start_to_dict", "parse_json"]
 
-_TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
+TOP_KEYS = ("format", "id", "title", "source", "rule_ids", "description", "rules", "start", "moves",
              "result", "finish", "players")
 #: The values of a record's ``finish``: how the game is expected to end (the ficus finish, Rules.ficus).
-_FINISHES = ("ficus",)
+FINISHES = ("ficus",)
 _START_KEYS = ("seed", "redeal", "hands", "talon", "trump_card", "trump", "discard", "attacker", "first_bout",
                "known")
 _SOURCE_KEYS = ("id", "section", "quote", "translation")
@@ -58,22 +62,22 @@ def _key_path(base: str, key: object) -> str:
     """``start.hands`` for a plain key, ``start["odd key"]`` for anything else."""
     if isinstance(key, str) and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
         return f"{base}.{key}" if base else key
-    return f"{base}[{_short(key)}]"
+    return f"{base}[{short_value(key)}]"
 
 
-def _check_keys(data: dict, allowed: Sequence[str], path: str, hint: str = "") -> None:
+def check_keys(data: dict, allowed: Sequence[str], path: str, hint: str = "") -> None:
     for key in data:
         if key not in allowed:
             raise RecordError(_key_path(path, key), f"unknown key (allowed: {hint or ', '.join(allowed)})")
 
 
-def _need_str(value: object, path: str) -> str:
+def need_str(value: object, path: str) -> str:
     if not isinstance(value, str):
-        raise RecordError(path, f"{_short(value)} is not a string")
+        raise RecordError(path, f"{short_value(value)} is not a string")
     return value
 
 
-def _short(value: object) -> str:
+def short_value(value: object) -> str:
     text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
@@ -86,14 +90,14 @@ def _jsonable(value: object) -> bool:
     return True
 
 
-def _rule_ids(value: object, path: str) -> tuple:
+def read_rule_ids(value: object, path: str) -> tuple:
     if not isinstance(value, list):
         raise RecordError(path, "must be a list of rule ids such as [\"R12\", \"R17\"]")
     out = []
     for i, item in enumerate(value):
         m = _RULE_ID.match(item) if isinstance(item, str) else None
         if m is None or not 1 <= int(m.group(1)) <= 31:
-            raise RecordError(f"{path}[{i}]", f"{_short(item)} is not a rule id (R1 to R31)")
+            raise RecordError(f"{path}[{i}]", f"{short_value(item)} is not a rule id (R1 to R31)")
         out.append(item)
     return tuple(out)
 
@@ -104,7 +108,7 @@ def _seat(value: object, path: str, players: int) -> int:
             return parse_seat(value, players)
         except MoveTextError:
             pass
-    raise RecordError(path, f"{_short(value)} is not a seat of a {players}-player game (P1 to P{players})")
+    raise RecordError(path, f"{short_value(value)} is not a seat of a {players}-player game (P1 to P{players})")
 
 
 def result_value(result: Optional[tuple]) -> Union[None, str, list]:
@@ -125,7 +129,7 @@ def result_value(result: Optional[tuple]) -> Union[None, str, list]:
     return [seat_text(s) for s in result]
 
 
-def _parse_result(value: object, players: int) -> ResultValue:
+def parse_result(value: object, players: int) -> ResultValue:
     if value is None or value == "ongoing":
         return "ongoing"
     if value == "draw":
@@ -135,16 +139,16 @@ def _parse_result(value: object, players: int) -> ResultValue:
         try:
             return seat_text(parse_seat(value, players))
         except MoveTextError:
-            raise RecordError("result", f"{_short(value)} {hint}") from None
+            raise RecordError("result", f"{short_value(value)} {hint}") from None
     if isinstance(value, list) and value:
         seats = sorted({_seat(v, f"result[{i}]", players) for i, v in enumerate(value)})
         if len(seats) == 1:
             return seat_text(seats[0])
         return tuple(seat_text(s) for s in seats)
-    raise RecordError("result", f"{_short(value)} {hint}")
+    raise RecordError("result", f"{short_value(value)} {hint}")
 
 
-def _result_matches(expected: ResultValue, actual: Optional[tuple]) -> bool:
+def result_matches(expected: ResultValue, actual: Optional[tuple]) -> bool:
     got = result_value(actual)
     if expected == "ongoing":
         return got is None
@@ -153,7 +157,7 @@ def _result_matches(expected: ResultValue, actual: Optional[tuple]) -> bool:
     return got == expected
 
 
-def _result_json(expected: ResultValue) -> Union[None, str, list]:
+def result_json(expected: ResultValue) -> Union[None, str, list]:
     if expected == "ongoing":
         return None
     return list(expected) if isinstance(expected, tuple) else expected
@@ -209,19 +213,19 @@ class RecordMove(NamedTuple):
 
 
 # ---------------------------------------------------------------- reading the parts
-def _parse_rules(data: Any) -> tuple:
+def parse_rules(data: Any) -> tuple:
     if not isinstance(data, dict):
         raise RecordError("rules", "must be an object such as {\"preset\": \"podkidnoy\", \"players\": 4}")
     names = [f.name for f in dataclasses.fields(Rules)]
-    _check_keys(data, ["preset", "presets"] + names, "rules", "preset, presets or a Rules field: " + ", ".join(names))
+    check_keys(data, ["preset", "presets"] + names, "rules", "preset, presets or a Rules field: " + ", ".join(names))
     preset = data.get("preset")
     if "preset" in data and (not isinstance(preset, str) or preset not in PRESETS):
-        raise RecordError("rules.preset", f"{_short(preset)} is not a preset; presets: {', '.join(PRESETS)}")
+        raise RecordError("rules.preset", f"{short_value(preset)} is not a preset; presets: {', '.join(PRESETS)}")
     # ``presets``: the version of the preset table the record was written under; a record without it
     # was written under version 1, and its preset means what it meant then (PRESET_CHANGES)
     version = data.get("presets", 1)
     if type(version) is not int or not 1 <= version <= PRESETS_VERSION:
-        raise RecordError("rules.presets", f"{_short(version)} is not a version of the presets "
+        raise RecordError("rules.presets", f"{short_value(version)} is not a version of the presets "
                                            f"(1 to {PRESETS_VERSION})")
     changes = {k: v for k, v in data.items() if k not in ("preset", "presets")}
     try:
@@ -242,7 +246,7 @@ def _parse_redeal(value: Any, rules: Rules) -> tuple:
     if not rules.redeal:
         raise RecordError("start.redeal", "these rules have no redeal (R4): set rules.redeal to true")
     if not isinstance(value, list):
-        raise RecordError("start.redeal", f"{_short(value)} is not a list of seats such as [\"P2\"]")
+        raise RecordError("start.redeal", f"{short_value(value)} is not a list of seats such as [\"P2\"]")
     out = []
     for i, item in enumerate(value):
         try:
@@ -250,16 +254,16 @@ def _parse_redeal(value: Any, rules: Rules) -> tuple:
                 raise ValueError(item)
             out.append(parse_seat(item, rules.players))
         except ValueError:
-            raise RecordError(f"start.redeal[{i}]", f"{_short(item)} is not a seat P1…P{rules.players}") from None
+            raise RecordError(f"start.redeal[{i}]", f"{short_value(item)} is not a seat P1…P{rules.players}") from None
     return tuple(out)
 
 
-def _parse_start(data: Any, rules: Rules) -> tuple:
+def parse_start(data: Any, rules: Rules) -> tuple:
     """The start position, the seed (or None), whether the attacker was given, and the seats that
     declared a redeal (None: no ``start.redeal``)."""
     if not isinstance(data, dict):
         raise RecordError("start", "must be an object: {\"seed\": 7} or the cards (hands, talon, …)")
-    _check_keys(data, _START_KEYS, "start",
+    check_keys(data, _START_KEYS, "start",
                 "seed (and redeal), or hands, talon, trump_card, trump, discard, attacker, first_bout, known")
     n = rules.players
     if "redeal" in data and "seed" not in data:
@@ -271,7 +275,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
                               "every card itself")
         seed = data["seed"]
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise RecordError("start.seed", f"{_short(seed)} is not a whole number")
+            raise RecordError("start.seed", f"{short_value(seed)} is not a whole number")
         # without start.redeal, a redeal rule deals as records were dealt before the key existed:
         # every hand that may declare does (R4)
         redeal = _parse_redeal(data["redeal"], rules) if "redeal" in data else None
@@ -286,7 +290,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
 
     def cards(value: Any, path: str, register: bool = True) -> list:
         if not isinstance(value, list):
-            raise RecordError(path, f"must be a list of cards such as [\"7♥\", \"10♦\"], not {_short(value)}")
+            raise RecordError(path, f"must be a list of cards such as [\"7♥\", \"10♦\"], not {short_value(value)}")
         out = []
         for i, item in enumerate(value):
             where = f"{path}[{i}]"
@@ -342,7 +346,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
         value = data["trump"]
         try:
             if not isinstance(value, str):
-                raise CardError(f"{_short(value)} is not a suit: write ♠ ♥ ♦ ♣ or S H D C")
+                raise CardError(f"{short_value(value)} is not a suit: write ♠ ♥ ♦ ♣ or S H D C")
             trump = parse_suit(value)
         except CardError as err:
             raise RecordError("start.trump", str(err)) from None
@@ -359,7 +363,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
         for c in cards(discard_value, "start.discard"):
             discard |= 1 << c
     else:
-        raise RecordError("start.discard", f"must be a list of cards or \"rest\", not {_short(discard_value)}")
+        raise RecordError("start.discard", f"must be a list of cards or \"rest\", not {short_value(discard_value)}")
     if discard != "rest":
         listed = 0
         for c in seen:
@@ -372,7 +376,7 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
         attacker = _seat(data["attacker"], "start.attacker", n)
     first_bout = data.get("first_bout", True)
     if not isinstance(first_bout, bool):
-        raise RecordError("start.first_bout", f"{_short(first_bout)} is not true or false")
+        raise RecordError("start.first_bout", f"{short_value(first_bout)} is not true or false")
     known = None
     if "known" in data:
         kd = data["known"]
@@ -398,11 +402,11 @@ def _parse_start(data: Any, rules: Rules) -> tuple:
     return pos, None, attacker is not None, None
 
 
-def _parse_source(value: Any) -> dict:
+def parse_source(value: Any) -> dict:
     if not isinstance(value, dict):
         raise RecordError("source", "must be an object such as {\"id\": \"ZH\", \"section\": \"5\", "
                           "\"quote\": \"…\"}")
-    _check_keys(value, _SOURCE_KEYS, "source")
+    check_keys(value, _SOURCE_KEYS, "source")
     if "id" not in value:
         raise RecordError("source.id", "missing: name the source (HE, KO, ZH, FI or another)")
     out: dict = {}
@@ -411,13 +415,13 @@ def _parse_source(value: Any) -> dict:
             continue
         v = value[key]
         if key == "quote" and isinstance(v, list):
-            out[key] = [_need_str(x, f"source.quote[{i}]") for i, x in enumerate(v)]
+            out[key] = [need_str(x, f"source.quote[{i}]") for i, x in enumerate(v)]
         else:
-            out[key] = _need_str(v, f"source.{key}")
+            out[key] = need_str(v, f"source.{key}")
     return out
 
 
-def _parse_moves(value: Any, players: int, path: str = "moves", in_variation: bool = False) -> list:
+def parse_moves(value: Any, players: int, path: str = "moves", in_variation: bool = False) -> list:
     if not isinstance(value, list):
         raise RecordError(path, "must be a list of moves")
     out = []
@@ -427,29 +431,29 @@ def _parse_moves(value: Any, players: int, path: str = "moves", in_variation: bo
             out.append(RecordMove(_move(item, where, players)))
             continue
         if not isinstance(item, dict):
-            raise RecordError(where, f"{_short(item)} is neither a move text nor an object with \"move\"")
-        _check_keys(item, _MOVE_KEYS, where)
+            raise RecordError(where, f"{short_value(item)} is neither a move text nor an object with \"move\"")
+        check_keys(item, _MOVE_KEYS, where)
         if "move" not in item:
             raise RecordError(f"{where}.move", "missing")
         move = _move(item["move"], f"{where}.move", players)
-        say = _need_str(item["say"], f"{where}.say") if "say" in item else None
+        say = need_str(item["say"], f"{where}.say") if "say" in item else None
         illegal = item.get("illegal", False)
         if not isinstance(illegal, bool):
-            raise RecordError(f"{where}.illegal", f"{_short(illegal)} is not true or false")
+            raise RecordError(f"{where}.illegal", f"{short_value(illegal)} is not true or false")
         if illegal and in_variation:
             raise RecordError(f"{where}.illegal", "a variation is a line that could be played: "
                               "its moves cannot be marked illegal")
         reason = item.get("reason")
         if reason is not None:
             if not isinstance(reason, str) or reason not in _REASONS:
-                raise RecordError(f"{where}.reason", f"{_short(reason)} is not a reason; reasons: "
+                raise RecordError(f"{where}.reason", f"{short_value(reason)} is not a reason; reasons: "
                                   + ", ".join(_REASONS))
             if not illegal:
                 raise RecordError(f"{where}.reason", "a reason belongs to a move marked \"illegal\": true")
-        cited = _rule_ids(item["rules_cited"], f"{where}.rules_cited") if "rules_cited" in item else ()
+        cited = read_rule_ids(item["rules_cited"], f"{where}.rules_cited") if "rules_cited" in item else ()
         comment = None
         if "comment" in item:
-            comment = _need_str(item["comment"], f"{where}.comment")
+            comment = need_str(item["comment"], f"{where}.comment")
             if len(comment) > MAX_COMMENT:
                 raise RecordError(f"{where}.comment", f"longer than {MAX_COMMENT} characters")
         lines: tuple = ()
@@ -459,7 +463,7 @@ def _parse_moves(value: Any, players: int, path: str = "moves", in_variation: bo
             found = item["variations"]
             if not isinstance(found, list) or not all(isinstance(v, list) and v for v in found):
                 raise RecordError(f"{where}.variations", "must be a list of lines, each a non-empty list of moves")
-            lines = tuple(tuple(_parse_moves(v, players, f"{where}.variations[{k}]", True))
+            lines = tuple(tuple(parse_moves(v, players, f"{where}.variations[{k}]", True))
                           for k, v in enumerate(found))
         out.append(RecordMove(move, say, illegal, reason, cited, comment, lines))
     return out
@@ -473,7 +477,7 @@ def _move(text: Any, path: str, players: int) -> Move:
 
 
 # ---------------------------------------------------------------- writing the start
-def _start_to_dict(p: Position, attacker_given: bool = True) -> dict:
+def start_to_dict(p: Position, attacker_given: bool = True) -> dict:
     """The explicit ``start`` object of a bout-start position."""
     if p.table:
         raise RecordError("start", "a record starts at the beginning of a bout (the table is not empty)")
@@ -544,7 +548,7 @@ def _bad_constant(name: str) -> None:
     raise RecordError("", f"{name} is not allowed in a record")
 
 
-def _parse_json(text: str) -> Any:
+def parse_json(text: str) -> Any:
     try:  # bounded: size, depth, digits (see durak_lab.engine.reading); a byte-order mark is skipped
         return load_json(text, RecordError, object_pairs_hook=unique_keys(RecordError), parse_constant=_bad_constant)
     except json.JSONDecodeError as err:

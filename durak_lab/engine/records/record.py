@@ -128,9 +128,9 @@ from typing import Any, Optional, Sequence, Union
 from ..errors import PositionError, RecordError
 from ..game import Game
 from ..moves import seat_text
-from .parts import (_FINISHES, _TOP_KEYS, RecordMove, ResultValue, _check_keys, _need_str, _parse_moves, _parse_result,
-                           _parse_rules, _parse_source, _parse_start, _result_json, _rule_ids, _short, _start_to_dict,
-                           _parse_json, json_text, result_value)
+from .parts import (FINISHES, TOP_KEYS, RecordMove, ResultValue, check_keys, json_text, need_str, parse_json,
+                    parse_moves, parse_result, parse_rules, parse_source, parse_start, read_rule_ids, result_json,
+                    result_value, short_value, start_to_dict)
 from .lines import check_variations
 from .players import BOT, PERSON, Player, parse_players, players_json
 from .replaying import ReplayResult, ReplayStep, replay
@@ -242,7 +242,7 @@ class Record:
         out["start"] = self._start_dict()
         out["moves"] = [m.to_json() for m in self.moves]
         if self.expected_result is not None:
-            out["result"] = _result_json(self.expected_result)
+            out["result"] = result_json(self.expected_result)
         if self.expected_finish is not None:
             out["finish"] = self.expected_finish
         if self.players:
@@ -257,7 +257,7 @@ class Record:
                     return {"seed": self.seed}
             elif self.rules.redeal and Position.deal(self.rules, self.seed, declare=self.redeal) == p:
                 return {"seed": self.seed, "redeal": [seat_text(s) for s in self.redeal]}
-        return _start_to_dict(p, self.attacker_given)
+        return start_to_dict(p, self.attacker_given)
 
     def dump(self, path: Union[str, os.PathLike, None] = None) -> str:
         """The canonical JSON text (UTF-8, cards as ``10♦``); with ``path``, also written there.
@@ -342,7 +342,7 @@ def load_record(source: Union[str, bytes, os.PathLike, dict]) -> Record:
     if isinstance(source, bytes):
         source = decode_text(source, RecordError)  # by its byte-order mark, else UTF-8
     if isinstance(source, str) and source.lstrip("\ufeff \t\r\n").startswith("{"):
-        data = _parse_json(source)
+        data = parse_json(source)
     elif isinstance(source, (str, os.PathLike)):
         try:
             text = read_text_file(source, RecordError)  # at most MAX_FILE_BYTES, decoded by its byte-order mark
@@ -352,7 +352,7 @@ def load_record(source: Union[str, bytes, os.PathLike, dict]) -> Record:
             if isinstance(err, RecordError):
                 raise
             raise RecordError(_shown(source), f"cannot read it: {err}") from None
-        data = _parse_json(text)
+        data = parse_json(text)
     else:
         data = check_value(source, RecordError)  # a value built in Python: bounded like JSON text
     return _record_from_data(data)
@@ -365,32 +365,32 @@ def _shown(path: Union[str, os.PathLike]) -> str:
 
 def _record_from_data(data: Any) -> Record:
     if not isinstance(data, dict):
-        raise RecordError("", f"a record is a JSON object with \"format\": \"{FORMAT}\", not {_short(data)}")
+        raise RecordError("", f"a record is a JSON object with \"format\": \"{FORMAT}\", not {short_value(data)}")
     if "format" not in data:
         raise RecordError("format", f"missing: a record starts with \"format\": \"{FORMAT}\"")
     if data["format"] != FORMAT:
-        raise RecordError("format", f"{_short(data['format'])} is not a known format; expected \"{FORMAT}\"")
-    _check_keys(data, _TOP_KEYS, "")
+        raise RecordError("format", f"{short_value(data['format'])} is not a known format; expected \"{FORMAT}\"")
+    check_keys(data, TOP_KEYS, "")
     for key in ("rules", "start"):
         if key not in data:
             raise RecordError(key, "missing")
-    rules, preset = _parse_rules(data["rules"])
-    start, seed, attacker_given, redeal = _parse_start(data["start"], rules)
-    moves = tuple(_parse_moves(data.get("moves", []), rules.players))
+    rules, preset = parse_rules(data["rules"])
+    start, seed, attacker_given, redeal = parse_start(data["start"], rules)
+    moves = tuple(parse_moves(data.get("moves", []), rules.players))
     meta: dict = {}
     for key in ("id", "title", "description"):
         if key in data:
-            meta[key] = _need_str(data[key], key)
+            meta[key] = need_str(data[key], key)
     if "source" in data:
-        meta["source"] = _parse_source(data["source"])
+        meta["source"] = parse_source(data["source"])
     if "rule_ids" in data:
-        meta["rule_ids"] = _rule_ids(data["rule_ids"], "rule_ids")
+        meta["rule_ids"] = read_rule_ids(data["rule_ids"], "rule_ids")
     if "result" in data:
-        meta["expected_result"] = _parse_result(data["result"], rules.players)
+        meta["expected_result"] = parse_result(data["result"], rules.players)
     if "finish" in data:  # the ficus finish (Rules.ficus)
-        if data["finish"] not in _FINISHES:
-            raise RecordError("finish", f"{_short(data['finish'])} is not a way a game ends: write "
-                              f"{', '.join(json.dumps(f) for f in _FINISHES)}")
+        if data["finish"] not in FINISHES:
+            raise RecordError("finish", f"{short_value(data['finish'])} is not a way a game ends: write "
+                              f"{', '.join(json.dumps(f) for f in FINISHES)}")
         if not rules.ficus:
             raise RecordError("finish", "\"ficus\" needs rules with the ficus finish (set ficus: true)")
         meta["expected_finish"] = data["finish"]
@@ -450,7 +450,7 @@ def record_from_game(game: Game, *, preset: Optional[str] = None, seed: Optional
     rec = Record(rules, start, moves, preset=preset, seed=seed, redeal=declared, **meta)
     if seed is None:
         # check that the explicit form of the start reads back as the same position
-        again = _parse_start(_start_to_dict(start), rules)[0]
+        again = parse_start(start_to_dict(start), rules)[0]
         if again != start:
             raise RecordError("start", "this start position cannot be written as a record")
     return rec

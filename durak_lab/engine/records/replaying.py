@@ -28,7 +28,7 @@ from ..errors import IllegalMoveError, Reason
 from ..ficus import finish_of
 from ..game import Game
 from ..moves import Move, seat_text
-from .parts import RecordMove, _result_json, _result_matches, result_value
+from .parts import RecordMove, result_json, result_matches, result_value
 from ..state.position import Event, Position
 
 if TYPE_CHECKING:  # records imports this module: the name is for the annotations only
@@ -183,7 +183,7 @@ class ReplayResult:
             "problem": self.problem,
         }
         if self.record.expected_result is not None:
-            out["expected_result"] = _result_json(self.record.expected_result)
+            out["expected_result"] = result_json(self.record.expected_result)
         if finish_of(p) is not None:  # the ficus finish (Rules.ficus)
             out["finish"] = finish_of(p)
         if self.stopped_at is not None:
@@ -313,9 +313,9 @@ def replay(record: Record) -> ReplayResult:
 
 def _check_result(result: ReplayResult) -> ReplayResult:
     expected = result.record.expected_result
-    if expected is not None and not _result_matches(expected, result.position.result):
+    if expected is not None and not result_matches(expected, result.position.result):
         result.ok = False
-        want = "the game goes on" if expected == "ongoing" else json.dumps(_result_json(expected),
+        want = "the game goes on" if expected == "ongoing" else json.dumps(result_json(expected),
                                                                           ensure_ascii=False)
         got = "the game goes on" if result.result is None else json.dumps(result.result, ensure_ascii=False)
         result.problem = f"result: the record expects {want}, but after the moves {got}"
