@@ -190,7 +190,7 @@ def main(argv: Optional[list] = None) -> int:
                     default=500, help=f"deals per opponent, each once per seat (default 500, at most {MAX_DEALS:,})")
     ap.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
     ap.add_argument("--players", type=int_in(2, 8), default=None, help="players (default: the preset's)")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    ap.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the deals (default 0)")
     ap.add_argument("--workers", type=int_in(1, cores(), "more processes than cores only wait for each other"),
                     default=None, help=f"processes (default: all local cores; at most {cores()})")
     ap.add_argument("--results", metavar="FILE", help="keep every game in this JSON-lines file and skip the "

@@ -225,7 +225,6 @@ def run(games: int = 200, playouts: int = 1000, speed: int = 20, review: bool = 
     return out
 
 
-
 def _rows(path: str) -> Optional[list]:
     """The measured rows kept in ``path`` (a JSON list of lists), or None after saying why not."""
     try:
@@ -236,6 +235,29 @@ def _rows(path: str) -> Optional[list]:
         print(f"durak-lab bench evaluation: {err}", file=sys.stderr)
         return None
     return [tuple(r) for r in value]
+
+
+def _player_counts(text: str) -> tuple:
+    """An argparse ``type`` for ``--fit-players``: player counts from 2 to 6, comma-separated.
+
+    >>> _player_counts("2,4")
+    (2, 4)
+    >>> _player_counts("2,9")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: player counts from 2 to 6, comma-separated (such as 2,3,4), not '9'
+    """
+    count = int_in(2, 6)
+    out = []
+    for part in text.split(","):
+        try:
+            out.append(count(part))
+        except argparse.ArgumentTypeError:
+            shown = part.strip() if len(part.strip()) <= 15 else part.strip()[:15] + "…"
+            raise argparse.ArgumentTypeError(f"player counts from 2 to 6, comma-separated (such as 2,3,4), "
+                                             f"not {shown!r}") from None
+    return tuple(out)
+
 
 def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench evaluation``."""
@@ -248,13 +270,14 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--speed", type=int_in(0, 10_000), default=20,
                     help="evaluations timed at the default budget, per player count (default 20; 0: none)")
     ap.add_argument("--no-review", action="store_true", help="leave out the timing of a whole review")
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the calibration games (default 0)")
     ap.add_argument("--jobs", type=int_in(1, 256), default=None, help="processes (default: every core)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--fit", type=int_in(1, 100_000), default=None, metavar="GAMES",
                     help="first fit the calibration maps on GAMES games per player count (seeds from 1,000,000, "
                          "apart from the measured ones) and write them to --out")
-    ap.add_argument("--fit-players", default="2,3,4", help="the player counts to fit (default 2,3,4)")
+    ap.add_argument("--fit-players", type=_player_counts, default=(2, 3, 4),
+                    help="the player counts to fit, 2 to 6, comma-separated (default 2,3,4)")
     ap.add_argument("--out", default=None, help="the calibration table module to write (with --fit)")
     ap.add_argument("--rows", default=None, metavar="FILE",
                     help="with --fit: keep the fitting games' decisions in FILE (JSON), or fit on FILE's if it "
@@ -262,7 +285,7 @@ def main(argv: Optional[list] = None) -> int:
     a = ap.parse_args(argv)
     maps = None
     if a.fit:
-        counts = tuple(int(x) for x in a.fit_players.split(","))
+        counts = a.fit_players
         kept = None
         if a.rows and os.path.exists(a.rows):
             kept = _rows(a.rows)
@@ -274,8 +297,8 @@ def main(argv: Optional[list] = None) -> int:
                 json.dump(kept, fh)
         if a.out:
             with open(a.out, "w", encoding="utf-8") as fh:
-                fh.write(table_text(maps, f"durak-lab bench evaluation --fit {a.fit} --fit-players {a.fit_players} "
-                                          f"--playouts {a.playouts}"))
+                fh.write(table_text(maps, f"durak-lab bench evaluation --fit {a.fit} --fit-players "
+                                          f"{','.join(map(str, counts))} --playouts {a.playouts}"))
     measured = None
     if a.rows and not a.fit and os.path.exists(a.rows):
         measured = _rows(a.rows)

@@ -33,13 +33,14 @@ import hashlib
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import time
 from typing import Optional, Sequence
 
 from .bench import machine
-from .commands import int_in, read_json_lines
+from .commands import int_in, read_json_lines, seconds_in
 from ..engine.random_play import random_endgame
 from ..engine.rules import Rules
 from ..analysis.solver.endgame import Solver, result_word
@@ -49,6 +50,9 @@ __all__ = ["run_size", "solve_one", "load_results", "digest", "solver_stamp",
            "main", "DEFAULT_SIZES"]
 
 DEFAULT_SIZES = (4, 5, 6, 7, 8)
+#: The most cards per hand ``--sizes`` takes: two hands from a 36-card deck (8+8 already takes a second a solve).
+MAX_SIZE = 18
+_SECONDS = seconds_in(100_000, "a size stops once its solves took this long")
 
 
 def _quantile(sorted_values: Sequence[float], q: float) -> float:
@@ -261,6 +265,50 @@ def _table(rows: list) -> str:
     return "\n".join(lines)
 
 
+def _sizes(text: str) -> tuple:
+    """An argparse ``type`` for ``--sizes``: whole numbers of cards per hand, comma-separated.
+
+    >>> _sizes("4, 5,6")
+    (4, 5, 6)
+    >>> _sizes("4,x")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: cards per hand from 1 to 18, comma-separated (such as 4,5,6), not 'x'
+    """
+    size = int_in(1, MAX_SIZE, "two hands from a 36-card deck")
+    out = []
+    for part in text.split(","):
+        if not part.strip():
+            continue
+        try:
+            out.append(size(part))
+        except argparse.ArgumentTypeError:
+            shown = part.strip() if len(part.strip()) <= 15 else part.strip()[:15] + "…"
+            raise argparse.ArgumentTypeError(f"cards per hand from 1 to {MAX_SIZE}, comma-separated (such as "
+                                             f"4,5,6), not {shown!r}") from None
+    if not out:
+        raise argparse.ArgumentTypeError("give at least one size, such as 4,5,6")
+    return tuple(out)
+
+
+def _max_seconds(text: str) -> float:
+    """An argparse ``type`` for ``--max-seconds``: a decimal from 0 (one solve a size) to 100,000.
+
+    >>> _max_seconds("2.5"), _max_seconds("0")
+    (2.5, 0.0)
+    >>> _max_seconds("1e999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a number of seconds such as 0.5 or 2, not '1e999'
+    """
+    try:
+        return _SECONDS(text)
+    except argparse.ArgumentTypeError:
+        if re.fullmatch(r"\s*(0+(\.0*)?|\.0+)\s*", text):
+            return 0.0
+        raise
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the benchmark with command-line ``argv``; print the figures; return 0.
 
@@ -271,15 +319,15 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(
         prog="durak-lab bench solver",
         description="Time the exact endgame solver on random two-player positions with an empty talon.")
-    parser.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)),
-                        help="cards per hand, comma-separated (default 4,5,6,7,8)")
+    parser.add_argument("--sizes", type=_sizes, default=DEFAULT_SIZES,
+                        help=f"cards per hand, comma-separated, 1 to {MAX_SIZE} (default 4,5,6,7,8)")
     parser.add_argument("--count", type=int_in(1, 1_000_000), default=1000, help="positions per size (default 1000)")
     parser.add_argument("--preset", default="podkidnoy", help="rules preset (default podkidnoy)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
+    parser.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the deals (default 0)")
     parser.add_argument("--value-only", action="store_true", help="time the value alone, not the full solve")
     parser.add_argument("--no-tables", action="store_true",
                         help="solve without the endgame tables (Solver(tables=False)): the search alone")
-    parser.add_argument("--max-seconds", type=float, default=None,
+    parser.add_argument("--max-seconds", type=_max_seconds, default=None,
                         help="stop a size once its solves took this long (the table says how many)")
     parser.add_argument("--results", default=None, metavar="FILE",
                         help="keep every solve in this JSON-lines file and skip positions already in it, "
@@ -288,7 +336,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         help="with --results: print the figures of the file, solve nothing")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(list(argv) if argv is not None else None)
-    sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
+    sizes = list(args.sizes)
     if max(sizes, default=0) >= 8 and args.count >= 100 and not args.report and args.max_seconds is None:
         print(f"durak-lab bench solver: {args.count} positions of {max(sizes)}+{max(sizes)} cards take a long "
               "while (8+8: over a second each on average with the endgame tables, about half an hour in all)"

@@ -70,3 +70,58 @@ def test_bench_evaluation_rows_file_broken(tmp_path, capsys):
     code = main(["bench", "evaluation", "--games", "1", "--rows", str(rows)])
     out, err = capsys.readouterr()
     assert code == 2 and "Traceback" not in err and f"{rows}, line 1: not JSON" in err
+
+
+# ---------------------------------------------------------------- every benchmark that reads a file, from the command line
+BOM = "\ufeff".encode("utf-8")
+LINES_FILES = {  # the bytes of a results file (JSON lines) -> what the one line says
+    "broken": ((GOOD + '\n{"bot": \n').encode("utf-8"), ", line 2: not JSON"),
+    "deep": ((GOOD + "\n" + "[" * 100_000 + "]" * 100_000 + "\n").encode("utf-8"),
+             ", line 2: nested more than 32 levels deep"),
+    "digits": ((GOOD + '\n{"deal": ' + "9" * 5000 + "}\n").encode("utf-8"), ", line 2: a number of more than 40 digits"),
+    "latin-1": (b'{"name": "caf\xe9"}\n', "not UTF-8 text (byte 0xe9): save the file as UTF-8"),
+    "BOM, then a broken line": (BOM + (GOOD + '\n{"bot": \n').encode("utf-8"), ", line 2: not JSON"),
+}
+ROWS_FILES = {  # the bytes of bench evaluation's rows file (one JSON list of lists)
+    "broken": (b"[[0.5, 1", ", line 1: not JSON"),
+    "deep": (b"[" * 100_000 + b"]" * 100_000, ": nested more than 32 levels deep"),
+    "digits": (b"[[0.5, " + b"9" * 5000 + b"]]", ": a number of more than 40 digits"),
+    "latin-1": (b'[["caf\xe9"]]', "not UTF-8 text (byte 0xe9): save the file as UTF-8"),
+    "BOM, then a broken line": (BOM + b"[[0.5, 1],\n[", ", line 2: not JSON"),
+}
+COMMANDS = {
+    "bots": (["bench", "bots", "--bot", "greedy", "--vs", "random", "--deals", "1", "--results"], LINES_FILES),
+    "solver": (["bench", "solver", "--sizes", "2", "--count", "1", "--results"], LINES_FILES),
+    "evaluation": (["bench", "evaluation", "--games", "1", "--speed", "0", "--no-review", "--rows"], ROWS_FILES),
+}
+CASES = [(bench, name) for bench, (_, files) in COMMANDS.items() for name in files]
+
+
+@pytest.mark.parametrize("bench,name", CASES, ids=[f"{b}-{n}" for b, n in CASES])
+def test_every_benchmark_says_one_line_naming_the_file_and_exits_2(tmp_path, capsys, bench, name):
+    argv, files = COMMANDS[bench]
+    data, words = files[name]
+    path = tmp_path / "results.jsonl"
+    path.write_bytes(data)
+    code = main(argv + [str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith(f"durak-lab bench {bench}: {path}")
+    assert words in err and len(err) < 300
+
+
+def test_a_results_file_with_a_byte_order_mark_is_read(tmp_path, capsys):
+    path = tmp_path / "solver.jsonl"
+    assert main(["bench", "solver", "--sizes", "2", "--count", "2", "--results", str(path), "--json"]) == 0
+    kept = path.read_text(encoding="utf-8")
+    path.write_bytes(BOM + kept.encode("utf-8"))
+    capsys.readouterr()
+    assert main(["bench", "solver", "--sizes", "2", "--count", "2", "--results", str(path), "--report", "--json"]) == 0
+    assert '"positions": 2' in capsys.readouterr().out
+    assert load_results(str(path)) == load_results_of(kept, tmp_path)
+
+
+def load_results_of(text: str, folder) -> list:
+    plain = folder / "plain.jsonl"
+    plain.write_text(text, encoding="utf-8")
+    return load_results(str(plain))

@@ -27,19 +27,38 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from ...engine.records.record import Record
-from ...text.catalogue import language, language_code, using
+from ...text.catalogue import direction, language, language_code, using
 from ..language import language_picker as picker_of
 from .view import close_tree, example_label
 
 if TYPE_CHECKING:  # pragma: no cover
     from .widget import Stepper
 
-__all__ = ["language_picker", "switch_language"]
+__all__ = ["language_picker", "switch_language", "mark_direction"]
 
 
 def language_picker(stepper: "Stepper") -> widgets.Dropdown:
     """The Dropdown that chooses ``stepper``'s language (its CSS class ``dl-language``)."""
     return picker_of(lambda code: switch_language(stepper, code))
+
+
+def mark_direction(stepper: widgets.DOMWidget) -> None:
+    """Give ``stepper`` the CSS class ``dl-rtl`` when the language in use reads right to left (Hebrew:
+    cards and seats stay isolated), and take it away otherwise.
+
+    >>> from durak_lab.text.catalogue import using
+    >>> box = widgets.VBox()
+    >>> with using("he"): mark_direction(box)
+    >>> box._dom_classes
+    ('dl-rtl',)
+    >>> with using("en"): mark_direction(box)
+    >>> box._dom_classes
+    ()
+    """
+    if direction() == "rtl":
+        stepper.add_class("dl-rtl")
+    else:
+        stepper.remove_class("dl-rtl")
 
 
 def switch_language(stepper: "Stepper", code: str) -> None:
@@ -57,7 +76,6 @@ def switch_language(stepper: "Stepper", code: str) -> None:
     old = list(stepper.children)
 
     stepper.language = code
-    stepper.remove_class("dl-rtl")
     with using(code):
         # the game shown first (a file's game by its record), then the other games opened from files
         first = current if shown is not None and shown.startswith("record-") else shown

@@ -22,7 +22,8 @@ UI contract (CSS classes, for browser tests and styling): the stepper
 ``dl-table``, ``dl-rules`` (e.g. "R11
 R12"), ``dl-legal``, ``dl-result``, ``dl-reason``, ``dl-source``; messages
 ``dl-message``; the Dropdown "Seen by" ``dl-seen-by`` ("everyone": every hand
-face up; "P1" …: that seat's view, the other hands face down); the Checkbox
+face up; "P1" …: that seat's view, the other hands face down:
+:mod:`durak_lab.widgets.stepper.seen_by`); the Checkbox
 "Judge the endgame moves (exact solver)" ``dl-judge``, which adds the verdict
 ``dl-verdict`` (``data-verdict`` best, mistake or unknown) to each move of a
 two-player game played once the talon is empty (:mod:`durak_lab.widgets.stepper.judge`); the
@@ -74,16 +75,16 @@ from ...text.explain import result_sentence
 from ...text.frames import Frame, frames_of
 from ...text.glossary import GLOSSARY_CSS, glossary_html
 from ...text.messages import say
-from ...text.catalogue import direction, language_code, using
+from ...text.catalogue import language_code, using
 from ...text.reasons import Told, learner_error
-from ...engine.moves import seat_text
 from ...engine.records.record import Record, load_example, load_record
 from ...display.render import position_html
 from .errors import _disagreement, _guard, _why
 from .guess import GuessPanel
 from .judge import JUDGE_NODES, judge_moves
-from .language import language_picker
+from .language import language_picker, mark_direction
 from .open_game import OpenPanel
+from .seen_by import seen_by_dropdown, set_viewer, sync_seen_by
 from .view import (EXAMPLE_ORDER, SOURCES, STEPPER_CSS, _View, _legal_html, _move_line, _ordered_ids,
                            _source_html, _title_html, button as _button, close_tree, example_label,
                            html_box as _html, rule_tags)
@@ -136,8 +137,7 @@ class Stepper(widgets.VBox):
     def _build(self, example: Example, four_colour: bool, viewer: Optional[int], judge: bool,
                folder: Union[str, "os.PathLike[str]", None]) -> None:
         self.add_class("dl-stepper")
-        if direction() == "rtl":  # Hebrew: the words read right to left (cards and seats isolated)
-            self.add_class("dl-rtl")
+        mark_direction(self)
         self._viewer = viewer
         self._verdicts: dict = {}
         self._records: dict = {}
@@ -163,10 +163,7 @@ class Stepper(widgets.VBox):
         self.four_colour = widgets.Checkbox(value=bool(four_colour), description=say("stepper-four-colour"),
                                             indent=False, layout=widgets.Layout(width="auto"))
         self.four_colour.add_class("dl-four-colour")
-        self.seen_by = widgets.Dropdown(options=[(say("stepper-everyone"), -1)], value=-1, description=say("stepper-seen-by"),
-                                        layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"),
-                                        style={"description_width": "initial"})
-        self.seen_by.add_class("dl-seen-by")
+        self.seen_by = seen_by_dropdown()
         self.judge = widgets.Checkbox(value=bool(judge), description=say("stepper-judge"),
                                       indent=False, layout=widgets.Layout(width="auto", margin="2px 0 2px 18px"))
         self.judge.add_class("dl-judge")
@@ -257,27 +254,7 @@ class Stepper(widgets.VBox):
 
     @viewer.setter
     def viewer(self, seat: Optional[int]) -> None:
-        if seat == self._viewer:
-            return
-        self._viewer = seat
-        self._sync_seen_by()
-        self.guess.set_viewer()
-        if self._frames:
-            self._views = [self._view(f) for f in self._frames]
-            self._show()
-
-    def _sync_seen_by(self) -> None:
-        """The "Seen by" choices for the record's seats, showing :attr:`viewer`."""
-        players = self._record.rules.players if self._record is not None else 0
-        options = [(say("stepper-everyone"), -1)] + [(seat_text(s), s) for s in range(players)]
-        want = self._viewer if self._viewer is not None and self._viewer < players else -1
-        quiet, self._quiet = self._quiet, True
-        try:
-            if list(self.seen_by.options) != options:
-                self.seen_by.options = options
-            self.seen_by.value = want
-        finally:
-            self._quiet = quiet
+        set_viewer(self, seat)  # the picker, the guess panel and every frame follow (.seen_by)
 
     @property
     def frames(self) -> list:
@@ -487,7 +464,7 @@ class Stepper(widgets.VBox):
         frames = frames_of(rec)
         self._record = rec
         self._frames = frames
-        self._sync_seen_by()
+        sync_seen_by(self)
         self.guess.load(frames)
         self._verdicts, note = judge_moves(self._record, self._frames) if self.judge.value else ({}, "")
         self._views = [self._view(f) for f in frames]
@@ -526,6 +503,12 @@ class Stepper(widgets.VBox):
                      _esc(result_sentence(f.snapshot.result)), reason)
 
     # ---------------------------------------------------------------- showing
+    def _redraw(self) -> None:
+        """Build every frame's HTML anew (the viewer, the deck or the verdicts changed) and show it."""
+        if self._frames:
+            self._views = [self._view(f) for f in self._frames]
+            self._show()
+
     def _show(self) -> None:
         with using(self.language):  # also when called from Python (go, next …), not from a click
             self._draw()
@@ -578,14 +561,11 @@ class Stepper(widgets.VBox):
         if self._frames:
             self._verdicts, note = judge_moves(self._record, self._frames) if self.judge.value else ({}, "")
             self._tell(note)
-            self._views = [self._view(f) for f in self._frames]
-            self._show()
+            self._redraw()
 
     @_guard
     def _on_four_colour(self, change: dict) -> None:
-        if self._frames:
-            self._views = [self._view(f) for f in self._frames]
-            self._show()
+        self._redraw()
 
     @_guard
     def _on_start(self, _button: widgets.Button) -> None:
