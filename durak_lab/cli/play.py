@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, Optional, Sequence, TextIO
+from typing import Any, Callable, Optional, Sequence, TextIO
 
 from .commands import run_standalone
 from .console import MAX_LINE, read_line, write_line
@@ -200,6 +200,40 @@ def _count(n: int) -> str:
     return say("one-card") if n == 1 else say("cards-count", count=n)
 
 
+def seats_and_table_lines(view: Any, name: Callable[[int], str] = seat_text) -> list:
+    """The seats (each one's cards and role, the view's own seat first, then in the order they play)
+    and the table, as the terminal game shows them from ``view``; ``name`` names a seat.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.start(Rules(players=2), ["7♦ Q♥", "Q♦"], trump="♥", discard="rest", attacker=0)
+    >>> seats_and_table_lines(p.view(1))
+    ['P2: 1 card, defends', 'P1: 2 cards, attacks', 'On the table: nothing yet']
+    """
+    lines = []
+    seat, talon = view.seat, view.talon_size
+    n = view.rules.players
+    for i in range(n):  # this seat first, then the others in the order they play
+        s = (seat + i) % n
+        who = name(s)
+        count = view.hand_sizes[s]
+        if not count and not talon:
+            lines.append(say("terminal-seat", seat=who, cards=say("role-out")))
+        elif s == view.defender:
+            lines.append(say("terminal-seat-role", seat=who, cards=_count(count), role=say("role-defender")))
+        elif s == view.leader:
+            lines.append(say("terminal-seat-role", seat=who, cards=_count(count), role=say("role-attacker")))
+        else:
+            lines.append(say("terminal-seat", seat=who, cards=_count(count)))
+    if view.table:
+        pairs = [say("terminal-covered", card=Card(a), cover=Card(c)) if c >= 0 else str(Card(a))
+                 for a, c, _, _ in view.table]
+        lines.append(say("terminal-table", cards=", ".join(pairs)))
+    else:
+        lines.append(say("terminal-table-empty"))
+    return lines
+
+
 def table_lines(session: PlaySession, seat: int) -> list:
     """What ``seat`` sees of the table, as lines: trump, talon, every seat's cards and role (this
     seat's first), the cards on the table, the hand.
@@ -225,25 +259,7 @@ def table_lines(session: PlaySession, seat: int) -> list:
     talon = view.talon_size
     lines.append(say("talon-empty") if not talon else say("terminal-talon-one") if talon == 1
                  else say("talon-count", count=talon))
-    n = view.rules.players
-    for i in range(n):  # this seat first, then the others in the order they play
-        s = (seat + i) % n
-        name = session.seat_name(s, viewer=seat)
-        count = view.hand_sizes[s]
-        if not count and not talon:
-            lines.append(say("terminal-seat", seat=name, cards=say("role-out")))
-        elif s == view.defender:
-            lines.append(say("terminal-seat-role", seat=name, cards=_count(count), role=say("role-defender")))
-        elif s == view.leader:
-            lines.append(say("terminal-seat-role", seat=name, cards=_count(count), role=say("role-attacker")))
-        else:
-            lines.append(say("terminal-seat", seat=name, cards=_count(count)))
-    if view.table:
-        pairs = [say("terminal-covered", card=Card(a), cover=Card(c)) if c >= 0 else str(Card(a))
-                 for a, c, _, _ in view.table]
-        lines.append(say("terminal-table", cards=", ".join(pairs)))
-    else:
-        lines.append(say("terminal-table-empty"))
+    lines += seats_and_table_lines(view, lambda s: session.seat_name(s, viewer=seat))
     if view.taking:
         lines.append(say("terminal-taking", seat=seat_text(view.defender)))
     hand = _cards_text([int(c) for c in view.hand], trump) or say("terminal-no-cards")

@@ -41,10 +41,10 @@ from typing import Any, Optional, Sequence, TextIO
 
 from .commands import int_in, run_standalone
 from .console import write_line
+from .play import seats_and_table_lines
 from ..analysis.puzzles import (THEMES, PuzzleError, PuzzleFile, Settings, dump_puzzles, load_puzzles, merge,
                                 mine_bots, mine_records, rate, shipped_file)
 from ..bots import BOTS, LEVELS
-from ..engine.cards import Card
 from ..engine.errors import DurakError, RecordError
 from ..engine.moves import seat_text
 from ..engine.records.record import load_record
@@ -192,10 +192,6 @@ def _show(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _count(n: int) -> str:
-    return say("one-card") if n == 1 else say("cards-count", count=n)
-
-
 def _position_lines(p: Any, seat: int) -> list:
     """What ``seat`` sees, as the terminal game shows it: trump, talon, the seats, the table, the hand."""
     view = p.view(seat)
@@ -203,24 +199,7 @@ def _position_lines(p: Any, seat: int) -> list:
     talon = view.talon_size
     lines.append(say("talon-empty") if not talon else say("terminal-talon-one") if talon == 1
                  else say("talon-count", count=talon))
-    n = view.rules.players
-    for i in range(n):
-        s = (seat + i) % n
-        name, count = seat_text(s), view.hand_sizes[s]
-        if not count and not talon:
-            lines.append(say("terminal-seat", seat=name, cards=say("role-out")))
-        elif s == view.defender:
-            lines.append(say("terminal-seat-role", seat=name, cards=_count(count), role=say("role-defender")))
-        elif s == view.leader:
-            lines.append(say("terminal-seat-role", seat=name, cards=_count(count), role=say("role-attacker")))
-        else:
-            lines.append(say("terminal-seat", seat=name, cards=_count(count)))
-    if view.table:
-        pairs = [say("terminal-covered", card=Card(a), cover=Card(c)) if c >= 0 else str(Card(a))
-                 for a, c, _, _ in view.table]
-        lines.append(say("terminal-table", cards=", ".join(pairs)))
-    else:
-        lines.append(say("terminal-table-empty"))
+    lines += seats_and_table_lines(view)
     order = sorted(view.hand, key=lambda c: (c.suit == view.trump, c.suit, c.rank))
     lines.append(say("terminal-hand", seat=seat_text(seat), cards=" ".join(str(c) for c in order)))
     return lines
