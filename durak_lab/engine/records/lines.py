@@ -35,10 +35,6 @@ from ..state.position import Position
 __all__ = ["check_variations", "walk_variations"]
 
 
-def _has_variations(moves: Sequence[Any]) -> bool:
-    return any(m.variations or _has_variations([x for line in m.variations for x in line]) for m in moves)
-
-
 def walk_variations(record: Any) -> Iterator[tuple]:
     """Every variation of ``record`` as ``(path, position, line)``, depth first: ``position`` is the
     position before the line, ``line`` its moves (a tuple of
@@ -57,14 +53,16 @@ def _play(position: Position, rm: Any, where: str) -> Position:
 
 
 def _walk(position: Position, moves: Sequence[Any], path: str, variation: bool) -> Iterator[tuple]:
+    # the main line is replay's to check past its last variation (nested ones lie inside a variation)
+    last = max((i for i, rm in enumerate(moves) if rm.variations), default=-1)
     for i, rm in enumerate(moves):
         where = f"{path}[{i}]"
         for k, line in enumerate(rm.variations):
             line_path = f"{where}.variations[{k}]"
             yield line_path, position, line
             yield from _walk(position, line, line_path, True)
-        if not variation and not _has_variations(moves[i + 1:]):
-            return  # the main line is replay's to check past its last variation
+        if not variation and i >= last:
+            return
         if rm.illegal:
             raise RecordError(where, "a variation after a move marked illegal cannot be played")
         position = _play(position, rm, where)
