@@ -71,7 +71,9 @@ from .console import write_line
 from ..analysis.evaluation import DEFAULT_BUDGET, MAX_PLAYOUTS, Evaluation, evaluate
 from ..engine.errors import DurakError, KernelUnsupported, RecordError
 from ..engine.moves import parse_seat, seat_text
+from ..engine.partial import Partial
 from ..engine.state.position import Position
+from ..text.catalogue import counted
 from ..text.messages import say
 from ..text.narrate import move_words, value_words
 from ..text.review import evaluation_lines, percent
@@ -107,6 +109,7 @@ class Target(NamedTuple):
     heading: str
     title: Optional[str] = None
     problem: Optional[str] = None
+    partial: Optional[Partial] = None  #: a position text with unknown cards (``?N``); ``position`` is one deal of it
 
 
 def add_budget_options(p: argparse.ArgumentParser, budget: float, per: str = "") -> None:
@@ -171,10 +174,12 @@ def load_target(text: str, after: Optional[int]) -> Target:
         if after is not None:
             raise Refused(say("cli-eval-text-after"))
         try:
-            position = Position.parse(text)
+            partial = Partial.parse(text)
+            position = partial.deal(0)
         except DurakError as e:
             raise Refused(say("cli-eval-bad-text", why=e)) from None
-        return Target(position, position, (), say("cli-eval-at-text"), say("cli-eval-the-position"))
+        return Target(position, position, (), say("cli-eval-at-text"), say("cli-eval-the-position"),
+                      partial=partial if partial.unknown else None)
     try:
         record, result, n = replayed(text, after)
     except (RecordError, OptionError) as e:
@@ -232,13 +237,31 @@ def _evaluation(ns: argparse.Namespace, best: bool) -> tuple:
             raise Refused(say("cli-eval-bad-seat", why=e)) from None
     if best and seat != to_act:
         raise Refused(say("cli-eval-not-to-act", seat=seat_text(seat), to_act=seat_text(to_act)))
+    if target.partial is not None:
+        seat = _named_seat(target.partial, seat, ns)
     try:
         reading = None if ns.open else reading_of(target, seat)
-        ev = evaluate(position, seat, open=ns.open, budget=ns.budget, playouts=ns.playouts, reading=reading,
+        subject = target.partial.view(seat) if target.partial is not None else position
+        ev = evaluate(subject, seat, open=ns.open, budget=ns.budget, playouts=ns.playouts, reading=reading,
                       rng=random.Random(ns.seed))
     except KernelUnsupported as e:
         raise Refused(f"{target.where}: {unsupported(e)}") from None
     return target, ev
+
+
+def _named_seat(partial: Partial, seat: int, ns: argparse.Namespace) -> int:
+    """The seat to see a position with unknown cards from: ``seat`` if the text names its hand, or with no
+    ``--seat`` the one seat it names; :class:`Refused` for ``--open`` or any other seat."""
+    named = partial.named_seats()
+    if ns.open:
+        raise Refused(say("cli-eval-unknown-open", cards=counted(partial.unknown_count, "cards")))
+    if not named:
+        raise Refused(say("cli-eval-no-named-seat"))
+    if seat in named:
+        return seat
+    if ns.seat is None and len(named) == 1:
+        return named[0]
+    raise Refused(say("cli-eval-unknown-seat", seat=seat_text(seat), seats=", ".join(seat_text(s) for s in named)))
 
 
 def _answer(ns: argparse.Namespace, prog: str, out: Optional[TextIO], err: Optional[TextIO], best: bool) -> int:

@@ -16,6 +16,7 @@ from .state.position import Position, Event, BIG
 from .game import Game, Step
 from .view import PlayerView, view_of
 from .notation import position_text, parse_position, rules_text, parse_rules_text
+from .partial import Partial, parse_partial
 from .records.record import (FORMAT, Record, RecordMove, ReplayStep, ReplayResult, load_record, record_from_game, replay,
                       result_value, json_text, example_ids, load_example, list_examples)
 from .match import Match, next_leader
@@ -32,7 +33,7 @@ __all__ = [
     'ATTACK', 'COVER', 'TRANSFER', 'SHOW', 'TAKE', 'PASS', 'SWAP', 'KINDS', 'seat_text',
     'parse_seat', 'attack', 'cover', 'transfer', 'show', 'take', 'pass_', 'swap', 'Position',
     'Event', 'BIG', 'Game', 'Step', 'PlayerView', 'view_of', 'position_text', 'parse_position',
-    'rules_text', 'parse_rules_text', 'FORMAT', 'Record', 'RecordMove', 'ReplayStep',
+    'rules_text', 'parse_rules_text', 'Partial', 'parse_partial', 'FORMAT', 'Record', 'RecordMove', 'ReplayStep',
     'ReplayResult', 'load_record', 'record_from_game', 'replay', 'result_value', 'json_text',
     'example_ids', 'load_example', 'list_examples', 'Match', 'next_leader', 'random_endgame', 'random_game',
 ]

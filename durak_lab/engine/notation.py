@@ -9,6 +9,9 @@ a field are joined by ``.``, seats by ``|``, and ``-`` stands for nothing:
 ``card=``           the face-up trump card (``-`` if there is none, R5)
 ``hands=``          each seat's hand, seats P1, P2, … separated by ``|``
 ``talon=``          the talon, next card first, the trump card last
+``?N``              in a hand or the talon: N cards the text leaves unknown
+                    (read by :mod:`~durak_lab.engine.partial`, not by
+                    :func:`parse_position`)
 ``discard=``        the bito pile; ``rest`` (when reading) for every card not
                     listed elsewhere, as records write it
 ``table=``          attack cards in play order: ``7♥@P4>10♥@P1`` (attack, its
@@ -41,7 +44,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple, Optional
 
 from .cards import SUIT_SYMBOLS, Card, cards_of, parse_suit
 from .errors import CardError, PositionError, RulesError
@@ -50,7 +53,8 @@ from .reading import check_length, shorten, whole_number
 from .rules import Rules
 from .state.fields import Entry
 
-__all__ = ["position_text", "parse_position", "rules_text", "parse_rules_text", "MAX_POSITION_TEXT"]
+__all__ = ["position_text", "parse_position", "read_fields", "make_position", "PositionFields",
+          "MAX_UNKNOWN", "rules_text", "parse_rules_text", "MAX_POSITION_TEXT"]
 
 #: The longest position text read: a position of 54 cards with every flag takes well under 2,000 characters.
 MAX_POSITION_TEXT = 10_000
@@ -112,12 +116,39 @@ def _parse_cards(text: str, where: str) -> list[Card]:
         return []
     out = []
     for t in text.split("."):
+        if t.startswith("?"):
+            raise PositionError(f"{where}: unknown cards (?N) stand only in hands and the talon")
         try:
             out.append(Card.parse(t))
         except CardError as err:
             raise PositionError(f"{where}: {err if len(t) <= 8 else f'{shorten(t)} is not a card'}") from None
     return out
 
+
+#: The most unknown cards one ``?N`` stands for: the largest deck.
+MAX_UNKNOWN = 54
+
+
+def _parse_slots(text: str, where: str, unknown: bool) -> list[Optional[Card]]:
+    """The cards of a hand or talon field, ``None`` for each unknown card of a ``?N``."""
+    if text == "-":
+        return []
+    out: list[Optional[Card]] = []
+    for t in text.split("."):
+        if not t.startswith("?"):
+            out.extend(_parse_cards(t, where))
+            continue
+        if not unknown:
+            raise PositionError(f"{where}: {shorten(t, 12)[1:-1]} stands for unknown cards; a whole position names "
+                                "every card (read unknown cards with Partial.parse)")
+        digits = t[1:] or "1"
+        if not (digits.isdecimal() and digits.isascii()):
+            raise PositionError(f"{where}: {shorten(t, 12)} is not ?N (N unknown cards, e.g. ?6)")
+        count = whole_number(digits, _position_error, where)
+        if not 1 <= count <= MAX_UNKNOWN:
+            raise PositionError(f"{where}: ?{count}: write between ?1 and ?{MAX_UNKNOWN} unknown cards")
+        out.extend([None] * count)
+    return out
 
 def _mask(cards: list[Card]) -> int:
     m = 0
@@ -180,29 +211,63 @@ _KEYS = {"rules", "trump", "card", "hands", "talon", "discard", "table", "lead",
 _REQUIRED = ("rules", "trump", "card", "hands", "talon", "discard", "table", "lead", "def")
 
 
-def parse_position(text: str) -> Any:
-    """Read a position from its one-line text; raise :class:`PositionError` naming the bad field.
+class PositionFields(NamedTuple):
+    """The fields of a position text as read, before they make a position.
 
-    >>> parse_position("rules=podkidnoy,players=2 trump=X")
-    Traceback (most recent call last):
-    ...
-    durak_lab.engine.errors.PositionError: trump: 'X' is not a suit: write ♠ ♥ ♦ ♣ or S H D C
-
-    ``discard=rest`` puts every card not listed elsewhere in the discard, as records do.  A position
-    no game can be in is refused, naming what is wrong (see :mod:`~durak_lab.engine.state.validate`):
-
-    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♦|Q♦ talon=- discard=rest "
-    ...                "table=- lead=P1 def=P2").hand(1)
-    CardSet('Q♦')
-    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♠|- talon=- discard=rest "
-    ...                "table=7♦@P1>Q♦@P2 lead=P1 def=P2")
-    Traceback (most recent call last):
-    ...
-    durak_lab.engine.errors.PositionError: def: P2 holds no cards and cannot defend (R16, R28)
+    ``hands``: each seat's listed cards (a mask) and ``hand_unknown`` how many more it holds that the
+    text leaves unknown (``?N``); ``talon``: the talon, next card first, ``None`` for an unknown
+    card.  Only :func:`read_fields` with ``unknown=True`` gives unknown cards
+    (:class:`~durak_lab.engine.partial.Partial`); ``discard`` is ``None`` for ``discard=rest``.
     """
-    from .state.position import Position
-    from .state.validate import validate_position
 
+    rules: Rules
+    trump: int
+    trump_card: int
+    hands: tuple
+    hand_unknown: tuple
+    talon: tuple
+    discard: Optional[int]
+    table: tuple
+    leader: int
+    defender: int
+    taking: bool
+    passed: int
+    first_limit: bool
+    start_hand: int
+    attack_order: tuple
+    known: tuple
+    shown_used: int
+    swap_open: bool
+    in_bout: int
+    result: Optional[tuple]
+    sent_back: int
+
+    def listed(self) -> int:
+        """The mask of every card the text names: hands, talon, table and discard."""
+        held = _mask([c for c in self.talon if c is not None]) | (self.discard or 0)
+        for h in self.hands:
+            held |= h
+        for entry in self.table:
+            held |= 1 << entry[0] | (1 << entry[1] if entry[1] >= 0 else 0)
+        return held
+
+
+def read_fields(text: str, unknown: bool = False) -> PositionFields:
+    """The fields of a position text (see the module); :class:`PositionError` naming a bad field.
+
+    With ``unknown``, a hand or the talon may hold ``?N``: N cards the text leaves unknown (``?``
+    alone is one).  Without it, ``?N`` is refused with a sentence that says where it is read.
+
+    >>> f = read_fields("rules=podkidnoy,players=2 trump=♥ card=9♠ hands=7♦.Q♦|?6 talon=?3.9♠ "
+    ...                 "discard=- table=- lead=P1 def=P2", unknown=True)
+    >>> f.hand_unknown, f.talon
+    ((0, 6), (None, None, None, Card('9♠')))
+    >>> read_fields("rules=podkidnoy,players=2 trump=♥ card=- hands=7♦|?1 talon=- discard=- "
+    ...             "table=- lead=P1 def=P2")
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.PositionError: hands.P2: ?1 stands for unknown cards; a whole position names every card (read unknown cards with Partial.parse)
+    """
     if not isinstance(text, str):
         raise PositionError(f"{shorten(repr(text))} is not a position text")
     check_length(text, MAX_POSITION_TEXT, _position_error, "", "a position text")
@@ -249,8 +314,10 @@ def parse_position(text: str) -> Any:
     hand_texts = fields["hands"].split("|")
     if len(hand_texts) != n:
         raise PositionError(f"hands: {len(hand_texts)} hands for {n} players")
-    hands = tuple(_mask(_parse_cards(h, f"hands.{seat_text(i)}")) for i, h in enumerate(hand_texts))
-    talon = tuple(_parse_cards(fields["talon"], "talon"))
+    hand_slots = [_parse_slots(h, f"hands.{seat_text(i)}", unknown) for i, h in enumerate(hand_texts)]
+    hands = tuple(_mask([c for c in slots if c is not None]) for slots in hand_slots)
+    hand_unknown = tuple(slots.count(None) for slots in hand_slots)
+    talon = tuple(_parse_slots(fields["talon"], "talon", unknown))
     table: list[Entry] = []
     if fields["table"] != "-":
         for i, e in enumerate(fields["table"].split(",")):
@@ -267,15 +334,7 @@ def parse_position(text: str) -> Any:
                 table.append((a, _one_card(c_txt, where), seat(a_own, where), seat(c_own, where)))
             else:
                 table.append((a, -1, seat(a_own, where), -1))
-    if fields["discard"] == "rest":  # every card not listed elsewhere, as records write it
-        held = _mask(list(talon))
-        for h in hands:
-            held |= h
-        for entry in table:
-            held |= 1 << entry[0] | (1 << entry[1] if entry[1] >= 0 else 0)
-        discard = rules.all_cards & ~held
-    else:
-        discard = _mask(_parse_cards(fields["discard"], "discard"))
+    discard = None if fields["discard"] == "rest" else _mask(_parse_cards(fields["discard"], "discard"))
     known = (0,) * n
     if "known" in fields:
         kt = fields["known"].split("|")
@@ -289,14 +348,55 @@ def parse_position(text: str) -> Any:
     start = whole_number(fields.get("start", "0"), _position_error, "start")
     if not 0 <= start <= rules.deck + rules.jokers:
         raise PositionError(f"start: the defender cannot have held {start} cards at the start of the bout")
-    p = Position._make(
-        rules, trump, trump_card, hands, talon, discard, tuple(table),
+    return PositionFields(
+        rules, trump, trump_card, hands, hand_unknown, talon, discard, tuple(table),
         seat(fields["lead"], "lead"), seat(fields["def"], "def"), "take" in flags,
         seats_mask(fields["passed"], "passed") if "passed" in fields else 0, "first" in flags, start,
         tuple(seat(x, "order") for x in fields["order"].split(".")) if "order" in fields else (),
         known, _mask(_parse_cards(fields["shown"], "shown")) if "shown" in fields else 0,
         "swap" in flags, seats_mask(fields["inbout"], "inbout") if "inbout" in fields else 0, result,
-        sent_back=_mask(_parse_cards(fields["back"], "back")) if "back" in fields else 0)
+        _mask(_parse_cards(fields["back"], "back")) if "back" in fields else 0)
+
+
+def parse_position(text: str) -> Any:
+    """Read a position from its one-line text; raise :class:`PositionError` naming the bad field.
+
+    >>> parse_position("rules=podkidnoy,players=2 trump=X")
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.PositionError: trump: 'X' is not a suit: write ♠ ♥ ♦ ♣ or S H D C
+
+    ``discard=rest`` puts every card not listed elsewhere in the discard, as records do.  A position
+    no game can be in is refused, naming what is wrong (see :mod:`~durak_lab.engine.state.validate`):
+
+    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♦|Q♦ talon=- discard=rest "
+    ...                "table=- lead=P1 def=P2").hand(1)
+    CardSet('Q♦')
+    >>> parse_position("rules=podkidnoy,players=2 trump=♥ card=- hands=7♠|- talon=- discard=rest "
+    ...                "table=7♦@P1>Q♦@P2 lead=P1 def=P2")
+    Traceback (most recent call last):
+    ...
+    durak_lab.engine.errors.PositionError: def: P2 holds no cards and cannot defend (R16, R28)
+
+    A text with unknown cards (``hands=7♦.Q♦|?6``) is a
+    :class:`~durak_lab.engine.partial.Partial`, read by :func:`~durak_lab.engine.partial.parse_partial`.
+    """
+    f = read_fields(text)
+    return make_position(f, f.talon, f.hands)
+
+
+def make_position(f: PositionFields, talon: tuple, hands: tuple) -> Any:
+    """The validated position of ``f`` with every card placed: ``hands`` (masks) and ``talon``."""
+    from .state.position import Position
+    from .state.validate import validate_position
+
+    discard = f.discard
+    if discard is None:  # discard=rest: every card not listed elsewhere, as records write it
+        discard = f.rules.all_cards & ~f._replace(hands=hands, talon=talon).listed()
+    p = Position._make(
+        f.rules, f.trump, f.trump_card, hands, talon, discard, f.table, f.leader, f.defender, f.taking,
+        f.passed, f.first_limit, f.start_hand, f.attack_order, f.known, f.shown_used, f.swap_open, f.in_bout,
+        f.result, sent_back=f.sent_back)
     return validate_position(p)  # cards conserved, seats and roles consistent, someone can move
 
 
