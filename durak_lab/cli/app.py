@@ -119,7 +119,7 @@ from . import review as review_cli
 from . import solve as solver_cli
 from . import tables as tables_cli
 from . import trumps as trumps_cli
-from .commands import OptionError, interrupted, positive_int, replayed, resolve, run_standalone
+from .commands import OptionError, interrupted, positive_int, refuse_empty_option, replayed, resolve, run_standalone
 from ..engine.errors import RecordError
 from ..text.catalogue.languages import LanguageError, language_code, using
 from ..engine.records.record import json_text, list_examples, replay
@@ -290,6 +290,9 @@ def _main(argv: Optional[Sequence[str]]) -> int:
 
 def _command(args: list) -> int:
     out, err = sys.stdout, sys.stderr
+    refused = refuse_empty_option(f"{PROG} {args[0]}" if args and len(args[0]) <= 20 else PROG, args, err)
+    if refused is not None:
+        return refused
     if args and args[0] == "bench":
         return _bench(args[1:], err)
     parser = _parser()

@@ -28,7 +28,7 @@ import sys
 import time
 from typing import Optional
 
-from .commands import int_in
+from .commands import int_in, refuse_empty_option
 from ..engine import kernel
 from ..engine.kernel.check import reference_game
 from ..engine.rules import Rules
@@ -201,6 +201,9 @@ SUITES = {"solver": "durak_lab.cli.solver_bench", "probability": "durak_lab.cli.
 def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench`` (the engine) and ``durak-lab bench solver|probability|bots|classroom …``."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    refused = refuse_empty_option("durak-lab bench" + (f" {argv[0]}" if argv and argv[0] in SUITES else ""), argv)
+    if refused is not None:
+        return refused
     if argv and argv[0] in SUITES:
         import importlib
 
@@ -216,7 +219,7 @@ def main(argv: Optional[list] = None) -> int:
                                         "(each with --help).")
     ap.add_argument("--games", type=int_in(1, 1_000_000, "the games of a case are kept in memory"), default=2000,
                     help="games per case (default 2000)")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the random games")
+    ap.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the random games")
     ap.add_argument("--repeat", type=int_in(1, 100), default=3, help="time each case this often; report the "
                                                                       "median (default 3)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")

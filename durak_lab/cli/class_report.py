@@ -33,6 +33,7 @@ import json
 import os
 from typing import Any, TextIO
 
+from .commands import int_in
 from .console import write_line
 from ..lessons import read_class
 from ..session.class_deal import ClassDeal, ClassDealError, class_games
@@ -94,9 +95,9 @@ def add_deal_parser(sub: Any) -> None:
     help_text = "a class deal code: the same cards and bots for the whole class (duplicate play)"
     p = sub.add_parser("class-deal", help=help_text, description=help_text[0].upper() + help_text[1:] + ".")
     p.add_argument("--preset", default="podkidnoy", help="the game (default: podkidnoy)")
-    p.add_argument("--players", type=int, default=2, help="players, the student and the bots (default: 2)")
+    p.add_argument("--players", type=int_in(0, 1000), default=2, help="players, the student and the bots (default: 2)")
     p.add_argument("--vs", default="tips", help="the bot level, or one a bot joined by + (default: tips)")
-    p.add_argument("--seed", type=int, help="the deal number (default: a new one)")
+    p.add_argument("--seed", type=int_in(0, 10 ** 12), help="the deal number (default: a new one)")
 
 
 def run_deal(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Callable, Optional, Sequence, TextIO
 
 from ..engine.errors import DurakError, RecordError
+from .console import write_line
 from ..engine.reading import load_json, read_text_file
 from ..engine.records.record import Record, ReplayResult, example_ids, load_example, load_record, replay
 
@@ -146,9 +147,9 @@ def int_in(low: int, high: int, why: str = "") -> Callable[[str], int]:
 _SECONDS = re.compile(r"\s*(\d{1,9}(\.\d{0,9})?|\.\d{1,9})\s*\Z")
 
 
-def seconds_in(high: float, why: str = "") -> Callable[[str], float]:
+def seconds_in(high: float, why: str = "", zero: bool = False) -> Callable[[str], float]:
     """An argparse ``type`` for a time in seconds, more than 0 and at most ``high``, written as a
-    decimal (``0.5``, ``2``); ``why`` says what the bound protects.
+    decimal (``0.5``, ``2``); ``why`` says what the bound protects; ``zero``: 0 is allowed too.
 
     >>> budget = seconds_in(600, "a review takes this per move")
     >>> budget("0.25"), budget("3")
@@ -171,8 +172,8 @@ def seconds_in(high: float, why: str = "") -> Callable[[str], float]:
             shown = text if len(text) <= 30 else text[:30] + "…"
             raise argparse.ArgumentTypeError(f"a number of seconds such as 0.5 or 2, not {shown!r}")
         value = float(text)
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"more than 0 seconds, not {text.strip()}")
+        if value < 0 or (value == 0 and not zero):
+            raise argparse.ArgumentTypeError(f"{'at least' if zero else 'more than'} 0 seconds, not {text.strip()}")
         if value > high:
             raise argparse.ArgumentTypeError(f"at most {high:g} seconds, not {text.strip()}"
                                              + (f" ({why})" if why else ""))
@@ -238,6 +239,33 @@ def interrupted(prog: str, err: Optional[TextIO] = None) -> int:
     return INTERRUPTED
 
 
+def empty_option(args: Sequence[str]) -> Optional[str]:
+    """The first option of ``args`` written ``--name=--``, or None.  argparse reads ``=--`` as no value at
+    all (an empty list, its type never called), which no command takes: :func:`refuse_empty_option`
+    turns it into one line.
+
+    >>> empty_option(["solve", "x", "--max-nodes=--"]), empty_option(["eval", "--", "--seed=--"])
+    ('--max-nodes', None)
+    """
+    for a in args:
+        if a == "--":  # what follows is no option
+            return None
+        if isinstance(a, str) and a.startswith("--") and a.endswith("=--") and len(a) > 5:
+            return a[:-3]
+    return None
+
+
+def refuse_empty_option(prog: str, args: Sequence[str], err: Optional[TextIO] = None) -> Optional[int]:
+    """2, after one line on ``err`` (default stderr) naming the option, when ``args`` hold ``--name=--``
+    (see :func:`empty_option`); None when they do not.  Every parser of the command line asks it first."""
+    name = empty_option(args)
+    if name is None:
+        return None
+    shown = name if len(name) <= 40 else name[:39] + "…"
+    write_line(err if err is not None else sys.stderr, f"{prog}: {shown}: give it a value (\"--\" alone is none)")
+    return 2
+
+
 def run_standalone(prog: str, description: str, arguments: Callable[[argparse.ArgumentParser], None],
                    run: Callable[[argparse.Namespace], int], argv: Optional[Sequence[str]] = None) -> int:
     """A subcommand run on its own (``python -m durak_lab.cli.solve …``): parse ``argv``
@@ -250,8 +278,12 @@ def run_standalone(prog: str, description: str, arguments: Callable[[argparse.Ar
     """
     ap = argparse.ArgumentParser(prog=prog, description=description)
     arguments(ap)
+    args = list(sys.argv[1:] if argv is None else argv)
+    refused = refuse_empty_option(prog, args)
+    if refused is not None:
+        return refused
     try:
-        ns = ap.parse_args(list(sys.argv[1:] if argv is None else argv))
+        ns = ap.parse_args(args)
     except SystemExit as e:  # bad arguments (2) or --help (0)
         return e.code if isinstance(e.code, int) else (0 if e.code is None else 2)
     try:
@@ -301,7 +333,7 @@ def read_json_lines(path: str, numbered: bool = False) -> list:
     def fail_at(number: int) -> Callable[[str, str], Exception]:
         return lambda where, problem: ResultsError(f"{path}, line {number}: {problem}")
 
-    text = read_text_file(path, fail_at(0))
+    text = read_text_file(path, lambda where, problem: ResultsError(f"{path}: {problem}"))  # the whole file
     out = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -34,7 +34,7 @@ import json
 import os
 from typing import Any, Optional, Sequence, TextIO
 
-from .commands import positive_int, resolve, run_standalone
+from .commands import int_in, positive_int, resolve, run_standalone
 from .console import write_line
 from ..engine.errors import RecordError
 from ..engine.reading import load_json, read_text_file
@@ -76,7 +76,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument("--title", help="the lesson's title")
     m.add_argument("--playouts", type=positive_int, help="playouts a choice (the same on every machine; default: "
                    "half a CPU second a choice)")
-    m.add_argument("--seed", type=int, default=0, help="the review's random seed (default 0)")
+    m.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="the review's random seed (default 0)")
 
 
 def add_parser(sub: Any) -> argparse.ArgumentParser:

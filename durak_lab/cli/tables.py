@@ -98,7 +98,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     c.add_argument("names", nargs="*", metavar="PRESET", help=f"the tables to check (default: {', '.join(SHIPPED)})")
     c.add_argument("--sample", type=int_in(1, 1_000_000), default=200, metavar="N",
                    help="entries per table (default 200)")
-    c.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the sample (default 0)")
+    c.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, metavar="S", help="seed of the sample (default 0)")
 
 
 def _rules(preset: str) -> Rules:

@@ -71,7 +71,7 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                    help="the posterior of an epsilon opponent model (e.g. 1/10) instead of counting")
     p.add_argument("--samples", type=int_in(1, MAX_SAMPLES, "about a second per 20,000"), default=4000,
                    help=f"hypotheses sampled for more than 2 players (default 4000, at most {MAX_SAMPLES:,})")
-    p.add_argument("--seed", type=int, default=0, help="seed of the sampling")
+    p.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the sampling")
     p.add_argument("--json", action="store_true", help="print one JSON object of exact fractions")
 
 

@@ -36,10 +36,11 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import reprlib
 from typing import Any, Callable, Optional, Union
 
 __all__ = ["MAX_FILE_BYTES", "MAX_DEPTH", "MAX_DIGITS", "Fail", "decode_text", "read_text_file", "load_json",
-           "check_value", "whole_number", "check_length", "shorten", "unique_keys"]
+           "check_value", "whole_number", "check_length", "shorten", "brief", "unique_keys"]
 
 #: The largest file a reader takes: a lesson or a record of a long game is a few kilobytes.
 MAX_FILE_BYTES = 1 << 20
@@ -63,6 +64,24 @@ def shorten(text: str, most: int = 40) -> str:
     """
     quoted = repr(text)
     return quoted if len(quoted) <= most else quoted[:most - 4] + "...'"
+
+
+def brief(value: Any, most: int = 40) -> str:
+    """``value`` as a message quotes it: its ``repr`` cut to ``most`` characters, a whole number of more
+    than :data:`MAX_DIGITS` digits named by its size (``repr()`` refuses past 4,300 digits), inside
+    lists and dicts too.
+
+    >>> brief("x" * 100, 12), brief(10 ** 5000), brief([1, 10 ** 5000])
+    ("'xxx...xxxx'", 'a number of more than 40 digits', '[1, a number of more than 40 digits]')
+    """
+    class _Brief(reprlib.Repr):
+        def repr_int(self, x: int, level: int) -> str:
+            return "a number of more than 40 digits" if abs(x).bit_length() > 132 else repr(x)
+
+    shown = _Brief()
+    shown.maxstring = shown.maxother = shown.maxlong = most
+    text = shown.repr(value)
+    return text if len(text) <= most else text[:most - 1] + "…"
 
 
 def check_length(text: str, most: int, fail: Fail, where: str = "", what: str = "text") -> str:

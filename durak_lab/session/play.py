@@ -41,6 +41,7 @@ from typing import Optional, Sequence, Union
 from ..bots import BOTS, TABLE_LEVELS, Bot, BotError
 from ..bots.redeal import bot_declares, redeal_claim
 from ..engine.errors import DurakError, IllegalMoveError, Reason
+from ..engine.reading import brief
 from ..engine.game import Game
 from ..engine.moves import Move, seat_text
 from ..analysis.evaluation.review import BLUNDER, MISTAKE
@@ -112,8 +113,8 @@ def seat_kinds(players: int, vs: Sequence[str] = ("tips",), seat: int = 0, human
     bots = players - humans
     levels = list(vs) or ["tips"]
     for level in levels:
-        if level not in BOTS:
-            raise SessionError(f"there is no bot level {level!r}: the levels are {', '.join(TABLE_LEVELS)}")
+        if not isinstance(level, str) or level not in BOTS:
+            raise SessionError(f"there is no bot level {brief(level)}: the levels are {', '.join(TABLE_LEVELS)}")
     if len(levels) == 1:
         levels = levels * bots
     if len(levels) != bots:

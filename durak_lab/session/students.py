@@ -39,8 +39,10 @@ import unicodedata
 from typing import Optional
 
 from ..engine.errors import DurakError
+from ..engine.reading import brief
 
 __all__ = ["StudentError", "student_key", "clean_name", "folder_name", "class_folder", "student_folder",
+           "hello_name", "games_folder",
            "CLASS_DIR_ENV", "DEFAULT_CLASS_DIR", "MAX_NAME"]
 
 #: The environment variable that names the class folder.
@@ -63,13 +65,38 @@ def clean_name(name: str) -> str:
     'Ann Lee'
     """
     if not isinstance(name, str):
-        raise StudentError(f"{name!r} is not a name")
+        raise StudentError(f"{brief(name)} is not a name")
     text = unicodedata.normalize("NFC", name)
     text = "".join(ch if unicodedata.category(ch)[0] != "C" else " " for ch in text)
     text = " ".join(text.split())[:MAX_NAME].strip()
     if not any(ch.isalnum() for ch in text):
-        raise StudentError(f"{name!r} has no letter or digit")
+        raise StudentError(f"{brief(name)} has no letter or digit")
     return text
+
+
+def hello_name(name: object) -> Optional[str]:
+    """The name a page says its browser remembers (the lessons' "Who are you?"), cleaned; None when it
+    names nobody.
+
+    >>> hello_name("  Ann "), hello_name(7), hello_name("!!")
+    ('Ann', None, None)
+    """
+    if not isinstance(name, str) or not name.strip():
+        return None
+    try:
+        return clean_name(name)
+    except StudentError:
+        return None
+
+
+def games_folder(save_dir: Optional[str], student: Optional[str], class_dir: Optional[str] = None) -> str:
+    """Where a widget saves a student's games and finds them: ``save_dir`` when given, else the student's
+    ``games`` folder in the class folder, else the notebook's folder (``"."``)."""
+    if save_dir is not None:
+        return save_dir or "."
+    if student is not None:
+        return os.path.join(student_folder(student, class_dir), "games")
+    return "."
 
 
 def student_key(name: str) -> str:

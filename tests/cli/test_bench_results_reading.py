@@ -35,7 +35,11 @@ def test_latin1_bytes_and_a_byte_order_mark(tmp_path):
     path.write_bytes(b'{"name": "caf\xe9"}\n')
     with pytest.raises(ResultsError) as err:
         read_json_lines(str(path))
-    assert "not UTF-8" in str(err.value)
+    assert "not UTF-8" in str(err.value) and str(err.value).startswith(f"{path}: ")  # the file, not "line 0"
+    path.write_bytes(b"x" * (1 << 21))
+    with pytest.raises(ResultsError) as err:
+        read_json_lines(str(path))
+    assert str(err.value).startswith(f"{path}: ") and "line" not in str(err.value)
     path.write_bytes("\ufeff".encode("utf-8") + GOOD.encode("utf-8") + b"\n")
     assert read_json_lines(str(path)) == [json.loads(GOOD)]
     path.write_text(GOOD + "\n", encoding="utf-16")

@@ -169,8 +169,10 @@ def test_the_page_is_read_as_voila_sends_it():
     assert percentile([0.3, 0.1, 0.2], 0.5) == 0.2 and percentile([1, 2], 0.95) == 2
 
 
-@pytest.mark.parametrize("argv, words", [(["--students", "0"], "--students must be at least 1"),
-                                         (["--think", "-1"], "--think and --ramp"),
+@pytest.mark.parametrize("argv, words", [(["--students", "0"], "--students: at least 1, not 0"),
+                                         (["--students", "1001"], "--students: at most 1000"),
+                                         (["--think", "-1"], "--think: a number of seconds"),
+                                         (["--ramp", "1e999"], "--ramp: a number of seconds"),
                                          (["--notebooks", "no-such-folder"], "--notebooks: no learn.ipynb")])
 def test_bad_options_exit_2(argv, words, capsys):
     with pytest.raises(SystemExit) as exc:

@@ -198,10 +198,8 @@ def test_the_benchmarks_refuse_what_the_fuzz_found_in_one_line(stopped, argv, wo
 
 
 # ---------------------------------------------------------------- what the fuzz found in others' files
-# Each is a strict xfail: it fails while the reproduction stands and must lose its mark once fixed.
-@pytest.mark.xfail(strict=True, raises=(TypeError, AttributeError),
-                   reason="Python 3.11's argparse gives [] for --opt=-- (the type is not called); the commands "
-                          "then compare a list with an int: a shared guard in cli/commands.py is needed")
+# Each was a crash the fuzz found (a strict xfail until it was fixed).
+# Python's argparse gives [] for --opt=-- (the type is not called); cli.commands.refuse_empty_option says so.
 @pytest.mark.parametrize("argv", [
     ["solve", ENDGAME, "--max-nodes=--"], ["eval", "EX-KO-1", "--seed=--"], ["trumps", "EX-ZH-BOUT", "--epsilon=--"],
     ["bench", "--games=--"], ["bench", "probability", "--samples=--"], ["bench", "bots", "--vs", "random", "--deals=--"],
@@ -212,18 +210,16 @@ def test_an_option_given_as_equals_dash_dash_is_refused(stopped, argv):
     assert code == 2 and len(_said(err)) == 1
 
 
-@pytest.mark.xfail(strict=True, reason="type=int/float options echo the whole value (trumps/bench/classroom --seed, "
-                                       "classroom --students …): int_in or a shortened echo is needed")
 @pytest.mark.parametrize("argv", [["trumps", "EX-ZH-BOUT", "--seed"], ["bench", "--seed"],
-                                  ["bench", "classroom", "--students"]], ids=lambda argv: " ".join(argv))
+                                  ["bench", "classroom", "--students"], ["bench", "classroom", "--seed"],
+                                  ["lessons", "mistakes", "x.json", "--seed"], ["tables", "check", "--seed"],
+                                  ["class-deal", "--seed"]], ids=lambda argv: " ".join(argv))
 def test_a_value_of_thousands_of_digits_is_not_echoed_whole(stopped, argv):
     code, _, err = run_cli(argv + ["9" * 5000])
     assert code == 2 and max(len(line) for line in _said(err)) < 300
 
 
-@pytest.mark.xfail(strict=True, reason="bench classroom reads --think and --ramp with float(): 1e999 is inf, and "
-                                       "the students would wait for ever")
-@pytest.mark.parametrize("option", ["--think", "--ramp"])
+@pytest.mark.parametrize("option", ["--think", "--ramp"])  # float() read 1e999 as inf: students waiting for ever
 def test_the_classroom_bench_refuses_an_endless_pause(stopped, option):
     code, _, err = run_cli(["bench", "classroom", "--notebooks", str(REPO / "notebooks"), option, "1e999"])
     assert code == 2 and option in err

@@ -31,7 +31,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...lessons import course
 from ..bench import machine
-from ..commands import int_in
+from ..commands import int_in, seconds_in
 from .checks import NOTEBOOKS, check_class
 from .server import PROC, Sampler, Server
 from .student import Student, StudentRun, lesson_pool, student_names
@@ -70,27 +70,27 @@ def parser() -> argparse.ArgumentParser:
         description="A load test of durak-lab classroom on this machine: students at once (pages spoken at the "
         "protocol level on 127.0.0.1) answer lessons and play a game; the figures are click-to-redraw times, "
         "the kernels and their memory; the exit status is 1 only for an error or cross-talk.")
-    ap.add_argument("--students", type=int, default=20, help="students at once (default 20, at most 1000)")
-    ap.add_argument("--lessons", type=int, default=3, help="lessons each student works through (default 3)")
-    ap.add_argument("--moves", type=int, default=30, help="the student's own moves in the game (default 30; "
+    ap.add_argument("--students", type=int_in(1, 1000, "each student is a kernel"), default=20, help="students at once (default 20, at most 1000)")
+    ap.add_argument("--lessons", type=int_in(0, 100), default=3, help="lessons each student works through (default 3)")
+    ap.add_argument("--moves", type=int_in(0, 1000), default=30, help="the student's own moves in the game (default 30; "
                     "fewer if the game ends)")
-    ap.add_argument("--think", type=float, default=1.0, metavar="SECONDS",
+    ap.add_argument("--think", type=seconds_in(60, "a pause before each click", zero=True), default=1.0, metavar="SECONDS",
                     help="about this long before each click (0.5-1.5 times it; default 1); the bot moves after "
                     "the page's own pause; 0: no pause at all, not even the bot's")
-    ap.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
+    ap.add_argument("--ramp", type=seconds_in(3600, "the pages open within it", zero=True), default=0.0, metavar="SECONDS",
                     help="the students open their pages over this many seconds (default 0: all at once)")
     ap.add_argument("--leave", choices=("shutdown", "close"), default="shutdown",
                     help="how a page closes: shutdown (default: the shutdown request Voila's page sends, then the "
                     "websocket closes) or close (only the websocket closes, as a crashed tab: culling ends the "
                     "kernel)")
-    ap.add_argument("--cull", type=int, default=15, metavar="SECONDS",
+    ap.add_argument("--cull", type=int_in(1, 24 * 3600), default=15, metavar="SECONDS",
                     help="a kernel with no page connected is shut down after this many seconds (default 15; "
                     f"checked every {CULL_INTERVAL} s)")
     ap.add_argument("--max-kernels", type=int_in(1, 1000), metavar="N", help="the server's kernel limit (default: the "
                     "shipped one, 40)")
     ap.add_argument("--notebooks", metavar="DIR", help="the folder of learn.ipynb and play.ipynb (default: "
                     "notebooks/ here); they are copied to a folder of the run")
-    ap.add_argument("--seed", type=int, default=0, help="seed of the students' choices (default 0)")
+    ap.add_argument("--seed", type=int_in(0, 10 ** 12), default=0, help="seed of the students' choices (default 0)")
     ap.add_argument("--results", metavar="FILE", help="also write the figures as JSON to FILE")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--keep", action="store_true", help="keep the run's folder (the class folder, the server's "

@@ -82,6 +82,7 @@ from ..cards import (SUIT_MASKS, SUIT_SYMBOLS, Card, CardSet, cards_of, parse_su
                     suit_of)
 from .checks import MoveChecks
 from ..errors import PositionError
+from ..reading import brief
 from .fields import FIELDS, Entry, PositionFields
 from .movegen import MoveGeneration
 from ..moves import Move, parse_seat, seat_text
@@ -118,6 +119,13 @@ class _Draft(PositionFields):
     """A position being built: the same storage, writable.  ``_make`` turns it into a Position."""
 
     __slots__ = ()
+
+
+def _suit_number(trump: object) -> int:
+    """A suit given as a number, 0 to 3 (♠ ♥ ♦ ♣); else :class:`PositionError` quoting it briefly."""
+    if isinstance(trump, int) and not isinstance(trump, bool) and 0 <= trump < 4:
+        return trump
+    raise PositionError(f"trump: {brief(trump)} is not a suit: write ♠ ♥ ♦ ♣ or 0 to 3")
 
 
 class Position(MoveGeneration, MoveChecks, Playing):
@@ -216,10 +224,12 @@ class Position(MoveGeneration, MoveChecks, Playing):
             raise PositionError(str(err)) from None
         deck = rules.all_cards
         try:
-            suit = None if trump is None else (parse_suit(trump) if isinstance(trump, str) else int(trump))
+            suit = None if trump is None else (parse_suit(trump) if isinstance(trump, str) else _suit_number(trump))
             tc = Card(trump_card) if trump_card is not None else (tl[-1] if tl else -1)
             if trump_card is None and tc >= 52 and suit is not None:
                 tc = -1  # doker: only jokers left under the talon: no trump card, the dealer showed trump (R5)
+        except PositionError:
+            raise
         except ValueError as err:
             raise PositionError(f"trump: {err}") from None
         if tc >= 52:
@@ -232,8 +242,6 @@ class Position(MoveGeneration, MoveChecks, Playing):
                 raise PositionError(f"trump: {SUIT_SYMBOLS[suit]} contradicts the trump card {tc}")
         elif suit is None:
             raise PositionError("trump: give the trump card or, with no talon, the trump suit")
-        elif not 0 <= suit < 4:
-            raise PositionError(f"trump: {trump!r} is not a suit")
         else:
             tsuit = suit
         if len(set(tl)) != len(tl):

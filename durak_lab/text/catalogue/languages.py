@@ -38,6 +38,7 @@ import os
 from typing import Iterator, Optional
 
 from ...engine.errors import DurakError
+from ...engine.reading import brief
 
 __all__ = ["LANGUAGES", "LanguageError", "language", "language_code", "set_language", "using", "system_language",
            "asked_language", "plural_category", "PLURAL_CATEGORIES"]
@@ -71,7 +72,7 @@ def language_code(name: str) -> str:
     ('ru', 'en', 'he')
     """
     if not isinstance(name, str) or not name.strip():
-        raise LanguageError(f"there is no language {name!r}: choose one of {', '.join(LANGUAGES)}")
+        raise LanguageError(f"there is no language {brief(name)}: choose one of {', '.join(LANGUAGES)}")
     text = name.strip().split(".")[0].split("@")[0].replace("_", "-").lower()
     if text in LANGUAGES:
         return text

@@ -51,7 +51,7 @@ from typing import Any, Optional, Sequence
 
 from ...engine.errors import DurakError
 from ...engine.moves import Move, seat_text
-from ...engine.reading import shorten
+from ...engine.reading import brief, shorten
 from ...lessons import (Attempt, Lesson, LessonError, Progress, ProgressError, course, course_title, course_title_in,
                          in_language)
 from ...text.catalogue import language
@@ -202,6 +202,9 @@ class LessonControl:
         return self.lesson.steps[self.index] if self.lesson is not None and not self.finished else None
 
     def _lesson(self, lesson_id: str) -> Lesson:
+        if not isinstance(lesson_id, str):  # a list or a huge number: no lesson has such an id
+            raise LessonError("lesson", say("learn-no-such-lesson", lesson=brief(lesson_id),
+                                            lessons=", ".join(item.id for item in self.lessons)))
         for item in self.lessons:
             if item.id == lesson_id:
                 return item
@@ -211,7 +214,7 @@ class LessonControl:
             made = self.puzzles.lesson(lesson_id[len("puzzles-"):])
             if made is not None and made.id == lesson_id:
                 return made
-        shown = shorten(lesson_id)[1:-1] if isinstance(lesson_id, str) else repr(lesson_id)[:40]
+        shown = shorten(lesson_id)[1:-1]
         raise LessonError("lesson", say("learn-no-such-lesson", lesson=shown,
                                         lessons=", ".join(item.id for item in self.lessons)))
 

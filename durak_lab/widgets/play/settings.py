@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence, Union
 
 from ...bots import TABLE_LEVELS
 from ...engine.errors import DurakError
+from ...engine.reading import brief
 from ...engine.moves import parse_seat, seat_text
 from ...engine.rules import PRESETS, Rules
 from ...session import SessionError, most_players, seat_kinds
@@ -198,8 +199,7 @@ def _shown(value: Any) -> str:
     """A value as an option's message quotes it, cut to 40 characters."""
     if isinstance(value, int) and value.bit_length() > 128:  # repr() refuses past 4,300 digits
         return say("option-large")
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
+    return brief(value)
 
 
 def settings_json(st: Settings) -> dict:
