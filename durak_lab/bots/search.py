@@ -69,6 +69,7 @@ from ..analysis.evaluation import PLAYOUT_MOVES, flat_search, kernel_worlds, sco
 from ..analysis.solver.endgame import SearchLimitExceeded, Solver, check_rules_domain
 from ..engine.errors import SolverDomainError
 from ..engine.kernel.core import KernelUnsupported, check_rules, greedy, kernel_move, kernel_state
+from ..engine.kernel.fields import DEFENDER, FIRST_LIMIT, HANDS, RESULT, SHOWN, TALON, TRUMP
 from ..engine.kernel.rollout import greedy_run
 from ..engine.kernel.loop import run
 from ..engine.moves import Move
@@ -117,7 +118,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
         path = []
         while moves:
             if modelled and moves[0] >> 12 & 15 != me:
-                m = greedy(moves, f[1], bool(f[4]), rng)
+                m = greedy(moves, f[TRUMP], bool(f[TALON]), rng)
                 node = kids.get(m)
                 if node is None:
                     node = kids[m] = [0, 0.0, 0, {}]
@@ -145,7 +146,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
             path.append((best, m >> 12 & 15))
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
-        result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][14] if moves else f[14]
+        result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][RESULT] if moves else f[RESULT]
         for node, s in path:
             node[0] += 1
             node[1] += score(result, s)
@@ -283,7 +284,7 @@ class SearchBot:
             dealt: dict = {}
             for _ in range(self.reply_worlds):
                 w = next(worlds)
-                dealt.setdefault((tuple(w[3]), tuple(w[4])), w)
+                dealt.setdefault((tuple(w[HANDS]), tuple(w[TALON])), w)
         else:
             dealt = {(): kernel_state(position_of_view(view))}
         share = self.reply_positions // len(dealt)
@@ -311,7 +312,7 @@ class SearchBot:
         left = [self.reply_solver]  # the solver's positions this move may still search
 
         def leaf(f: tuple) -> Optional[float]:
-            key = (tuple(f[3]), f[9], f[12], f[16])
+            key = (tuple(f[HANDS]), f[DEFENDER], f[FIRST_LIMIT], f[SHOWN])
             if key in failed:
                 return None
             if left[0] <= 0:

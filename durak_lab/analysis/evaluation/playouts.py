@@ -36,6 +36,7 @@ import time
 from typing import Callable, Iterator, Optional
 
 from ...engine.kernel.core import greedy
+from ...engine.kernel.fields import RESULT
 from ...engine.kernel.loop import run
 from ...engine.kernel.rollout import greedy_run
 from .worlds import outcome_index
@@ -84,7 +85,7 @@ def flat_search(cfg: tuple, worlds: Iterator, root_moves: list, seat: int, playo
         w = next(worlds)
         for m in keys:
             if m == -1:
-                f, moves = w, bool(w[14] is None)
+                f, moves = w, bool(w[RESULT] is None)
             else:
                 f, legal, _ = run(cfg, w, 1, m, None, None)
                 moves = bool(legal)
@@ -93,6 +94,6 @@ def flat_search(cfg: tuple, worlds: Iterator, root_moves: list, seat: int, playo
                     f = greedy_run(cfg, f, PLAYOUT_MOVES)[0]
                 else:
                     f = run(cfg, f, PLAYOUT_MOVES, policy, rng, None)[0]
-            counts[m][outcome_index(f[14], seat)] += 1
+            counts[m][outcome_index(f[RESULT], seat)] += 1
         done += len(keys)
     return counts

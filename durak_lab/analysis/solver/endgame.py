@@ -126,6 +126,7 @@ import sys
 from typing import Callable, Optional, TypeVar
 
 from ...engine.errors import DurakError, SolverDomainError  # noqa: F401 (what the solver raises, importable here)
+from ...engine.kernel.fields import ATK, DEFENDER, FIRST_LIMIT, HANDS, RESULT, RULES, SHOWN, TALON, TRUMP
 from ...engine.rules import Rules
 from ...engine.state.position import Position
 from .model import _state_of, check_domain, check_rules_domain, in_domain, transitions
@@ -323,10 +324,10 @@ class Solver:
         >>> solver.bout_value(kernel_state(p), 0), solver.bout_value(kernel_state(p), 1), solver.value(p)
         (1, -1, 1)
         """
-        rules, trump, hands, d = state[0], state[1], state[3], state[9]
+        rules, trump, hands, d = state[RULES], state[TRUMP], state[HANDS], state[DEFENDER]
         check_rules_domain(rules)
         live = [s for s, h in enumerate(hands) if h]
-        if (state[4] or state[6] or state[14] is not None or len(live) != 2 or d not in live
+        if (state[TALON] or state[ATK] or state[RESULT] is not None or len(live) != 2 or d not in live
                 or (hands[live[0]] | hands[live[1]]) >> 52):
             raise SolverDomainError("bout_value needs the start of a bout with an empty talon, two players "
                                     "left holding cards and no joker (R19, R28)")
@@ -336,7 +337,7 @@ class Solver:
             return WIN  # out of the game, and of both sides left: safe (R28)
         rules = reduced_rules(rules)
         srch = self._search(rules, trump)
-        x = (1 if state[12] else 0) | state[16] << 1  # the first bout's limit, the trumps shown (R24)
+        x = (1 if state[FIRST_LIMIT] else 0) | state[SHOWN] << 1  # the first bout's limit, the trumps shown (R24)
         v = self._run(srch, lambda: srch.value((hands[a], hands[d], 0, 0, 0, x)), max_nodes)
         return -v if seat == d or t and seat % t == d % t else v
 

@@ -51,6 +51,8 @@ from typing import TYPE_CHECKING, Optional
 from ...engine.errors import KernelUnsupported, SolverDomainError
 from ...engine.kernel.config import check_rules
 from ...engine.kernel.core import kernel_state, to_move
+from ...engine.kernel.fields import (ATK, COV, DEFENDER, FIRST_LIMIT, HANDS, IN_BOUT, LEADER, ORDER, PASSED, RESULT,
+                                       SHOWN, START_HAND, TAKING, TALON)
 from ...engine.kernel.loop import run
 from ...engine.rules import HandLimit, Rules, TrumpSwap
 from ...engine.state.position import Position
@@ -152,8 +154,9 @@ class TalonSearch:
     def _key(self, f: tuple) -> tuple:
         """The state's key: the whole kernel state (the talon by its length: it only ever loses
         its first cards), what is known and the discard left out (they change no move)."""
-        return (tuple(f[3]), len(f[4]), tuple(f[6]), tuple(sorted(f[7])), f[8], f[9], f[10], f[11], f[12],
-                f[15] if self._bout_start else 0, f[16], tuple(f[17]), f[18])
+        return (tuple(f[HANDS]), len(f[TALON]), tuple(f[ATK]), tuple(sorted(f[COV])), f[LEADER], f[DEFENDER],
+                f[TAKING], f[PASSED], f[FIRST_LIMIT], f[START_HAND] if self._bout_start else 0, f[SHOWN],
+                tuple(f[ORDER]), f[IN_BOUT])
 
     def _search(self, f: tuple, moves: list, alpha: int, beta: int) -> int:
         """The value of the state ``f`` (the game goes on; ``moves`` its legal moves) for the seat to
@@ -167,7 +170,7 @@ class TalonSearch:
         me = moves[0] >> 12 & 15
         key = self._key(f)
         tt = self.tt
-        if not f[4] and not f[6]:  # a bout start with the talon run out: the exact solver's (R19, R28)
+        if not f[TALON] and not f[ATK]:  # a bout start with the talon run out: the exact solver's (R19, R28)
             e = tt.get(key)
             if e is None:
                 try:
@@ -212,8 +215,8 @@ class TalonSearch:
         best, best_i = -2, 0
         for i in order:
             g, kids, _ = run(cfg, f, 1, moves[i], None, None)
-            if g[14] is not None:
-                v = _score(g[14], me)
+            if g[RESULT] is not None:
+                v = _score(g[RESULT], me)
             elif kids[0] >> 12 & 15 == me:
                 v = self._search(g, kids, alpha, beta)
             else:
@@ -249,8 +252,8 @@ class TalonSearch:
 
     def state_value(self, f: tuple, seat: int) -> int:
         """The value for ``seat`` of the kernel state ``f`` (two players)."""
-        if f[14] is not None:
-            return _score(f[14], seat)
+        if f[RESULT] is not None:
+            return _score(f[RESULT], seat)
         moves = run(self.cfg, f, 0, None, None, None)[1]
         v = self._root(f, moves)
         return v if moves[0] >> 12 & 15 == seat else -v

@@ -1,7 +1,8 @@
 """The lean kernel: the rules over ints and bit masks, for fast playouts (bots, samplers, benchmarks).
 
 The face of the folder: :mod:`.core` (states, moves, deals, playouts), :mod:`.config` (the rules as
-the loops read them, and which loop plays which), :mod:`.loop` (the rules as one function),
+the loops read them, and which loop plays which), :mod:`.fields` (the state's fields named once),
+:mod:`.loop` (the rules as one function),
 :mod:`.fast` and :mod:`.two` (random playouts without listing moves), :mod:`.rollout` (greedy
 rollouts), :mod:`.endgame` (the two-player endgame model) and :mod:`.check` (the proof that the
 kernel and the reference engine agree).  :class:`KernelUnsupported` lives with the other errors

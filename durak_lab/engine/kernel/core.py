@@ -59,6 +59,7 @@ from ..moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from ..rules import HandLimit, Rules, Tie
 from ..state.position import Position
 from .config import LISTING_LOOP, TWO_LOOP, check_rules, loop_for
+from .fields import RESULT
 from .fast import random_run
 from .two import deal_two, two_run
 from .loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
@@ -451,7 +452,7 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
         for _ in range(n):
             f, steps = two_run(cfg, deal_two(rules, rng, shuffle), rng)
             actions += steps
-            results.append(f[14])
+            results.append(f[RESULT])
         return actions, results
     for _ in range(n):
         if loop != LISTING_LOOP:
@@ -459,5 +460,5 @@ def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> t
         else:  # the bout-start and unlimited hand limits, seen ranks after a take …: the listing loop
             f, _, steps = run(cfg, _deal_fields(rules, rng), -1, None, rng, None)
         actions += steps
-        results.append(f[14])
+        results.append(f[RESULT])
     return actions, results

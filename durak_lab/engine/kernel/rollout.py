@@ -93,7 +93,8 @@ def greedy_two(cfg: tuple, st: tuple) -> tuple:
     >>> from durak_lab.engine.kernel import check_rules, deal
     >>> from durak_lab.engine.rules import Rules
     >>> fields, steps = greedy_two(check_rules(Rules.preset("perevodnoy")), deal(Rules.preset("perevodnoy"), 3))
-    >>> fields[14] in ((0,), (1,), ()), steps > 0
+    >>> from durak_lab.engine.kernel.fields import RESULT
+    >>> fields[RESULT] in ((0,), (1,), ()), steps > 0
     (True, True)
     """
     if not supports(cfg):
@@ -263,7 +264,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     before him who hold cards pass), each adding its cheapest card or passing.
 
     With three players or more, greedy players can hand the same cards round the table for
-    ever.  ``limit`` (-1: none) stops the game unfinished (``fields[14]`` None, the state where
+    ever.  ``limit`` (-1: none) stops the game unfinished (``fields[RESULT]`` None, the state where
     the bout of the ``limit``-th move ended) where the listing loop, given the same ``limit``,
     stops it unfinished too: at the end of every bout with more moves played than ``limit``.
 

@@ -45,7 +45,8 @@ True
 >>> listed, _, listed_steps = run(check_rules(rules), st, -1, None, random.Random(9), None)
 >>> steps == listed_steps and from_fields(fields) == from_fields(listed)
 True
->>> fields[14] in ((0,), (1,), ())  # the durak: seat 0, seat 1, or nobody (a draw)
+>>> from durak_lab.engine.kernel.fields import RESULT
+>>> fields[RESULT] in ((0,), (1,), ())  # the durak: seat 0, seat 1, or nobody (a draw)
 True
 """
 

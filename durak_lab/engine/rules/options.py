@@ -22,6 +22,7 @@ durak_lab.engine.errors.RulesError: deck: 36 is not allowed: 7 hands of 6 need 4
 'Who may throw in (R1'
 """
 
+
 from __future__ import annotations
 
 import dataclasses
@@ -29,92 +30,12 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
-from .errors import RulesError
-from .reading import shorten
+from ..errors import RulesError
+from ..reading import brief, shorten
+from .choices import AfterTake, Choose, DrawOrder, HandLimit, NextLeader, ThrowIn, Tie, TrumpSwap, TurnsDirection
+from .presets import PRESETS
 
-__all__ = [
-    "Rules", "ThrowIn", "TurnsDirection", "HandLimit", "AfterTake", "DrawOrder", "NextLeader", "Tie",
-    "TrumpSwap", "PRESETS", "explain",
-    "Choose",
-]
-
-
-class ThrowIn(str, enum.Enum):
-    """Who may throw in (R12)."""
-
-    ALL = "all"                #: everyone but the defender (ZH basic, HE most versions)
-    NEIGHBOURS = "neighbours"  #: only the defender's two neighbours (ZH variant)
-    BY_TURNS = "by_turns"      #: the leader, then the next player when the leader stops (HE)
-    NONE = "none"              #: nobody: the lead is the whole attack (HE simple durak)
-
-
-class TurnsDirection(str, enum.Enum):
-    """In attack by turns, who attacks after the leader stops (R12, HE "תקיפה לפי התור")."""
-
-    CLOCKWISE = "clockwise"          #: on round the table the way play goes, past the defender
-    ANTICLOCKWISE = "anticlockwise"  #: the player to the right of the one before (HE: "usually")
-
-
-class HandLimit(str, enum.Enum):
-    """How the defender's hand limits an attack (R13)."""
-
-    CURRENT = "current"        #: uncovered attack cards never exceed the defender's hand
-    BOUT_START = "bout_start"  #: attack cards never exceed the defender's hand at the bout's start (HE)
-    NONE = "none"              #: no hand limit: the defender beats what he can, the rest go back (HE, FI)
-
-
-class AfterTake(str, enum.Enum):
-    """What attackers may add once the defender has decided to take (R18)."""
-
-    LIMIT = "limit"            #: matching cards, within the bout limit (ZH)
-    SEEN_RANKS = "seen_ranks"  #: any number of cards of ranks seen in the bout (HE)
-    NONE = "none"              #: nothing: the defender picks up at once
-
-
-class DrawOrder(str, enum.Enum):
-    """Who draws first after a bout (R19)."""
-
-    CLOCKWISE = "clockwise"        #: leader, then the others clockwise, defender last (HE, KO, ZH, FI)
-    ATTACK_ORDER = "attack_order"  #: attackers in the order they attacked, then the rest, defender last (HE)
-    EQUAL = "equal"                #: one card at a time to the shortest hand, as equal as possible (HE)
-    ROUND = "round"                #: leader, then everyone clockwise; the defender last after a defence (FI)
-    DEFENDER_FIRST = "defender_first"  #: after a full defence the defender first, then as clockwise (HE doker)
-
-
-class NextLeader(str, enum.Enum):
-    """Who leads the next game of a match (R8)."""
-
-    LEFT_OF_DURAK = "left_of_durak"    #: the player to the left of the last durak (ZH; HE variant)
-    RIGHT_OF_DURAK = "right_of_durak"  #: the player to the right of the last durak (HE variant)
-    WINNER = "winner"                  #: the winner, two players (KO)
-    LOWEST_TRUMP = "lowest_trump"      #: the lowest trump, as in the first game (R7; FI, HE usually)
-
-
-class Tie(str, enum.Enum):
-    """What happens when the last cards go at the same time (R29)."""
-
-    NO_DURAK = "no_durak"    #: a draw: nobody is durak (ZH, HE)
-    ALL_DURAK = "all_durak"  #: the last ones are all durak (HE variant)
-    FIRST_OUT = "first_out"  #: the first to empty his hand wins: the defender who beat the last card is durak (KO)
-
-
-class TrumpSwap(str, enum.Enum):
-    """Swapping the lowest trump for the face-up trump card (R6)."""
-
-    OFF = "off"  #: no swap
-    ACE = "ace"  #: if the trump card is an ace, the holder of the trump six may swap (HE)
-    ANY = "any"  #: the trump six may be swapped for any trump card (rarer HE version)
-
-
-class Choose(str, enum.Enum):
-    """When more attack cards lie than the defender has to beat, he chooses which to beat (R13).
-
-    The cards he does not choose go back to the attackers who laid them.
-    """
-
-    OFF = "off"      #: no choice: the limits of the bout are hard caps
-    HAND = "hand"    #: HE "התקפה בלתי מוגבלת": more uncovered cards than the defender holds (hand_limit='none')
-    LIMIT = "limit"  #: FI: attack_limit is no hard cap; more attack cards than it in the bout
+__all__ = ["Rules", "explain"]
 
 
 def _f(default: Any, rule: str, doc: str) -> Any:
@@ -332,7 +253,7 @@ class Rules:
                     object.__setattr__(self, name, enum_type(value))
                 except ValueError:
                     choices = ", ".join(repr(e.value) for e in enum_type)
-                    raise RulesError(f"{name}: {value!r} is not one of {choices}") from None
+                    raise RulesError(f"{name}: {brief(value)} is not one of {choices}") from None
         self._validate()
         object.__setattr__(self, "_hash", hash(dataclasses.astuple(self)))
 
@@ -345,7 +266,7 @@ class Rules:
             if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10 ** 12:
                 shown = "a number of more than 12 digits"  # repr of a huge int is slow, past 4,300 digits an error
             else:
-                shown = shorten(value) if isinstance(value, str) else repr(value)[:40]
+                shown = shorten(value) if isinstance(value, str) else brief(value)
             return RulesError(f"{name}: {shown} is not allowed: {why}")
 
         for name in ("deck", "players", "hand_size", "teams", "jokers"):
@@ -473,7 +394,7 @@ class Rules:
         >>> len(CardSet(Rules.preset("doker").all_cards)), len(CardSet(Rules().all_cards))
         (54, 36)
         """
-        from .cards import JOKER_MASKS, deck_mask
+        from ..cards import JOKER_MASKS, deck_mask
 
         return deck_mask(self.lowest_rank) | JOKER_MASKS[self.jokers]
 
@@ -490,7 +411,7 @@ class Rules:
         names = {f.name for f in dataclasses.fields(self)}
         for key in changes:
             if key not in names:
-                raise RulesError(f"{key!r} is not a rules option; options: deck, players, ...")
+                raise RulesError(f"{brief(key)} is not a rules option; options: deck, players, ...")
         return dataclasses.replace(self, **changes)
 
     @classmethod
@@ -500,8 +421,8 @@ class Rules:
         >>> Rules.preset("simple").throw_in.value
         'none'
         """
-        if name not in PRESETS:
-            raise RulesError(f"{name!r} is not a preset; presets: {', '.join(PRESETS)}")
+        if not isinstance(name, str) or name not in PRESETS:
+            raise RulesError(f"{brief(name)} is not a preset; presets: {', '.join(PRESETS)}")
         return cls(**{**PRESETS[name], **changes})
 
     def to_dict(self, preset: Optional[str] = None) -> dict:
@@ -533,7 +454,7 @@ class Rules:
         names = {f.name for f in dataclasses.fields(cls)}
         for key in data:
             if key not in names:
-                raise RulesError(f"{key!r} is not a rules option; options: {', '.join(sorted(names))}")
+                raise RulesError(f"{brief(key)} is not a rules option; options: {', '.join(sorted(names))}")
         if name is None:
             return cls(**data)
         return cls.preset(name, **data)
@@ -568,108 +489,6 @@ class Rules:
         'R20'
         """
         return {f.name: f for f in dataclasses.fields(cls)}[name].metadata["rule"]
-
-
-#: Named presets: field values over the defaults (ZH "podkidnoy" standard).
-#: ``next_leader`` (R8) follows the source a preset comes from: ZH "之后的局由上一局杜拉克左边的玩家开始"
-#: (left of the last durak, the default); FI "Pelin aloittaa pelaaja, jolla on pienin valtti" (every game
-#: starts with the lowest trump; "Pelin häviäjä toimii seuraavan jaon jakajana" names only the dealer);
-#: HE "התור הראשון במשחק הוא בדרך כלל של השחקן שבידו הקוזיר הנמוך ביותר" (usually the lowest trump; in
-#: some versions right or left of the last durak).  A preset from several sources takes HE and FI's rule
-#: where they agree; ZH's variants are the preset with ``next_leader="left_of_durak"``.
-#: ``first_bout_limit`` (R14) too: ZH "每轮最多 6 张进攻牌（第一轮进攻最多 5 张）" (five in the first bout) is
-#: the standard of ZH's presets; HE's basic limit is six, "בדרך כלל נהוג שההגבלה לכמות הקלפים בהתקפה (תור)
-#: מסוימת היא שישה קלפים", and five in the first attack an option it names, "התקפה ראשונה - חמישה קלפים …
-#: שניתן לשלב במרבית גרסאות המשחק" (that can be combined with most versions); FI names six and no first-bout
-#: limit.  So every HE or FI preset has ``first_bout_limit=None``.
-_LOWEST = {"next_leader": "lowest_trump"}
-PRESETS: dict[str, dict[str, Any]] = {
-    # ZH standard: 36 cards, everyone throws in, 5 cards in the first bout; left of the durak leads
-    "podkidnoy": {},
-    # HE basic (ZH "first bout 6" variant, with next_leader="left_of_durak")
-    "classic": {"first_bout_limit": None, **_LOWEST},
-    # HE and FI: six cards in the first bout as in every bout (the ZH variant is this preset with
-    # first_bout_limit=5 and next_leader="left_of_durak")
-    "perevodnoy": {"transfer": True, "first_bout_limit": None, **_LOWEST},
-    # HE special transfer: HE's basic limit of six, the first bout too (five is an HE option, R14)
-    "perevodnoy_show": {"transfer": True, "transfer_by_show": True, "first_bout_limit": None, **_LOWEST},
-    # ZH variant: only the defender's neighbours throw in
-    "neighbours": {"throw_in": "neighbours"},
-    # HE attack by turns
-    "by_turns": {"throw_in": "by_turns", "first_bout_limit": None, **_LOWEST},
-    # HE simple durak: one card or two of a rank, nobody throws in
-    "simple": {"throw_in": "none", "lead": 2, "first_bout_limit": None, "after_take": "none", **_LOWEST},
-    # FI Paripeli: 4 players, partners opposite, partner covers, 12 cards, no transfers
-    "pairs": {"players": 4, "teams": 2, "partner_covers": True, "attack_limit": 12,
-              "first_bout_limit": None, **_LOWEST},
-    # HE pairs: partners may not throw in on each other
-    "pairs_he": {"players": 4, "teams": 2, "first_bout_limit": None, **_LOWEST},
-    # FI individual game: 52 cards, several cards of a rank in a lead, transfers; after a take the taker draws
-    # in his turn clockwise ("Torjutun hyökkäyksen jälkeen kaataja nostaa aina viimeisenä": last only after a
-    # repelled attack)
-    "finnish": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None, "draw_order": "round",
-                **_LOWEST},
-    # HE "another version": the limit is the defender's hand; after a take, any cards of seen ranks
-    "he_hand": {"attack_limit": None, "hand_limit": "bout_start", "after_take": "seen_ranks",
-                "first_bout_limit": None, **_LOWEST},
-    # HE unlimited attack: no limit, the defender beats what he can, the rest go back
-    "unlimited": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None, **_LOWEST},
-    # HE "התקפה בלתי מוגבלת": no limit; when more cards lie than the defender holds he chooses which to
-    # beat, "ושאר הקלפים מוחזרים לתוקפים שהניחו אותם" (the others go back to the attackers who laid them)
-    "unlimited_choice": {"attack_limit": None, "hand_limit": "none", "first_bout_limit": None,
-                         "choose": "hand", **_LOWEST},
-    # FI individual game: "Jos hyökkääjät lyövät suuremman määrän kortteja pöytään, kaataja saa päättää,
-    # mitkä kortit hän haluaa kaataa" (more than six laid: the defender decides which he beats)
-    "finnish_choice": {"deck": 52, "lead": None, "transfer": True, "first_bout_limit": None,
-                       "draw_order": "round", "choose": "limit", **_LOWEST},
-    # HE "דוקר": "כל הקלפים כולל הג'וקר" (52 cards and the jokers), "מספר השחקנים המרבי הוא שמונה" (up to
-    # eight), "משולבים חוקי דוראק העברות המיוחד והרגיל" (transfers, normal and special); first bout as HE;
-    # and of "החוקים המשנים הם" (the rules that change are) those the passage states precisely: the take of
-    # the unbeaten cards only (R18), the forced take of three sixes or 3-5-9 (R15) and the full defence that
-    # draws first (R19)
-    "doker": {"deck": 52, "jokers": 2, "transfer": True, "transfer_by_show": True, "first_bout_limit": None,
-              "take_unbeaten": True, "forced_take": True, "draw_order": "defender_first", **_LOWEST},
-    # HE "דוראק דחיפות" (pushing durak): the HE basic game, and any card may be pushed (R12, R31)
-    "pushing": {"pushing": True, "first_bout_limit": None, **_LOWEST},
-}
-
-
-#: The version of :data:`PRESETS` in force: what a preset's name means in a record (``rules.presets`` in a
-#: ``durak-lab/1`` record).  Version 2 checked every preset against its source (the first bout of the HE
-#: transfer games, the FI draw after a take, doker's house rules); version 1 is what the names meant before.
-PRESETS_VERSION = 2
-
-#: What changed between the versions of :data:`PRESETS`: for each version before the current one, the
-#: presets whose meaning differs and the fields that give them their old meaning.  A record written under
-#: version 1 (every record without ``rules.presets``) is read with these, so it replays as it was played.
-PRESET_CHANGES: dict[int, dict[str, dict[str, Any]]] = {
-    1: {
-        "perevodnoy": {"first_bout_limit": 5},
-        "perevodnoy_show": {"first_bout_limit": 5},
-        "finnish": {"draw_order": "clockwise"},
-        "finnish_choice": {"draw_order": "clockwise"},
-        "doker": {"take_unbeaten": False, "forced_take": False, "draw_order": "clockwise"},
-        "pushing": {"sent_back_passes": True},
-    },
-}
-
-
-def preset_fields(name: str, version: int = PRESETS_VERSION) -> dict[str, Any]:
-    """The fields preset ``name`` sets under version ``version`` of :data:`PRESETS`.
-
-    >>> preset_fields("perevodnoy", 1)["first_bout_limit"], preset_fields("perevodnoy")["first_bout_limit"]
-    (5, None)
-    >>> preset_fields("podkidnoy", 1) == preset_fields("podkidnoy")
-    True
-    """
-    if name not in PRESETS:
-        raise RulesError(f"preset: {name!r} is not a preset; presets: {', '.join(PRESETS)}")
-    if not (isinstance(version, int) and 1 <= version <= PRESETS_VERSION):
-        raise RulesError(f"presets: {version!r} is not a version of the presets (1 to {PRESETS_VERSION})")
-    out = dict(PRESETS[name])
-    for v in range(PRESETS_VERSION - 1, version - 1, -1):
-        out.update(PRESET_CHANGES.get(v, {}).get(name, {}))
-    return out
 
 
 def explain(rules: Rules) -> str:
