@@ -74,6 +74,7 @@ NOTEBOOKS = [
     "03_game_tree_and_endgames.ipynb",
     "04_trump_probabilities.ipynb",
     "puzzles.ipynb",
+    "analysis_board.ipynb",
 ]
 # The tutorials and pages of the site (from tutorials/, in the site's tutorials/ folder):
 # markdown and HTML pages open in JupyterLite's viewers, notebooks as above.

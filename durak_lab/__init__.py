@@ -29,8 +29,8 @@ The layers are subpackages, each importing only the ones before it::
 >>> [str(m) for m in g.legal_moves()]
 ['P2 take']
 
-:func:`play` opens a table to play at in a notebook, :func:`learn` the lessons (the two
-names here that load widgets, and only when called).
+:func:`play` opens a table to play at in a notebook, :func:`learn` the lessons, :func:`board` the
+analysis board (the names here that load widgets, and only when called).
 """
 
 from typing import TYPE_CHECKING, Any
@@ -43,6 +43,7 @@ from .text.catalogue.languages import LANGUAGES, language, set_language
 if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
     from .widgets.lessons.player import LessonPlayer
     from .widgets.play.table import PlayTable
+    from .widgets.board import AnalysisBoard
     from .widgets.teacher import TeacherView
 
 __version__ = "0.1.0"
@@ -106,8 +107,27 @@ def teacher(*folders: str) -> "TeacherView":
     return TeacherView(list(folders) if folders else None)
 
 
+def board(what: Any = None, **options: Any) -> "AnalysisBoard":
+    """The analysis board: open a game or a position, try moves, see how good each one is for a seat:
+    :class:`durak_lab.widgets.board.AnalysisBoard`.
+
+    ``what``: a ``durak-lab/1`` record (or its file's path), a worked example's id (``"EX-KO-1"``), a
+    :class:`Position`, a position text (``?N`` for cards you do not know: ``hands=7♦.Q♦|?6``) or None
+    (a new deal).  Options: ``at`` (the game's move to show first), ``seat`` (whose view: ``"P2"``),
+    ``open`` (True: every card open), ``language``, ``student`` (whose ``games`` folder **Save** uses)
+    and ``playouts`` (a fixed amount of thinking per step: the same figures on every computer).
+
+    >>> b = board("EX-KO-1", at=2, playouts=50)
+    >>> b.state["ply"], b.state["mode"]
+    (2, 'seat')
+    """
+    from .widgets.board import AnalysisBoard
+
+    return AnalysisBoard(what, **options)
+
+
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "play", "learn", "teacher", "set_language", "language", "LANGUAGES", "__version__",
+    "RecordError", "Reason", "play", "learn", "teacher", "board", "set_language", "language", "LANGUAGES", "__version__",
 ]

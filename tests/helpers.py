@@ -328,6 +328,18 @@ def random_game(p: Position, rng: random.Random, sequential: bool = False,
     assert p.is_over, f"the game did not end within {max_moves} moves"
 
 
+def position_after(preset: str, players: int, seed: int, steps: int) -> tuple:
+    """``(position, rng)``: a seeded deal of ``preset`` for ``players`` after up to ``steps`` random legal
+    moves (fewer if the game ends), and the ``random.Random`` that chose them, to go on with."""
+    rng = random.Random(seed)
+    p = Position.deal(Rules.preset(preset, players=players), rng)
+    for _ in range(steps):
+        if p.is_over:
+            break
+        p = p.play(rng.choice(p.legal_moves()))
+    return p, rng
+
+
 # ---------------------------------------------------------------- strategies
 
 configs = st.sampled_from(CONFIGS)

@@ -49,9 +49,9 @@ LAYERS = tuple(MAY_IMPORT)
 #: Imports that may point up, inside a function, and which functions may make them:
 #: a rich display (``_repr_svg_``, ``_repr_html_``…) of the engine draws itself with
 #: the display layer, as python-chess's board imports its SVG module inside the
-#: method; and ``durak_lab.play()``, ``durak_lab.learn()`` and ``durak_lab.teacher()``, in the top
-#: package alone, open the play table, the lesson player and the teacher's view.
-LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): ("play", "learn", "teacher")}
+#: method; and ``durak_lab.play()``, ``durak_lab.learn()``, ``durak_lab.teacher()`` and ``durak_lab.board()``, in
+#: the top package alone, open the play table, the lesson player, the teacher's view and the analysis board.
+LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): ("play", "learn", "teacher", "board")}
 
 
 def lazy_up_allowed(module, mine, theirs, function):
@@ -274,7 +274,7 @@ def test_importing_every_standard_library_module_loads_no_heavy_library():
 #: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
 #: in JupyterLite, where they cannot be installed.
 LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play.table", "durak_lab.widgets.lessons.player",
-                   "durak_lab.widgets.teacher")  # the teacher's view reads handed-in files in JupyterLite too
+                   "durak_lab.widgets.teacher", "durak_lab.widgets.board")  # the teacher's view reads handed-in files in JupyterLite too
 
 
 @pytest.mark.parametrize("module", LEARNER_MODULES)
@@ -338,14 +338,14 @@ def test_the_no_pandas_probe_can_fail():
     assert proc.returncode != 0 and "import of pandas halted" in proc.stderr
 
 
-def test_only_play_learn_and_teacher_in_the_top_package_may_import_the_widgets():
-    """The upward imports of the top package are ``play``'s, ``learn``'s and ``teacher``'s, and the rule
-    admits nothing else."""
+def test_only_play_learn_teacher_and_board_in_the_top_package_may_import_the_widgets():
+    """The upward imports of the top package are ``play``'s, ``learn``'s, ``teacher``'s and ``board``'s, and
+    the rule admits nothing else."""
     ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")
            if layer_of(target) == "widgets"]
     assert sorted((target, function) for _, target, function in ups) == [
-        ("durak_lab.widgets.lessons.player", "learn"), ("durak_lab.widgets.play.table", "play"),
-        ("durak_lab.widgets.teacher", "teacher")]
+        ("durak_lab.widgets.board", "board"), ("durak_lab.widgets.lessons.player", "learn"),
+        ("durak_lab.widgets.play.table", "play"), ("durak_lab.widgets.teacher", "teacher")]
     assert lazy_up_allowed("durak_lab", "top", "widgets", "play")
     assert lazy_up_allowed("durak_lab", "top", "widgets", "learn")
     assert not lazy_up_allowed("durak_lab", "top", "widgets", "learning")

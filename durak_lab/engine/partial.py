@@ -34,7 +34,6 @@ durak_lab.engine.errors.PositionError: hands.P2: 6 of P2's cards are unknown: on
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Optional, Union
 
@@ -170,9 +169,17 @@ class Partial:
         if f.hand_unknown[seat]:
             raise PositionError(f"hands.{seat_text(seat)}: {f.hand_unknown[seat]} of {seat_text(seat)}'s cards "
                                 "are unknown: only a seat whose hand the text names has a view")
-        v = view_of(self.deal(rng if rng is not None else 0), seat)
+        return view_of(self.world(seat, rng), seat)
+
+    def world(self, seat: int, rng: Union[random.Random, int, None] = None) -> Position:
+        """A whole position that stands in for this one when seen from ``seat``: :meth:`deal`, with every
+        card the text names in another hand marked as known to be there, so that its view from ``seat``
+        is :meth:`view` (what an analysis board plays on: the stand-in cards are never shown)."""
+        f = self.fields
+        if not 0 <= seat < f.rules.players:
+            raise PositionError(f"seat: there is no seat {seat_text(seat)} among {f.rules.players} players")
         known = tuple(k | (h if s != seat else 0) for s, (k, h) in enumerate(zip(f.known, f.hands)))
-        return dataclasses.replace(v, known=known)
+        return self.deal(rng if rng is not None else 0)._replace(known=known)
 
     def position(self) -> Position:
         """The whole position, when the text leaves no card unknown; else :class:`PositionError`."""

@@ -21,7 +21,7 @@ from durak_lab.engine.partial import Partial, parse_partial
 from durak_lab.engine.rules import Rules
 from durak_lab.engine.state import Position
 
-from helpers import CONFIGS
+from helpers import CONFIGS, position_after
 
 DEAL = ("rules=podkidnoy,players=2 trump=♠ card=9♠ hands=6♥.7♦.Q♦.A♦.8♣.K♣|?6 talon=?23.9♠ "
         "discard=- table=- lead=P1 def=P2")
@@ -118,12 +118,7 @@ def test_only_a_seat_whose_hand_is_named_has_a_view():
        deals=st.lists(st.integers(0, 10 ** 6), min_size=2, max_size=3))
 def test_R3_what_a_seat_knows_read_back_gives_its_view_whatever_the_unknown_cards(config, seed, steps, deals):
     preset, players = config
-    rng = random.Random(seed)
-    p = Position.deal(Rules.preset(preset, players=players), rng)
-    for _ in range(steps):
-        if p.is_over:
-            break
-        p = p.play(rng.choice(p.legal_moves()))
+    p, rng = position_after(preset, players, seed, steps)
     seat = rng.randrange(players)
     mine = Partial.seen_from(p, seat)
     assert mine.fits(p) and parse_partial(str(mine)) == mine

@@ -586,7 +586,8 @@ def test_every_sentence_of_the_play_table_is_said_by_its_code():
     package = Path(durak_lab.__file__).parent
     table = list(catalogue("en").family("table"))  # the play table's block: "button-play" to "preset-pushing"
     keys = set(table[table.index("button-play"):table.index("preset-pushing") + 1])
-    source = "".join(p.read_text("utf-8") for p in (package / "widgets" / "play").glob("*.py"))
+    source = "".join(p.read_text("utf-8") for p in [*(package / "widgets" / "play").glob("*.py"),
+                                                   package / "widgets" / "cards.py"])  # the cards' words
     # said where they are needed, or listed whole in a table of keys the code says when it draws
     used = set(re.findall(r'say\(\s*"([a-z0-9-]+)"', source)) | set(re.findall(r'"([a-z0-9]+(?:-[a-z0-9]+)+)"', source))
     assert keys and keys <= set(MESSAGES) and keys - used == set()

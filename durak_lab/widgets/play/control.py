@@ -33,7 +33,7 @@ from ...engine.errors import DurakError, IllegalMoveError
 from ...engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ...session import PlaySession
 from ...session.store import StoreError, write_new
-from ...session.students import StudentError, clean_name, student_folder
+from ...session.students import clean_name, games_folder, hello_name
 from ...text.explain import sentence
 from ...text.narrate import move_words
 from ...text.reasons import plain_reason, reason_clause
@@ -454,20 +454,12 @@ class TableControl(TableState):
 
     def _on_hello(self, msg: dict) -> None:
         """The page has opened: the student's name its browser remembers (from the lessons)."""
-        name = msg.get("student")
-        if self.student is None and isinstance(name, str) and name.strip():
-            try:
-                self.student = clean_name(name)
-            except StudentError:
-                pass
+        if self.student is None:
+            self.student = hello_name(msg.get("student"))
 
     def games_folder(self) -> str:
         """Where **Save game** writes: ``save_dir``, else the student's ``games`` folder, else here."""
-        if self.save_dir is not None:
-            return self.save_dir or "."
-        if self.student is not None:
-            return os.path.join(student_folder(self.student, self.class_dir), "games")
-        return "."
+        return games_folder(self.save_dir, self.student, self.class_dir)
 
     def _on_save(self, msg: dict) -> None:
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime())

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from ...engine.cards import SUIT_SYMBOLS, Card, CardSet, popcount, rank_of, rank_text, suit_of
+from ...engine.cards import Card, CardSet, popcount, rank_of, suit_of
 from ...engine.moves import CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, seat_text
 from ...text.explain import seat_role
-from ...text.reasons import card_words
 from ...text.catalogue import Suit
 from ...text.messages import say
+from ..cards import card_json, card_name
 from .settings import SPEEDS, settings_json
 
 __all__ = ["TableState", "seat_areas", "SAID_LINES"]
@@ -56,8 +56,7 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 
 def _name(c: Card) -> str:
-    text = card_words(c)
-    return text[:1].upper() + text[1:]
+    return card_name(c)
 
 
 class TableState:
@@ -149,15 +148,7 @@ class TableState:
         return s.status()
 
     def _card_json(self, c: Card, trump: int, **flags: bool) -> dict:
-        suit = suit_of(c)
-        label = say("card-trump", card=_name(c)) if suit == trump else _name(c)
-        if c >= 52:  # doker: a joker, no rank and no suit; the red joker drawn red
-            out = {"card": str(c), "rank": "JK", "suit": "★", "label": label, "red": c == 53, "trump": False}
-        else:
-            out = {"card": str(c), "rank": rank_text(rank_of(c)), "suit": SUIT_SYMBOLS[suit], "label": label,
-                   "red": suit in (1, 2), "trump": suit == trump}
-        out.update({k: True for k, v in flags.items() if v})
-        return out
+        return card_json(c, trump, **flags)
 
     def _seat_json(self, p: Any, seat: int, area: str, order: int, viewer: Optional[int]) -> dict:
         role = seat_role(p, seat)
