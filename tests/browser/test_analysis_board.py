@@ -4,8 +4,9 @@ and at 800×900.
 The notebook opens three boards: a worked example at its second move (from P2's seat), a position
 with unknown cards (from P1's seat: P2's hand and the talon are counts) and an endgame with every
 card open.  On each the test reads what a learner reads, plays moves by clicking (the first line
-and then a variation), goes back and forward by keyboard, keeps a note on a move, and checks that
-every card has a text alternative and nothing sticks out of the board's box.  The time from a
+and then a variation), goes back and forward by keyboard, keeps a note on a move, sets a position up
+by clicking cards into places, and checks that every card has a text alternative and nothing sticks
+out of the board's box.  The time from a
 click on a move to the first figure of the new position is printed (not asserted: the machine is
 shared).
 """
@@ -144,5 +145,30 @@ def test_analysis_board_in_voila(voila_page, viewport, screenshot, report):
     expect(endgame.root.locator(".dl-bd-variation")).to_have_count(0)
     expect(endgame.root).to_have_attribute("data-ply", "0")
     endgame.check(screenshot, "-endgame")
+
+    # a position set up by clicks on the first board: my six cards, the face-up trump, six cards P2 holds
+    example.settled()
+    example.root.locator(".dl-bd-setup > summary").click()
+    setup = example.root.locator(".dl-bd-setup-body")
+    expect(setup.locator("button.dl-bd-setup-card")).to_have_count(36)
+    example.click(setup.locator('button.dl-bd-setup-target[data-place="P1"]'))
+    expect(setup.locator('button.dl-bd-setup-target[data-place="P1"]')).to_have_attribute("aria-pressed", "true")
+    for card in "6♥ 7♦ Q♦ A♦ 8♣ K♣".split():
+        example.click(setup.locator(f'button.dl-bd-setup-card[data-card="{card}"]'))
+    expect(setup.locator('button.dl-bd-setup-card[data-place="P1"]')).to_have_count(6)
+    expect(setup.locator('button.dl-bd-setup-card[data-card="6♥"]')).to_have_attribute(
+        "aria-label", re.compile("6 of hearts.*P1"))
+    example.click(setup.locator('button.dl-bd-setup-target[data-place="trump"]'))
+    example.click(setup.locator('button.dl-bd-setup-card[data-card="9♠"]'))
+    for _ in range(6):
+        example.click(setup.locator('.dl-bd-setup-count[data-seat="P2"] button.dl-bd-setup-more'))
+    expect(setup.locator('.dl-bd-setup-count[data-seat="P2"] output')).to_have_text("6")
+    expect(setup.locator(".dl-bd-setup-counts")).to_contain_text("24")
+    example.click(setup.locator("button.dl-bd-setup-analyse"))
+    expect(example.root.locator(".dl-bd-feedback")).to_have_attribute("data-kind", "info")
+    expect(example.root).to_have_attribute("data-seat", "P1")
+    expect(example.root.locator('.dl-bd-seat-row[data-seat="P2"] .dl-bd-hidden')).to_have_attribute("data-count", "6")
+    expect(example.root.locator(".dl-bd-sentence")).to_contain_text("P1 scores", timeout=60_000)
+    example.check(screenshot, "-setup")
     assert voila_error_outputs(page) == []
     report(f"Voila {viewport}: analysis board, click on a move to the first figure: {took:.2f} s and {took2:.2f} s")

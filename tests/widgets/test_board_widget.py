@@ -186,3 +186,86 @@ def test_R3_from_my_seat_the_page_never_depends_on_a_card_the_seat_cannot_see(co
     assert shown[0] == shown[1]
     # and the same position written as what the seat knows opens to the same page
     assert _think(BoardControl(str(Partial.seen_from(p, seat)), seat=seat, playouts=24), 2)["seats"] == shown[0]["seats"]
+
+
+# ---------------------------------------------------------------- setting a position up by clicking
+def _set_up(c: BoardControl, messages: list) -> dict:
+    state = c.state()
+    for msg in messages:
+        state = c.handle(msg)
+        assert state["feedback_kind"] != "illegal", (msg, state["feedback"])
+    return state
+
+
+def test_a_position_set_up_by_clicks_opens_from_my_seat_with_the_rest_unknown():
+    c = BoardControl(playouts=30)  # a new deal of podkidnoy: the setup starts with its rules
+    state = _set_up(c, [{"do": "setup-clear"}, {"do": "setup-target", "place": "P1"}]
+                    + [{"do": "setup-card", "card": x} for x in "6♥ 7♦ Q♦ A♦ 8♣ K♣".split()]
+                    + [{"do": "setup-target", "place": "trump"}, {"do": "setup-card", "card": "9♠"},
+                       {"do": "setup-hidden", "seat": "P2", "count": 6}])
+    su = state["setup"]
+    assert su["talon"] == "Talon: 24 cards" and su["unknown"] == "Cards not placed: 29"
+    assert [x["place"] for x in su["cards"] if x["card"] == "9♠"] == ["trump"] and su["suit_fixed"]
+    state = c.handle({"do": "setup-analyse"})
+    assert state["feedback_kind"] == "info" and state["seat"] == "P1" and not state["open_allowed"]
+    assert c.position_text() == PARTIAL
+    assert next(s for s in state["seats"] if s["seat"] == "P2")["hidden"] == 6
+
+
+def test_a_card_clicked_twice_in_one_place_goes_back_to_unknown_and_one_trump_card_replaces_another():
+    c = BoardControl(playouts=30)
+    _set_up(c, [{"do": "setup-target", "place": "discard"}, {"do": "setup-card", "card": "A♠"},
+                {"do": "setup-card", "card": "A♠"}, {"do": "setup-target", "place": "trump"},
+                {"do": "setup-card", "card": "9♠"}, {"do": "setup-card", "card": "10♥"}])
+    places = {x["card"]: x["place"] for x in c.state()["setup"]["cards"]}
+    assert places["A♠"] == "unknown" and places["9♠"] == "unknown" and places["10♥"] == "trump"
+    assert c.state()["setup"]["suit"] == 1
+
+
+def test_the_board_position_copied_into_the_setup_comes_back_the_same():
+    c = BoardControl(PARTIAL, playouts=30)
+    c.handle({"do": "setup-from-board"})
+    assert c.setup.text() == PARTIAL
+    c.handle({"do": "setup-analyse"})
+    assert c.position_text() == PARTIAL
+
+
+@pytest.mark.parametrize("messages,key", [
+    ([{"do": "setup-hidden", "seat": "P2", "count": 40}], "board-setup-too-many-hidden"),
+    ([{"do": "setup-target", "place": "cover"}, {"do": "setup-card", "card": "10♠"}],
+     "board-setup-cover-without-attack"),
+    ([{"do": "setup-roles", "leader": "P2", "defender": "P2"}], "board-setup-same-seats"),
+    ([{"do": "setup-target", "place": "trump"}, {"do": "setup-card", "card": "9♠"},
+      {"do": "setup-target", "place": "P1"}, {"do": "setup-card", "card": "7♦"}], "board-setup-impossible"),
+])
+def test_a_setup_that_is_no_position_says_why_and_the_board_stays(messages, key):
+    from durak_lab.text.messages import say
+
+    c = BoardControl("EX-KO-1", playouts=30)
+    before = c.state()
+    c.handle({"do": "setup-clear"})
+    for msg in messages:
+        c.handle(msg)
+    state = c.handle({"do": "setup-analyse"})
+    assert state["feedback_kind"] == "illegal" and state["lines"] == before["lines"] and state["title"] == before["title"]
+    facts = {"board-setup-too-many-hidden": {"count": 36}, "board-setup-impossible": {"why": "x"}}.get(key, {})
+    assert state["feedback"].startswith(say(key, **facts)[:25])
+
+
+@pytest.mark.parametrize("msg", [{"do": "setup-card", "card": "7x"}, {"do": "setup-card", "card": 10 ** 5000},
+                                 {"do": "setup-card", "card": "2♠"},  # not in a 36-card deck
+                                 {"do": "setup-target", "place": "P9"}, {"do": "setup-target", "place": ["x"]},
+                                 {"do": "setup-hidden", "seat": "P1", "count": 3},  # my seat: its cards are named
+                                 {"do": "setup-hidden", "seat": "P2", "count": -1},
+                                 {"do": "setup-hidden", "seat": "P2", "count": 10 ** 5000},
+                                 {"do": "setup-rules", "preset": "nope", "players": 2},
+                                 {"do": "setup-rules", "preset": "podkidnoy", "players": 99},
+                                 {"do": "setup-suit", "suit": 7}, {"do": "setup-seat", "seat": 3}])
+def test_a_wrong_setup_message_is_a_sentence_and_changes_nothing(msg):
+    c = BoardControl("EX-KO-1", playouts=30)
+    c.handle({"do": "setup-target", "place": "P1"})
+    c.handle({"do": "setup-card", "card": "7♦"})
+    before = c.state()["setup"]
+    state = c.handle(msg)
+    assert state["feedback_kind"] == "illegal" and len(state["feedback"]) < 300
+    assert state["setup"] == before

@@ -35,7 +35,7 @@ from typing import Any, Optional, Union
 
 from ...engine.errors import DurakError, IllegalMoveError, MoveTextError
 from ...engine.moves import Move, parse_seat
-from ...engine.notation import position_text
+from ...engine.notation import position_text, rules_text
 from ...engine.partial import Partial
 from ...engine.records import Record, example_ids, load_example, load_record
 from ...engine.rules import Rules
@@ -47,6 +47,7 @@ from ...session.students import games_folder, hello_name
 from ...text.messages import say
 from ...text.reasons import learner_error
 from ..stepper.open_game import record_of_upload, saved_games
+from .setup import SetupError, SetupPanel
 from .state import board_state, trumps_json
 
 __all__ = ["BoardControl", "BoardError", "MAX_THINKING", "MAX_UPLOAD"]
@@ -117,6 +118,12 @@ class BoardControl:
         self._thinking: dict = {}
         self._trumps: dict = {}
         self._load(what, seat, open, at)
+        #: the "Set up a position" panel: the rules and the seat of what was opened, every card unknown
+        rules = self.lines.start.rules
+        try:
+            self.setup = SetupPanel(rules_text(rules).split(",")[0], rules.players)
+        except DurakError:  # the nearest preset does not take these players: the plain game
+            self.setup = SetupPanel()
 
     # ------------------------------------------------------------ opening
     def _load(self, what: Any, seat: Union[int, str, None], open: bool, at: Optional[int]) -> None:
@@ -229,7 +236,7 @@ class BoardControl:
             handler(msg)
         except IllegalMoveError as err:
             self._tell("illegal", learner_error(err))
-        except (BoardError, LinesError) as err:
+        except (BoardError, LinesError, SetupError) as err:
             self._tell("illegal", say(err.key, **err.facts))
         except DurakError as err:
             self._tell("illegal", say("board-cannot", why=learner_error(err)))
@@ -327,10 +334,10 @@ class BoardControl:
         """The saved games' file names, newest name last."""
         return [name for name, _ in saved_games(self.games_folder())]
 
-    def _open(self, what: Any) -> None:
+    def _open(self, what: Any, seat: Optional[int] = None) -> None:
         before = (self.lines, self.partial, self.title, self.node, self.seat, self.open)
         try:
-            self._load(what, None, False, None)
+            self._load(what, seat, False, None)
         except BoardError:
             self.lines, self.partial, self.title, self.node, self.seat, self.open = before
             raise
@@ -359,6 +366,46 @@ class BoardControl:
             self._open(record)
         else:
             raise BoardError("board-open-what", "nothing to open")
+
+    # ------------------------------------------------------------ setting a position up by clicking
+    def _on_setup_target(self, msg: dict) -> None:
+        self.setup.set_target(msg.get("place"))
+
+    def _on_setup_card(self, msg: dict) -> None:
+        self.setup.place(msg.get("card"))
+
+    def _on_setup_hidden(self, msg: dict) -> None:
+        self.setup.set_hidden(msg.get("seat"), msg.get("count"))
+
+    def _on_setup_roles(self, msg: dict) -> None:
+        self.setup.set_roles(msg.get("leader"), msg.get("defender"))
+
+    def _on_setup_seat(self, msg: dict) -> None:
+        self.setup.set_seat(msg.get("seat"))
+
+    def _on_setup_suit(self, msg: dict) -> None:
+        self.setup.set_suit(msg.get("suit"))
+
+    def _on_setup_rules(self, msg: dict) -> None:
+        self.setup.set_rules(msg.get("preset"), msg.get("players"))
+
+    def _on_setup_clear(self, msg: dict) -> None:
+        self.setup.clear()
+
+    def _on_setup_from_board(self, msg: dict) -> None:
+        """The panel filled with the position shown, as the board's seat knows it."""
+        self.setup.seat = self.seat
+        self.setup.fill_from(Partial.seen_from(self.node.position, self.seat))
+
+    def _on_setup_analyse(self, msg: dict) -> None:
+        """Open the set-up position on the board, from the panel's seat."""
+        text = self.setup.text()
+        try:
+            Partial.parse(text)
+        except DurakError as err:
+            raise BoardError("board-setup-impossible", str(err), why=learner_error(err)) from None
+        self._open(text, self.setup.seat)
+        self._tell("info", say("board-setup-opened"))
 
     # ------------------------------------------------------------ saving
     def record(self) -> Record:
@@ -397,4 +444,6 @@ class BoardControl:
 
 #: The messages the page sends (``{"do": …}``).
 _MESSAGES = frozenset({"go", "start", "back", "forward", "end", "play", "delete", "promote", "comment", "mode",
-                       "seat", "think", "hello", "open", "save"})
+                       "seat", "think", "hello", "open", "save", "setup-target", "setup-card", "setup-hidden",
+                       "setup-roles", "setup-seat", "setup-suit", "setup-rules", "setup-clear", "setup-from-board",
+                       "setup-analyse"})

@@ -41,6 +41,10 @@ LABEL_KEYS = {
     "hand_of": "board-hand-label", "table": "board-table-label", "chances": "board-chances-heading",
     "win": "board-win", "draw": "board-draw", "lose": "board-lose", "language": "board-language",
     "start_position": "board-start-position", "more": "board-tree-more",
+    "setup": "board-setup-heading", "setup_rules": "board-setup-rules", "setup_players": "board-setup-players",
+    "setup_where": "board-setup-where", "setup_hidden": "board-setup-hidden", "setup_leader": "board-setup-leader",
+    "setup_defender": "board-setup-defender", "setup_suit": "board-setup-suit", "setup_analyse": "board-setup-analyse",
+    "setup_clear": "board-setup-clear", "setup_from_board": "board-setup-from-board", "setup_seat": "board-setup-seat",
 }
 
 
@@ -215,6 +219,6 @@ def board_state(control: Any) -> dict:
                 "delete": node.parent is not None and not control.on_main_line(node),
                 "promote": node.parent is not None and node.parent.children[0] is not node},
         "feedback": control.feedback, "feedback_kind": control.feedback_kind,
-        "examples": control.example_choices(), "games": control.game_choices(),
+        "examples": control.example_choices(), "games": control.game_choices(), "setup": control.setup.json(),
         "labels": {k: say(v) for k, v in LABEL_KEYS.items()},
     }

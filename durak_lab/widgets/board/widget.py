@@ -28,13 +28,24 @@ UI contract (for browser tests and styling):
 * ``.dl-bd-lines``: the main line and its variations, ``button.dl-bd-node`` (``data-node``,
   ``aria-current``); ``.dl-bd-comment`` (``textarea`` and ``button.dl-bd-comment-save``);
   ``button.dl-bd-delete``, ``button.dl-bd-promote``; ``button.dl-bd-save`` and ``a.dl-bd-download``;
-* ``.dl-bd-feedback`` (live) with ``data-kind`` (``illegal``, ``info``).
+* ``.dl-bd-feedback`` (live) with ``data-kind`` (``illegal``, ``info``);
+* ``details.dl-bd-setup`` ("Set up a position"): the selects ``.dl-bd-setup-preset``, ``-players``,
+  ``-seat``, ``-leader``, ``-defender``, ``-suit``; ``button.dl-bd-setup-target`` (``data-place``: "P1" …,
+  ``attack``, ``cover``, ``discard``, ``trump``, ``unknown``; ``aria-pressed``); the deck as
+  ``button.dl-bd-setup-card`` (``data-card``, ``data-place``, ``aria-label`` "6 of hearts: P1's hand");
+  ``.dl-bd-setup-count`` per other seat (``data-seat``) with ``button.dl-bd-setup-less``/``-more`` and an
+  ``output``; ``.dl-bd-setup-counts`` (the talon, the cards not placed); ``button.dl-bd-setup-analyse``,
+  ``-clear``, ``-from``.
 
 Messages (``{"do": …}``; :meth:`AnalysisBoard.handle` takes the same dicts): ``go`` (``node``),
 ``start``, ``back``, ``forward``, ``end``, ``play`` (``move``: its text), ``delete``, ``promote``,
 ``comment`` (``text``), ``mode`` (``open``: true/false), ``seat`` (``seat``: "P2"), ``think``
 (``node``), ``open`` (``example``, ``game`` or ``upload``: ``{"name", "content"}``), ``save``,
-``hello`` (``student``), ``language`` / ``browser-language``.
+``hello`` (``student``), ``language`` / ``browser-language``; the setup's ``setup-target`` (``place``),
+``setup-card`` (``card``), ``setup-hidden`` (``seat``, ``count``), ``setup-roles`` (``leader``,
+``defender``), ``setup-seat`` (``seat``), ``setup-suit`` (``suit``: 0 to 3), ``setup-rules`` (``preset``,
+``players``), ``setup-clear``, ``setup-from-board`` and ``setup-analyse``
+(:mod:`durak_lab.widgets.board.setup`).
 
 Presentation layer: needs anywidget and traitlets, neither pandas nor numpy.
 

@@ -7,6 +7,9 @@
 
 const THINK_RETRY_MS = 5000; // ask again if an ask for thinking got no answer
 const MAX_UPLOAD = 2_000_000; // bytes of a record file read from the computer
+// The mark under a card of the setup's grid (its words are the card's aria-label and title); a seat's
+// hand is marked by the seat's name (P1).
+const PLACE_MARKS = { attack: "▲", cover: "▼", discard: "✕", trump: "★", unknown: "?" };
 
 // Card texts (7♦, 10♠) and seat names (P3) inside a sentence, each isolated in a <bdi> so that a
 // right-to-left sentence (Hebrew) never reverses them.
@@ -93,6 +96,11 @@ function render({ model, el }) {
   const title = h("div", { class: "dl-bd-title" });
   const modes = h("div", { class: "dl-bd-modes", role: "group" }, modeSeat, modeOpen, seatLabel, langSelect);
   const top = h("div", { class: "dl-bd-top" }, title, modes, openBox);
+  // setting a position up by clicking (the "setup" of the state): filled in by drawSetup
+  const setupBox = h("details", { class: "dl-bd-setup" });
+  const setupSummary = h("summary");
+  const setupBody = h("div", { class: "dl-bd-setup-body" });
+  setupBox.append(setupSummary, setupBody);
 
   // the left: the cards, the navigation, the lines
   const status = h("div", { class: "dl-bd-status", role: "status" });
@@ -127,7 +135,7 @@ function render({ model, el }) {
   const tree = h("div", { class: "dl-bd-tree" });
   const feedback = h("div", { class: "dl-bd-feedback", "aria-live": "polite", hidden: true });
   const right = h("div", { class: "dl-bd-right" }, feedback, evalBox, movesHead, moves, lineBox, trumps, tree);
-  root.append(top, h("div", { class: "dl-bd-main" }, left, right));
+  root.append(top, setupBox, h("div", { class: "dl-bd-main" }, left, right));
   el.append(root);
 
   // the keyboard: arrows, Home and End move through the lines while the board has the focus
@@ -288,6 +296,70 @@ function render({ model, el }) {
     tree.replaceChildren(...(st.tree && st.tree.length ? [h("h3", { class: "dl-bd-h", text: L.tree }), branch(st.tree)] : []));
   }
 
+  // ------------------------------------------------------------ setting a position up
+  function labelled(text, control) {
+    return h("label", { class: "dl-bd-setup-field" }, h("span", { text }), control);
+  }
+
+  function choice(cls, pairs, chosen, onChange) {
+    const sel = h("select", { class: cls, on: { change: (e) => onChange(e.target.value) } });
+    fillOptions(sel, pairs, String(chosen));
+    return sel;
+  }
+
+  function drawSetup(st) {
+    const L = st.labels;
+    const su = st.setup;
+    setupSummary.textContent = L.setup;
+    const seats = su.seats.map((x) => [x, x]);
+    const preset = choice("dl-bd-setup-preset", su.presets.map((x) => [x, x]), su.preset,
+      (v) => send({ do: "setup-rules", preset: v, players: su.players }));
+    const players = choice("dl-bd-setup-players", [2, 3, 4, 5, 6].map((x) => [String(x), String(x)]), su.players,
+      (v) => send({ do: "setup-rules", preset: su.preset, players: Number(v) }));
+    const mine = choice("dl-bd-setup-seat", seats, su.seat, (v) => send({ do: "setup-seat", seat: v }));
+    const leader = choice("dl-bd-setup-leader", seats, su.leader,
+      (v) => send({ do: "setup-roles", leader: v, defender: su.defender }));
+    const defender = choice("dl-bd-setup-defender", seats, su.defender,
+      (v) => send({ do: "setup-roles", leader: su.leader, defender: v }));
+    const suit = choice("dl-bd-setup-suit", su.suits.map(([i, sym]) => [String(i), sym]), su.suit,
+      (v) => send({ do: "setup-suit", suit: Number(v) }));
+    suit.disabled = su.suit_fixed;
+    const placeWords = Object.fromEntries(su.places);
+    const targets = h("div", { class: "dl-bd-setup-targets", role: "group", "aria-label": L.setup_where },
+      ...su.places.map(([code, words]) => h("button", { type: "button", class: "dl-bd-setup-target",
+        data: { place: code }, "aria-pressed": String(code === su.target), text: words,
+        on: { click: () => send({ do: "setup-target", place: code }) } })));
+    const grid = h("div", { class: "dl-bd-setup-cards", role: "group", "aria-label": L.setup },
+      ...su.cards.map((c) => h("button", {
+        type: "button", class: "dl-bd-setup-card " + (c.red ? "dl-red" : "dl-black"),
+        "aria-label": `${c.label}: ${placeWords[c.place] || c.place}`, title: `${c.label}: ${placeWords[c.place] || c.place}`,
+        data: { card: c.card, place: c.place }, on: { click: () => send({ do: "setup-card", card: c.card }) } },
+      h("span", { class: "dl-bd-setup-face", "aria-hidden": "true", text: c.rank + c.suit }),
+      h("span", { class: "dl-bd-setup-tag", "aria-hidden": "true", text: PLACE_MARKS[c.place] || c.place }))));
+    const hidden = h("div", { class: "dl-bd-setup-hidden", role: "group", "aria-label": L.setup_hidden },
+      h("span", { text: L.setup_hidden }),
+      ...su.hidden.filter((x) => !x.mine).map((x) => h("span", { class: "dl-bd-setup-count", data: { seat: x.seat } },
+        h("span", { text: x.seat }),
+        h("button", { type: "button", class: "dl-bd-setup-less", "aria-label": `${x.seat} −`, text: "−",
+          disabled: x.count <= 0, on: { click: () => send({ do: "setup-hidden", seat: x.seat, count: x.count - 1 }) } }),
+        h("output", { text: String(x.count) }),
+        h("button", { type: "button", class: "dl-bd-setup-more", "aria-label": `${x.seat} +`, text: "+",
+          on: { click: () => send({ do: "setup-hidden", seat: x.seat, count: x.count + 1 }) } }))));
+    const counts = h("p", { class: "dl-bd-setup-counts", text: `${su.talon} · ${su.unknown}` });
+    const buttons = h("div", { class: "dl-bd-setup-buttons" },
+      h("button", { type: "button", class: "dl-bd-setup-analyse", text: L.setup_analyse,
+        on: { click: () => send({ do: "setup-analyse" }) } }),
+      h("button", { type: "button", class: "dl-bd-setup-clear", text: L.setup_clear,
+        on: { click: () => send({ do: "setup-clear" }) } }),
+      h("button", { type: "button", class: "dl-bd-setup-from", text: L.setup_from_board,
+        on: { click: () => send({ do: "setup-from-board" }) } }));
+    setupBody.replaceChildren(
+      h("div", { class: "dl-bd-setup-row" }, labelled(L.setup_rules, preset), labelled(L.setup_players, players),
+        labelled(L.setup_seat, mine), labelled(L.setup_leader, leader), labelled(L.setup_defender, defender),
+        labelled(L.setup_suit, suit)),
+      h("p", { class: "dl-bd-setup-where", text: L.setup_where }), targets, grid, hidden, counts, buttons);
+  }
+
   // ------------------------------------------------------------ the download link
   let blobUrl = null;
   function drawDownload() {
@@ -323,14 +395,22 @@ function render({ model, el }) {
     ask(0);
   }
 
+  // a control with no data key of its own (a select, a setup button): found again by its first class
+  function keyOf(el) {
+    const cls = (el.className || "").split(" ").find((c) => c.startsWith("dl-bd-"));
+    return cls ? "class:" + cls : null;
+  }
+
   function draw() {
     const st = model.get("state");
     if (!st || !st.labels) return;
     const focused = document.activeElement;
     const focusKey = focused === root ? "root:" : focused && root.contains(focused) ? (focused.dataset.node !== undefined
       ? "node:" + focused.dataset.node : (focused.dataset.move ? "move:" + focused.dataset.move
-        : (focused.dataset.do ? "do:" + focused.dataset.do : null))) : null;
+        : (focused.dataset.do ? "do:" + focused.dataset.do : (focused.dataset.card ? "card:" + focused.dataset.card
+          : (focused.dataset.place ? "place:" + focused.dataset.place : keyOf(focused)))))) : null;
     drawTop(st);
+    drawSetup(st);
     drawFelt(st);
     drawLines(st);
     drawThinking(st);
@@ -338,8 +418,9 @@ function render({ model, el }) {
       thinking: st.thinking ? "yes" : "no" });
     if (focusKey && !root.contains(document.activeElement)) {
       const [kind, value] = [focusKey.slice(0, focusKey.indexOf(":")), focusKey.slice(focusKey.indexOf(":") + 1)];
-      const sel = kind === "node" ? `[data-node="${CSS.escape(value)}"]` : (kind === "move"
-        ? `[data-move="${CSS.escape(value)}"]` : `[data-do="${CSS.escape(value)}"]`);
+      const attr = { node: "data-node", move: "data-move", do: "data-do", card: "data-card", place: "data-place" }[kind];
+      const sel = attr ? `.dl-bd-setup-body [${attr}="${CSS.escape(value)}"], [${attr}="${CSS.escape(value)}"]`
+        : (kind === "class" ? "." + CSS.escape(value) : "[data-none]");
       const found = root.querySelector(sel);
       const again = found && !found.disabled && !found.hidden ? found
         : root.querySelector(".dl-bd-nav-btn:not([disabled]), .dl-bd-move");
