@@ -59,7 +59,7 @@ from ..moves import ATTACK, COVER, PASS, SHOW, TAKE, TRANSFER, Move
 from ..rules import HandLimit, Rules, Tie
 from ..state.position import Position
 from .config import LISTING_LOOP, TWO_LOOP, check_rules, loop_for
-from .fields import RESULT
+from .fields import FIELDS, RESULT, SHOWN
 from .fast import random_run
 from .two import deal_two, two_run
 from .loop import (COVER_BASE, MULTI_ATTACK, MULTI_TRANSFER, PASS_CODE, SHOW_BASE, TAKE_CODE,
@@ -119,13 +119,13 @@ def from_fields(f: tuple) -> KState:
     >>> from_fields(fields) == k, steps
     (True, 0)
     """
-    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f[:16]
+    rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result, sh = f[:SHOWN]
     if len(cov) > 1:
         where = {x & 63: i for i, x in enumerate(atk)}
         cov = sorted(cov, key=lambda x: where[x & 63])
     return KState(rules, trump, tc, tuple(hands), tuple(talon), discard, tuple(atk), tuple(cov), leader, d,
                   taking, passed, first, tuple(k & h for k, h in zip(known, hands)), result,
-                  sh if rules.hand_limit is HandLimit.BOUT_START else 0, *f[16:19])
+                  sh if rules.hand_limit is HandLimit.BOUT_START else 0, *f[SHOWN:FIELDS])
 
 
 # ---------------------------------------------------------------------- the ends: Position and Move
@@ -425,11 +425,11 @@ def playout(start: Union[KState, Position], policy: Union[str, Callable] = "rand
     if choose is greedy:  # the loops made for the greedy policy: the same games, faster
         from .rollout import greedy_run  # (it imports this module)
 
-        return greedy_run(cfg, k)[0][14]
+        return greedy_run(cfg, k)[0][RESULT]
     loop = loop_for(cfg)
     if choose is None and loop != LISTING_LOOP:
-        return (two_run if loop == TWO_LOOP else random_run)(cfg, k, rng)[0][14]
-    return run(cfg, k, -1, choose, rng, None)[0][14]
+        return (two_run if loop == TWO_LOOP else random_run)(cfg, k, rng)[0][RESULT]
+    return run(cfg, k, -1, choose, rng, None)[0][RESULT]
 
 
 def random_games(rules: Rules, n: int, seed: Union[int, random.Random] = 0) -> tuple:

@@ -48,6 +48,7 @@ from ..cards import BEATERS, RANK_MASKS
 from .config import (CAP, CAP_FIRST, CARRY, DRAW_ATTACK_ORDER, DRAW_EQUAL, DRAW_ORDER, DRAW_ROUND, FIELDS, HAND_LIMIT,
                      HAND_SIZE, HL_BOUT_START, HL_CURRENT, HL_NONE, LEAD, MATES, NEIGHBOURS, NO_THROW, ORDERS,
                      PLAYERS, SEEN_RANKS, SHOW, TAKE_NONE, TEAMS, TIE_ALL, TRANSFER, TURNS)
+from .fields import IN_BOUT, ORDER, SHOWN
 
 __all__ = ["run", "TAKE_CODE", "PASS_CODE", "TRANSFER_BASE", "COVER_BASE", "MULTI_ATTACK", "MULTI_TRANSFER",
            "SHOW_BASE"]
@@ -140,10 +141,10 @@ def run(cfg: tuple, st: tuple, limit: int, choose: Union[None, int, Policy], rng
     draw_attack = dro == DRAW_ATTACK_ORDER  # the attackers in the order they attacked (R19)
     draw_round = dro == DRAW_ROUND  # FI: after a take the defender draws in his turn clockwise (R19)
     (rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result,
-     sh) = st[:16]
-    shown = st[16] if len(st) > 16 else 0  # the trumps shown to transfer (R24)
-    order = st[17] if len(st) > 17 else ()  # who attacked, in order (the attack-order draw, R19)
-    inb = st[18] if len(st) > 18 else 0  # who was in the bout when it began (the all-durak tie, R29)
+     sh) = st[:SHOWN]
+    shown = st[SHOWN] if len(st) > SHOWN else 0  # the trumps shown to transfer (R24)
+    order = st[ORDER] if len(st) > ORDER else ()  # who attacked, in order (the attack-order draw, R19)
+    inb = st[IN_BOUT] if len(st) > IN_BOUT else 0  # who was in the bout when it began (the all-durak tie, R29)
     hands = list(hands)
     known = list(known)
     atk = list(atk)

@@ -479,7 +479,8 @@ def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     >>> from durak_lab.engine.kernel import check_rules, deal
     >>> from durak_lab.engine.rules import Rules
     >>> rules = Rules.preset("pairs", players=4)          # the partner's cover: the listing loop
-    >>> greedy_run(check_rules(rules), deal(rules, 1))[0][14] in ((0, 2), (1, 3), ())
+    >>> from durak_lab.engine.kernel.fields import RESULT
+    >>> greedy_run(check_rules(rules), deal(rules, 1))[0][RESULT] in ((0, 2), (1, 3), ())
     True
     """
     loop = loop_for(cfg)

@@ -47,6 +47,9 @@ __all__ = ["Lines", "Node", "LinesError", "MAX_COMMENT", "MAX_NODES"]
 MAX_COMMENT = 2000
 #: The most nodes one tree holds (a whole game with many variations stays far below).
 MAX_NODES = 5000
+#: How deep variations nest (a variation inside a variation …): a record nested deeper than
+#: :data:`~durak_lab.engine.reading.MAX_DEPTH` levels of JSON cannot be read back.
+MAX_NESTING = 9
 
 
 class LinesError(DurakError, ValueError):
@@ -101,6 +104,35 @@ class Node:
         return f"<Node {self.id}: {self.move or 'start'}>"
 
 
+def _legal_moves(record: Record) -> list:
+    """The record's moves up to the first one marked illegal: the main line :meth:`Lines.from_record` plays."""
+    out = []
+    for rm in record.moves:
+        if rm.illegal:
+            break
+        out.append(rm.move)
+    return out
+
+
+def _nesting(node: Node) -> int:
+    """How deep ``node`` lies in variations: the steps from the start that are not a first child."""
+    n = 0
+    while node.parent is not None:
+        n += node.parent.children[0] is not node
+        node = node.parent
+    return n
+
+
+def _deepest(node: Node) -> int:
+    """How deep the variations after ``node`` nest, counted from ``node`` (0: no variation after it)."""
+    most, stack = 0, [(node, 0)]
+    while stack:
+        n, depth = stack.pop()
+        most = max(most, depth)
+        stack.extend((c, depth + (i > 0)) for i, c in enumerate(n.children))
+    return most
+
+
 class Lines:
     """The tree of lines from ``start`` (see the module).  ``record``: the record it came from, whose
     metadata (title, source, players, a seeded start …) :meth:`record` keeps."""
@@ -128,6 +160,12 @@ class Lines:
         """The node of that id; KeyError when there is none (deleted, or never made)."""
         return self._nodes[node_id]
 
+    def _own(self, node: Node) -> Node:
+        """``node`` if it is one of this tree's (not deleted), else KeyError, as :meth:`node` raises."""
+        if not isinstance(node, Node) or self._nodes.get(node.id) is not node:
+            raise KeyError(getattr(node, "id", node))
+        return node
+
     def __contains__(self, node_id: object) -> bool:
         return node_id in self._nodes
 
@@ -138,11 +176,15 @@ class Lines:
     def play(self, node: Node, move: Union[Move, str]) -> Node:
         """The child of ``node`` after ``move``: an existing one, else a new one (the main line's if
         ``node`` had no child yet, else a new variation).  An illegal move raises
-        :class:`~durak_lab.engine.errors.IllegalMoveError` and changes nothing."""
-        m = move if isinstance(move, Move) else Move.parse(str(move), node.position.players)
+        :class:`~durak_lab.engine.errors.IllegalMoveError` and changes nothing; a variation nested deeper
+        than :data:`MAX_NESTING` raises :class:`LinesError` (``board-too-deep``); a deleted node, KeyError."""
+        self._own(node)
+        m = move if isinstance(move, Move) else Move.parse(move, node.position.players)
         for child in node.children:
             if child.move == m:
                 return child
+        if node.children and _nesting(node) >= MAX_NESTING:
+            raise LinesError("board-too-deep", f"variations nest at most {MAX_NESTING} deep", count=MAX_NESTING)
         position = node.position.play(m)
         child = self._new(m, position, node)
         node.children.append(child)
@@ -150,7 +192,7 @@ class Lines:
 
     def delete(self, node: Node) -> Node:
         """Take ``node`` and every move after it off the tree; return its parent.  The start stays."""
-        parent = node.parent
+        parent = self._own(node).parent
         if parent is None:
             raise LinesError("board-delete-start", "the start cannot be deleted")
         parent.children.remove(node)
@@ -160,15 +202,20 @@ class Lines:
 
     def promote(self, node: Node) -> None:
         """Make ``node``'s variation the line its parent continues with (the first child)."""
-        parent = node.parent
-        if parent is not None:
+        parent = self._own(node).parent
+        if parent is not None and parent.children[0] is not node:
+            if _nesting(parent) + 1 + _deepest(parent.children[0]) > MAX_NESTING:  # the old line becomes a variation
+                raise LinesError("board-too-deep", f"variations nest at most {MAX_NESTING} deep", count=MAX_NESTING)
             parent.children.remove(node)
             parent.children.insert(0, node)
 
     def comment(self, node: Node, text: Optional[str]) -> None:
         """Set ``node``'s comment (an empty text removes it; at most :data:`MAX_COMMENT` characters)."""
+        self._own(node)
+        if text is not None and not isinstance(text, str):
+            raise LinesError("board-bad-comment", "a comment is text")
         text = (text or "").strip()
-        node.comment = text[:MAX_COMMENT] or None
+        node.comment = text[:MAX_COMMENT].strip() or None
 
     # ------------------------------------------------------------ reading the tree
     def walk(self, node: Optional[Node] = None) -> Iterator[Node]:
@@ -208,8 +255,11 @@ class Lines:
         moves = self._record_line(self.root)
         description = self.root.comment
         if self.source is not None:
-            changes: dict = {"moves": moves, "description": description, **meta}
-            return dataclasses.replace(self.source, **changes)
+            changes: dict = {"moves": moves, "description": description}
+            if [rm.move for rm in moves] != _legal_moves(self.source):
+                # another main line: the source's result and finish say nothing of it (unchecked)
+                changes.update(expected_result=None, expected_finish=None)
+            return dataclasses.replace(self.source, **{**changes, **meta})
         return Record(self.start.rules, self.start, moves, description=description, **meta)
 
     def _record_line(self, before: Node) -> tuple:
@@ -218,6 +268,7 @@ class Lines:
         node = before
         while node.children:
             first, others = node.children[0], node.children[1:]
+            assert first.move is not None
             variations = tuple(self._record_line_of(v) for v in others)
             out.append(RecordMove(first.move, say=first.say, rules_cited=first.rules_cited, comment=first.comment,
                                   variations=variations))

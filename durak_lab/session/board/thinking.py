@@ -40,6 +40,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
+from collections import deque
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -52,6 +53,7 @@ from ...engine.errors import DurakError, KernelUnsupported
 from ...engine.moves import Move
 from ...engine.state.position import Position
 from ...engine.view import PlayerView
+from .lines import LinesError
 
 __all__ = ["Thinking", "trump_chances", "FIRST_BUDGET", "BUDGETS", "LINE_BUDGET", "LIKELY_PLIES", "EXACT_PLIES",
            "TREE_CARDS", "TREE_NODES", "EXACT_NODES"]
@@ -100,6 +102,9 @@ class Thinking:
 
     def __init__(self, position: Position, seat: int, *, open: bool = False, seed: int = 0,
                  playouts: Optional[int] = None) -> None:
+        players = position.rules.players
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise LinesError("board-bad-seat", f"no such seat at {players} players", players=players)
         self.position = position
         self.seat = seat
         self.open = open
@@ -174,15 +179,15 @@ class Thinking:
             lo, hi = wilson(v.share, sum(c))
             return MoveValue(move, tuple(c), calibrated=tuple(calibrate(x, in_game, talon) for x in (v.share, lo, hi)))
 
+        worlds = ev.worlds + (self.evaluation.worlds if self.evaluation is not None else 0)
         if None in self._counts:
             self.evaluation = Evaluation(self.seat, ev.to_act, ev.mode, valued(None, self._counts[None]),
-                                         worlds=ev.worlds, seconds=ev.seconds)
+                                         worlds=worlds, seconds=ev.seconds)
             return
         sign = 1 if ev.to_act == self.seat else -1
-        values = [valued(self._moves[k], c) for k, c in self._counts.items()]
+        values = [valued(self._moves[k], c) for k, c in self._counts.items() if k is not None]
         ordered = sorted(values, key=lambda v: -sign * v.share)
         top = ordered[0]
-        worlds = ev.worlds + (self.evaluation.worlds if self.evaluation is not None else 0)
         self.evaluation = Evaluation(self.seat, ev.to_act, ev.mode, valued(None, list(top.counts)), tuple(ordered),
                                      (top.move,), worlds=worlds, seconds=ev.seconds)
 
@@ -228,26 +233,32 @@ class Thinking:
         holding = [h for h in whole.hands if h]
         if len(holding) != 2 or any(popcount(h) > TREE_CARDS for h in holding):
             return
-        budget = [TREE_NODES]
-        self.tree = self._tree_of(whole, budget, 0)
+        self.tree = self._tree_of(whole)
 
-    def _tree_of(self, p: Position, budget: list, depth: int) -> Optional[dict]:
-        mover = p.to_act()
-        if mover is None or p.result is not None:
-            return {"children": []}
-        values = exact_move_values(p, self.seat, max_nodes=EXACT_NODES)
-        if values is None:
-            return None
-        sign = 1 if mover == self.seat else -1
-        children = []
-        for move, value in sorted(values, key=lambda mv: -sign * mv[1]):
-            if budget[0] <= 0 or depth >= 2 * TREE_CARDS + 4:
-                return {"children": children, "more": True}
-            budget[0] -= 1
-            child = p.play(move)
-            sub = self._tree_of(child, budget, depth + 1) if child.result is None else {"children": []}
-            children.append({"move": move, "value": value, **(sub or {"children": [], "more": True})})
-        return {"children": children}
+    def _tree_of(self, start: Position) -> dict:
+        """The tree from ``start``, breadth first: every move of a node listed before any node below it,
+        so that the moves at the top are all there when :data:`TREE_NODES` runs out; a node whose moves
+        are not listed says ``"more"``."""
+        root: dict = {"children": []}
+        queue = deque([(start, root, 0)])
+        budget = TREE_NODES
+        while queue:
+            p, node, depth = queue.popleft()
+            if p.result is not None or p.to_act() is None:
+                continue
+            values = None
+            if budget > 0 and depth < 2 * TREE_CARDS + 4:
+                values = exact_move_values(p, self.seat, max_nodes=EXACT_NODES)
+            if values is None or len(values) > budget:
+                node["more"] = True
+                continue
+            budget -= len(values)
+            sign = 1 if p.to_act() == self.seat else -1
+            for move, value in sorted(values, key=lambda mv: -sign * mv[1]):
+                child = {"move": move, "value": value, "children": []}
+                node["children"].append(child)
+                queue.append((p.play(move), child, depth + 1))
+        return root
 
 
 def trump_chances(view: PlayerView) -> List[Tuple[str, List[Tuple[int, Fraction]], Fraction]]:
