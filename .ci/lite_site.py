@@ -75,6 +75,7 @@ NOTEBOOKS = [
     "04_trump_probabilities.ipynb",
     "puzzles.ipynb",
     "analysis_board.ipynb",
+    "live.ipynb",
 ]
 # The tutorials and pages of the site (from tutorials/, in the site's tutorials/ folder):
 # markdown and HTML pages open in JupyterLite's viewers, notebooks as above.

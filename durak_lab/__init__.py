@@ -44,6 +44,7 @@ if TYPE_CHECKING:  # the widgets load only when play() or learn() is called
     from .widgets.lessons.player import LessonPlayer
     from .widgets.play.table import PlayTable
     from .widgets.board import AnalysisBoard
+    from .widgets.live import LiveHelper
     from .widgets.teacher import TeacherView
 
 __version__ = "0.1.0"
@@ -126,8 +127,25 @@ def board(what: Any = None, **options: Any) -> "AnalysisBoard":
     return AnalysisBoard(what, **options)
 
 
+
+def live(**options: Any) -> "LiveHelper":
+    """The live helper for a real game at the kitchen table: click your cards and the face-up trump
+    card, then each move as it happens and the cards you draw; it shows your chances and each of your
+    moves' from what your seat knows, and where the trumps you have not seen may be:
+    :class:`durak_lab.widgets.live.LiveHelper`.  Options: ``preset``, ``players``, ``seat`` and
+    ``leader`` (0-based: the setup's first choices), ``language``, ``seed`` (the stand-in deal of the
+    cards you cannot see) and ``playouts`` (a fixed amount of thinking per step).
+
+    >>> helper = live(players=3, playouts=40)
+    >>> helper.state["phase"], helper.state["setup"]["players"]
+    ('setup', 3)
+    """
+    from .widgets.live import LiveHelper
+
+    return LiveHelper(**options)
+
 __all__ = [
     "Card", "CardSet", "Rules", "PRESETS", "Move", "Position", "Event", "Game", "Match",
     "DurakError", "CardError", "RulesError", "MoveTextError", "PositionError", "IllegalMoveError",
-    "RecordError", "Reason", "play", "learn", "teacher", "board", "set_language", "language", "LANGUAGES", "__version__",
+    "RecordError", "Reason", "play", "learn", "teacher", "board", "live", "set_language", "language", "LANGUAGES", "__version__",
 ]

@@ -50,8 +50,9 @@ LAYERS = tuple(MAY_IMPORT)
 #: a rich display (``_repr_svg_``, ``_repr_html_``…) of the engine draws itself with
 #: the display layer, as python-chess's board imports its SVG module inside the
 #: method; and ``durak_lab.play()``, ``durak_lab.learn()``, ``durak_lab.teacher()`` and ``durak_lab.board()``, in
-#: the top package alone, open the play table, the lesson player, the teacher's view and the analysis board.
-LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): ("play", "learn", "teacher", "board")}
+#: the top package alone, open the play table, the lesson player, the teacher's view and the analysis board;
+#: ``durak_lab.live()`` the live helper.
+LAZY_UP = {("engine", "display"): "_repr_", ("top", "widgets"): ("play", "learn", "teacher", "board", "live")}
 
 
 def lazy_up_allowed(module, mine, theirs, function):
@@ -274,7 +275,8 @@ def test_importing_every_standard_library_module_loads_no_heavy_library():
 #: What a learner runs needs neither pandas nor numpy (nor networkx), so that it also runs
 #: in JupyterLite, where they cannot be installed.
 LEARNER_MODULES = ("durak_lab.widgets.stepper", "durak_lab.widgets.play.table", "durak_lab.widgets.lessons.player",
-                   "durak_lab.widgets.teacher", "durak_lab.widgets.board")  # the teacher's view reads handed-in files in JupyterLite too
+                   "durak_lab.widgets.teacher", "durak_lab.widgets.board",
+                   "durak_lab.widgets.live")  # the teacher's view reads handed-in files in JupyterLite too
 
 
 @pytest.mark.parametrize("module", LEARNER_MODULES)
@@ -338,13 +340,13 @@ def test_the_no_pandas_probe_can_fail():
     assert proc.returncode != 0 and "import of pandas halted" in proc.stderr
 
 
-def test_only_play_learn_teacher_and_board_in_the_top_package_may_import_the_widgets():
-    """The upward imports of the top package are ``play``'s, ``learn``'s, ``teacher``'s and ``board``'s, and
+def test_only_play_learn_teacher_board_and_live_in_the_top_package_may_import_the_widgets():
+    """The upward imports of the top package are ``play``'s, ``learn``'s, ``teacher``'s, ``board``'s and ``live``'s, and
     the rule admits nothing else."""
     ups = [(lineno, target, function) for lineno, target, function in imports_of("durak_lab")
            if layer_of(target) == "widgets"]
     assert sorted((target, function) for _, target, function in ups) == [
-        ("durak_lab.widgets.board", "board"), ("durak_lab.widgets.lessons.player", "learn"),
+        ("durak_lab.widgets.board", "board"), ("durak_lab.widgets.lessons.player", "learn"), ("durak_lab.widgets.live", "live"),
         ("durak_lab.widgets.play.table", "play"), ("durak_lab.widgets.teacher", "teacher")]
     assert lazy_up_allowed("durak_lab", "top", "widgets", "play")
     assert lazy_up_allowed("durak_lab", "top", "widgets", "learn")

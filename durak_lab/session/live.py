@@ -75,7 +75,7 @@ def _cards(value: Union[str, Sequence[Any]], what: str) -> list:
     try:
         return [Card(c) for c in (value.replace(",", " ").split() if isinstance(value, str) else value)]
     except (ValueError, TypeError, DurakError):
-        raise LiveError("live-bad-cards", f"{what}: not cards: {value!r}"[:200], what=what) from None
+        raise LiveError("live-bad-cards", f"{what}: not cards: {value!r}"[:200]) from None
 
 
 class LiveGame:
@@ -145,6 +145,15 @@ class LiveGame:
                                discard=CardSet(out), attacker=leader, known=known)
         except PositionError as err:
             raise LiveError("live-bad-start", str(err)) from None
+        if rules.show_lowest_trump and shown_card is None:
+            # R7 with no shown card said: the engine marked the lowest trump of the random deal as shown;
+            # keep only what the seat knows (its own lowest trump, shown if it leads), so nothing depends on
+            # that deal
+            mine_trumps = [c for c in mine if c.suit == p.trump]
+            said = [0] * n
+            if leader == seat and mine_trumps:
+                said[seat] = 1 << min(mine_trumps, key=lambda c: c.rank)
+            p = p._replace(known=tuple(said))
         self.position = p
         self.history: list = []  # (position, cards to draw, the engine's guess) before each change, for undo
         self.seen: list = []  # (the seat's view before the move, the move): what the seat saw happen
@@ -156,6 +165,12 @@ class LiveGame:
     def view(self) -> PlayerView:
         """The seat's view: everything shown or computed here comes from it."""
         return self.position.view(self.seat)
+
+    @property
+    def stand_ins(self) -> tuple:
+        """The cards the engine drew for you that you have not confirmed (:meth:`drew` replaces them
+        with the real ones): stand-ins, never to be shown as your cards."""
+        return self._guess if self.to_draw else ()
 
     def waiting_for(self) -> Optional[str]:
         """Who must say something next: ``"you"`` (your move, or the cards you drew), a seat such as
@@ -201,7 +216,7 @@ class LiveGame:
                 p = self._bring(p, card, m.seat)
         p = self._keep_open(p, m)
         hand_before = p.hands[self.seat]
-        table_before = p.table_cards()
+        table_before = p.table_cards() | sum(1 << c for c in m.cards)  # a card thrown into a take is picked up too
         after = p.play(m)  # IllegalMoveError: nothing changed
         self.history.append((self.position, self.to_draw, self._guess))
         self.seen.append((self.position.view(self.seat), m))
@@ -271,6 +286,64 @@ class LiveGame:
         self.position, self.to_draw, self._guess = self.history.pop()
         if not drawing:
             self.seen.pop()
+
+    # ------------------------------------------------------------ what may be said next
+    def choices(self, seat: Optional[int] = None) -> list:
+        """What ``seat`` (default: the one the game waits for) may do now, as moves: your own legal
+        moves; another seat's moves with any card it may hold (a card it is known to hold, or one you
+        have not seen) and its moves without a card (take, pass); nothing while a draw is unsaid or the
+        game is over.  Moves of several cards at once are not listed (say them with :meth:`move`).  The
+        list depends only on what your seat knows, never on the random deal of the cards you cannot see.
+
+        >>> from durak_lab.engine.rules import Rules
+        >>> g = LiveGame(Rules(players=2), seat=0, hand="6♠ 8♦ 9♦ J♣ Q♥ A♠", trump_card="10♠", leader=1, seed=1)
+        >>> moves = g.choices()
+        >>> len(moves), str(moves[0]), all(m.seat == 1 and m.kind == "attack" for m in moves)
+        (29, 'P2 attack 7♠', True)
+        >>> g.choices(0)          # P1 defends: nothing to do before P2 leads
+        []
+        """
+        p = self.position
+        if self.to_draw or p.result is not None or p.to_act() is None:
+            return []
+        seat = p.to_act() if seat is None else seat
+        if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+            raise LiveError("live-bad-seat", f"seats are P1 to P{self.rules.players}", players=self.rules.players)
+        if seat == self.seat:
+            return [m for m in p.legal_moves(seat) if m.seat == seat]
+        found: dict = {str(m): m for m in p.legal_moves(seat) if m.seat == seat and not m.cards}
+        theirs = CardSet(self.view.unseen_mask() | (p.known[seat] & p.hands[seat]))
+        for card in sorted(theirs, key=lambda c: (c.suit, c.rank)):
+            try:
+                q = self._bring(p, card, seat)
+            except LiveError:
+                continue
+            for m in q.legal_moves(seat):
+                if m.seat == seat and (m.cards == (card,) or not m.cards):
+                    found.setdefault(str(m), m)
+        return [m for m in found.values() if m.cards] + [m for m in found.values() if not m.cards]
+
+    def acting(self) -> list:
+        """The seats that may act now (0-based), the one the game waits for first: at a throw-in
+        several may (R12), and the page asks which of them moved."""
+        first = self.position.to_act()
+        if first is None or self.to_draw or self.position.result is not None:
+            return []
+        others = [s for s in range(self.rules.players) if s != first and self.choices(s)]
+        return [first] + others
+
+    def draw_choices(self) -> list:
+        """The cards you may say you drew (while :attr:`to_draw` waits): the ones you had not seen,
+        and the face-up trump card when it was the talon's last."""
+        if not self.to_draw:
+            return []
+        before = self.history[-1][0]
+        mask = self.view_of(before).unseen_mask()
+        face = before.trump_card if before.trump_card >= 0 and before.talon else -1
+        cards = set(CardSet(mask)) | set(self._guess)
+        if face >= 0 and self._guess and Card(face) in self._guess:
+            cards.add(Card(face))
+        return sorted(cards, key=lambda c: (c.suit, c.rank))
 
     # ------------------------------------------------------------ what the helper says
     def evaluate(self, playouts: Optional[int] = None, seed: int = 0) -> Optional[Evaluation]:

@@ -253,6 +253,7 @@ def test_trump_notebook_draws_a_plotly_chart(lite_page, report):
     ("tutorials/02_what_each_player_sees.ipynb", 0),
     ("puzzles.ipynb", 0),
     ("analysis_board.ipynb", 0),
+    ("live.ipynb", 0),
 ])
 def test_more_notebooks_run_every_cell(lite_page, report, name, charts):
     """The site's other notebooks run; 02 and 03 draw their plotly charts, whose modules import plotly

@@ -34,7 +34,7 @@ __all__ = ["Catalogue", "catalogue", "FAMILIES", "CatalogueError"]
 
 #: The families of keys: one data file each.  A key lives in exactly one of them.
 FAMILIES = ("table", "narration", "reasons", "errors", "review", "lessons", "player", "stepper", "teacher", "widgets",
-            "explain", "figures", "glossary", "terms", "sheet", "examples", "puzzles", "board")
+            "explain", "figures", "glossary", "terms", "sheet", "examples", "puzzles", "board", "live")
 
 _lock = threading.Lock()
 _loaded: Dict[str, "Catalogue"] = {}

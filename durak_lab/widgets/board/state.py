@@ -26,7 +26,7 @@ from ...text.messages import say
 from ...text.narrate import move_words, role_words, seats_words, value_words
 from ...text.review import percent
 
-__all__ = ["board_state", "trumps_json", "LABEL_KEYS"]
+__all__ = ["board_state", "trumps_json", "chance_json", "evaluation_json", "seats_json", "status_words", "LABEL_KEYS"]
 
 #: The words of the page's buttons and headings, each a catalogue key (sent with every state).
 LABEL_KEYS = {
@@ -52,7 +52,7 @@ def _sorted(mask: int, trump: int) -> list:
     return sorted(CardSet(mask), key=lambda c: (suit_of(c) == trump, suit_of(c), rank_of(c)))
 
 
-def _status(p: Position) -> str:
+def status_words(p: Position) -> str:
     if p.result is not None:
         if not p.result:
             return say("event-over-draw")
@@ -61,7 +61,7 @@ def _status(p: Position) -> str:
     return say("board-status-to-act", seat=seat_text(mover)) if mover is not None else ""
 
 
-def _seats(p: Position, seat: int, open: bool) -> list:
+def seats_json(p: Position, seat: int, open: bool) -> list:
     """Every seat, the chosen one first: its role, its cards (all of them: its own, or open) or a count
     and the cards known to be there."""
     out = []
@@ -83,7 +83,7 @@ def _seats(p: Position, seat: int, open: bool) -> list:
     return out
 
 
-def _chance_json(v: Any) -> dict:
+def chance_json(v: Any) -> dict:
     """A value for the seat: its chance in percent with its 95% range, or its exact words."""
     if v.exact:
         value = 1 if v.chance > 0.75 else (-1 if v.chance < 0.25 else 0)
@@ -93,7 +93,7 @@ def _chance_json(v: Any) -> dict:
             "range": say("board-range", low=percent(lo), high=percent(hi))}
 
 
-def _evaluation_json(ev: Any) -> Optional[dict]:
+def evaluation_json(ev: Any) -> Optional[dict]:
     if ev is None:
         return None
     v = ev.value
@@ -129,7 +129,7 @@ def _moves_json(control: Any, node: Node, ev: Any, shows_moves: bool) -> list:
             move = Move.parse(text, p.players)
             mv = valued.get(text)
             out.append({"move": text, "words": move_words(move), "seat": seat_text(move.seat),
-                        "value": _chance_json(mv) if mv is not None else None, "best": text in best,
+                        "value": chance_json(mv) if mv is not None else None, "best": text in best,
                         "child": children.get(text)})
             seen.add(text)
     for ch in node.children:
@@ -193,18 +193,18 @@ def board_state(control: Any) -> dict:
         "serial": control.serial, "node": node.id, "ply": len(control.lines.line_to(node)),
         "title": control.title, "mode": "open" if open_ else "seat", "seat": seat_text(seat),
         "seat_choices": [seat_text(s) for s in control.seat_choices()], "open_allowed": control.open_allowed,
-        "status": _status(p), "players": p.players,
+        "status": status_words(p), "players": p.players,
         "trump": say("trump-is", suit=Suit(p.trump)),
         "trump_card": card_json(Card(tc), p.trump) if tc >= 0 else None, "trump_face_up": face_up,
         "talon": say("talon-count", count=len(p.talon)) if p.talon else say("talon-empty"),
         "bito": say("bito-count", count=popcount(p.discard)) if p.discard else say("bito-empty"),
-        "seats": _seats(p, seat, open_),
+        "seats": seats_json(p, seat, open_),
         "table": [{"attack": card_json(Card(a), p.trump),
                    "cover": card_json(Card(c), p.trump) if c >= 0 else None} for a, c, _, _ in p.table],
         "moves": _moves_json(control, node, ev, shows_moves),
         "moves_note": "" if shows_moves or p.result is not None else say(
             "board-moves-hidden", seat=seat_text(mover) if mover is not None else ""),
-        "evaluation": _evaluation_json(ev),
+        "evaluation": evaluation_json(ev),
         "thinking": thinking is not None and not thinking.done, "think_error":
             say(thinking.error) if thinking is not None and thinking.error else "",
         "best_line": line, "line_exact": bool(thinking is not None and thinking.line_exact),
