@@ -5,7 +5,7 @@ The notebook opens three boards: a worked example at its second move (from P2's 
 with unknown cards (from P1's seat: P2's hand and the talon are counts) and an endgame with every
 card open.  On each the test reads what a learner reads, plays moves by clicking (the first line
 and then a variation), goes back and forward by keyboard, keeps a note on a move, sets a position up
-by clicking cards into places, and checks that every card has a text alternative and nothing sticks
+by clicking cards into places, opens a saved game's file at move 20 and plays a variation there, and checks that every card has a text alternative and nothing sticks
 out of the board's box.  The time from a
 click on a move to the first figure of the new position is printed (not asserted: the machine is
 shared).
@@ -18,7 +18,9 @@ import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
+from durak_lab.bots import TipsBot, play_game  # noqa: E402
 from durak_lab.engine.partial import parse_partial  # noqa: E402
+from durak_lab.engine.rules import Rules  # noqa: E402
 
 from .jupyter_pages import open_voila, voila_error_outputs  # noqa: E402
 from .test_lesson_player import _OVERFLOW_JS  # noqa: E402  (what sticks out of a widget's box)
@@ -81,7 +83,7 @@ class Board:
 
 
 @pytest.mark.parametrize("viewport", list(VIEWPORTS))
-def test_analysis_board_in_voila(voila_page, viewport, screenshot, report):
+def test_analysis_board_in_voila(voila_page, viewport, screenshot, report, tmp_path):
     page = voila_page
     page.set_viewport_size(VIEWPORTS[viewport])
     open_voila(page, NOTEBOOK)
@@ -170,5 +172,32 @@ def test_analysis_board_in_voila(voila_page, viewport, screenshot, report):
     expect(example.root.locator('.dl-bd-seat-row[data-seat="P2"] .dl-bd-hidden')).to_have_attribute("data-count", "6")
     expect(example.root.locator(".dl-bd-sentence")).to_contain_text("P1 scores", timeout=60_000)
     example.check(screenshot, "-setup")
+
+    # a saved game (a record file of 49 moves between two bots) opened from the computer, at move 20,
+    # every card open, and a variation played there
+    game = play_game(Rules(players=2), [TipsBot(), TipsBot()], seed=1).record()
+    assert len(game.moves) > 30
+    saved = tmp_path / "my_game.json"
+    saved.write_text(game.dump() + "\n", encoding="utf-8")
+    partial.root.locator(".dl-bd-open > summary").click()
+    serial = partial.data("serial")
+    partial.root.locator("input.dl-bd-file").set_input_files(str(saved))
+    page.wait_for_function("([i, s]) => document.querySelectorAll('.dl-board')[i].dataset.serial !== s",
+                           arg=[1, serial], timeout=30_000)
+    expect(partial.root.locator(".dl-bd-main-line > li")).to_have_count(len(game.moves))
+    expect(partial.root).to_have_attribute("data-ply", "0")
+    partial.click(partial.root.locator(".dl-bd-main-line > li:nth-child(20) > button.dl-bd-node"))
+    expect(partial.root).to_have_attribute("data-ply", "20")
+    partial.click(partial.root.locator('.dl-bd-mode[data-mode="open"]'))
+    expect(partial.root).to_have_attribute("data-mode", "open")
+    played = str(game.moves[20].move)  # the game's move 21, from here
+    other = partial.root.locator(f'button.dl-bd-move:not([data-move="{played}"])').first
+    expect(other).to_be_visible(timeout=30_000)
+    took3 = partial.first_figure_after(other)
+    expect(partial.root).to_have_attribute("data-ply", "21")
+    expect(partial.root.locator(".dl-bd-variation")).to_have_count(1)
+    expect(partial.root.locator(".dl-bd-main-line > li")).to_have_count(len(game.moves))
+    partial.check(screenshot, "-saved-game")
     assert voila_error_outputs(page) == []
-    report(f"Voila {viewport}: analysis board, click on a move to the first figure: {took:.2f} s and {took2:.2f} s")
+    report(f"Voila {viewport}: analysis board, click on a move to the first figure: {took:.2f} s, {took2:.2f} s "
+           f"(endgame) and {took3:.2f} s (move 21 of a saved game)")

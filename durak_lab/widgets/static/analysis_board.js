@@ -15,6 +15,13 @@ const PLACE_MARKS = { attack: "▲", cover: "▼", discard: "✕", trump: "★",
 // right-to-left sentence (Hebrew) never reverses them.
 const ISOLATE = /((?:10|[2-9TJQKA])[♠♥♦♣]|P\d{1,2}(?![\d\w]))/u;
 
+// Whether the focus has left the widget, or sits on a control a redraw disabled or hid (Chromium keeps a
+// disabled button focused for a moment, then drops the focus to the page's body).
+function focusLost(root) {
+  const a = document.activeElement;
+  return !a || !root.contains(a) || a.disabled === true || a.hidden === true;
+}
+
 function isolated(text) {
   return String(text).split(ISOLATE).map((part, i) => (i % 2 === 1
     ? Object.assign(document.createElement("bdi"), { textContent: part }) : document.createTextNode(part)));
@@ -416,7 +423,7 @@ function render({ model, el }) {
     drawThinking(st);
     Object.assign(root.dataset, { serial: st.serial, node: st.node, ply: st.ply, mode: st.mode, seat: st.seat,
       thinking: st.thinking ? "yes" : "no" });
-    if (focusKey && !root.contains(document.activeElement)) {
+    if (focusKey && focusLost(root)) {
       const [kind, value] = [focusKey.slice(0, focusKey.indexOf(":")), focusKey.slice(focusKey.indexOf(":") + 1)];
       const attr = { node: "data-node", move: "data-move", do: "data-do", card: "data-card", place: "data-place" }[kind];
       const sel = attr ? `.dl-bd-setup-body [${attr}="${CSS.escape(value)}"], [${attr}="${CSS.escape(value)}"]`
@@ -425,7 +432,7 @@ function render({ model, el }) {
       const again = found && !found.disabled && !found.hidden ? found
         : root.querySelector(".dl-bd-nav-btn:not([disabled]), .dl-bd-move");
       if (again) again.focus();
-      if (!root.contains(document.activeElement)) root.focus();
+      if (focusLost(root)) root.focus();
     }
     scheduleThinking(st);
   }

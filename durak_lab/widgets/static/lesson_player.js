@@ -1,5 +1,5 @@
 // The lesson player's front end (anywidget ESM), joined after the play table's (play_table.js):
-// h(), glossed(), cardButton() and playTable.render() come from there. It draws the "state" trait of
+// h(), glossed(), cardButton(), focusLost() and playTable.render() come from there. It draws the "state" trait of
 // durak_lab.widgets.lessons.player.LessonPlayer and sends each click back as {do: ...}. The
 // position of a step is drawn by the play table itself, on a small stand-in for the model that
 // hands it the lesson state's "table" part and wraps its clicks as {do: "table", msg}.
@@ -402,7 +402,7 @@ function renderLesson({ model, el }) {
         : st.view === "reviewing" ? reviewing.querySelector(".dl-lp-stop")
         : st.view === "who" ? nameInput : menu.querySelector(last) || menu.querySelector("button");
       if (target) target.focus();
-    } else if (focusKey && !root.contains(document.activeElement)) {
+    } else if (focusKey && focusLost(root)) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (again && !again.disabled) again.focus();
       else if (focusKey.startsWith("choice:") || focusKey === "lp:check") nextButton.focus();

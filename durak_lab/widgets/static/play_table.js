@@ -11,6 +11,13 @@ const REVIEW_PACE_MS = 30; // between two steps of the review at the end (the pa
 // right-to-left sentence (Hebrew) never reverses them; the text itself is unchanged.
 const ISOLATE = /((?:10|[2-9TJQKA])[♠♥♦♣]|P\d{1,2}(?![\d\w]))/u;
 
+// Whether the focus has left the widget, or sits on a control a redraw disabled or hid (Chromium keeps a
+// disabled button focused for a moment, then drops the focus to the page's body).
+function focusLost(root) {
+  const a = document.activeElement;
+  return !a || !root.contains(a) || a.disabled === true || a.hidden === true;
+}
+
 function isolated(text) {
   return String(text).split(ISOLATE).map((part, i) => (i % 2 === 1
     ? Object.assign(document.createElement("bdi"), { textContent: part }) : document.createTextNode(part)));
@@ -445,11 +452,12 @@ function render({ model, el }) {
     rematchButton.disabled = false;
     Object.assign(root.dataset, { tick: st.tick, serial: st.serial, acting: st.acting, players: st.players,
       seat: (st.me || {}).seat || "" });
-    if (focusKey && !root.contains(document.activeElement)) {
+    if (focusKey && focusLost(root)) {
       const again = root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`)
         || (focusKey.startsWith("hand:") || focusKey.startsWith("table:") || focusKey.startsWith("act:")
           ? root.querySelector(".dl-pt-hand button, .dl-pt-actions button") : null);
-      if (again) again.focus();
+      if (again && !again.disabled) again.focus();
+      if (focusLost(root)) root.focus();
     }
     scheduleBot(st);
     scheduleReview(st);
