@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Optional
 
-from ..text.catalogue import LANGUAGES, LanguageError, catalogue, direction, language, language_code
+from ..text.catalogue import LANGUAGES, LanguageError, catalogue, direction, language, language_code, using
 
-__all__ = ["with_language", "language_choices", "browser_language", "language_asked", "language_picker",
+__all__ = ["with_language", "worded_answer", "language_choices", "browser_language", "language_asked", "language_picker",
            "LANGUAGE_MESSAGES", "MAX_BROWSER_LANGUAGES"]
 
 #: The front end's messages about the language: the picker's choice, and the browser's own languages.
@@ -96,3 +96,29 @@ def language_picker(on_pick: Callable[[str], None]) -> Any:
     picker.add_class("dl-language")
     picker.observe(lambda change: on_pick(change["new"]) if change.get("new") else None, names="value")
     return picker
+
+
+def worded_answer(widget: Any, msg: Any, control: Any) -> dict:
+    """The new state of a widget whose ``control`` holds its model (the analysis board's, the live
+    helper's): a language message (:data:`LANGUAGE_MESSAGES`) changes ``widget.language`` and words the
+    same picture anew; any other message goes to ``control.handle``; either is worded in the widget's
+    language, with :func:`with_language`'s fields.
+
+    >>> class Control:
+    ...     def state(self): return {"n": 0}
+    ...     def handle(self, msg): return {"n": 1}
+    >>> class W: language, _auto = None, True
+    >>> w = W()
+    >>> worded_answer(w, {"do": "language", "lang": "fi"}, Control())["lang"], w.language
+    ('fi', 'fi')
+    >>> worded_answer(w, {"do": "go"}, Control())["n"], w.language
+    (1, 'fi')
+    """
+    if isinstance(msg, dict) and msg.get("do") in LANGUAGE_MESSAGES:
+        code = language_asked(widget, msg)
+        if code is not None:
+            widget.language = code
+        with using(widget.language):
+            return with_language(control.state(), widget._auto)
+    with using(widget.language):
+        return with_language(control.handle(msg), widget._auto)

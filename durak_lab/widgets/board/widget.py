@@ -64,7 +64,7 @@ import traitlets
 
 from ...engine.records import Record
 from ...text.catalogue import asked_language, language_code, using
-from ..language import LANGUAGE_MESSAGES, language_asked, with_language
+from ..language import with_language, worded_answer
 from .control import BoardControl
 
 __all__ = ["AnalysisBoard"]
@@ -98,15 +98,7 @@ class AnalysisBoard(anywidget.AnyWidget):
 
     def handle(self, msg: dict) -> dict:
         """Do what a message of the page asks (see the module's list); return the new state."""
-        if isinstance(msg, dict) and msg.get("do") in LANGUAGE_MESSAGES:
-            code = language_asked(self, msg)
-            if code is not None:
-                self.language = code
-            with using(self.language):
-                self.state = with_language(self.control.state(), self._auto)
-            return self.state
-        with using(self.language):
-            state = with_language(self.control.handle(msg), self._auto)
+        state = worded_answer(self, msg, self.control)
         if self.control.download != self.download:
             self.download = dict(self.control.download)
         self.state = state

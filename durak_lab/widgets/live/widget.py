@@ -48,7 +48,7 @@ import anywidget
 import traitlets
 
 from ...text.catalogue import asked_language, language_code, using
-from ..language import LANGUAGE_MESSAGES, language_asked, with_language
+from ..language import with_language, worded_answer
 from .control import LiveControl
 
 __all__ = ["LiveHelper"]
@@ -78,15 +78,7 @@ class LiveHelper(anywidget.AnyWidget):
 
     def handle(self, msg: dict) -> dict:
         """Do what a message of the page asks (see the module's list); return the new state."""
-        if isinstance(msg, dict) and msg.get("do") in LANGUAGE_MESSAGES:
-            code = language_asked(self, msg)
-            if code is not None:
-                self.language = code
-            with using(self.language):
-                self.state = with_language(self.control.state(), self._auto)
-            return self.state
-        with using(self.language):
-            self.state = with_language(self.control.handle(msg), self._auto)
+        self.state = worded_answer(self, msg, self.control)
         return self.state
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
