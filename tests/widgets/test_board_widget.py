@@ -269,3 +269,23 @@ def test_a_wrong_setup_message_is_a_sentence_and_changes_nothing(msg):
     state = c.handle(msg)
     assert state["feedback_kind"] == "illegal" and len(state["feedback"]) < 300
     assert state["setup"] == before
+
+
+def test_the_saved_games_are_read_again_only_when_the_folder_changes(tmp_path, monkeypatch):
+    """Every picture lists the saved games (each thinking step's too): the files are parsed once, and
+    again only after a file is added or changed."""
+    from durak_lab.widgets.board import control as board_control
+
+    reads = []
+    real = board_control.saved_games
+    monkeypatch.setattr(board_control, "saved_games", lambda folder: reads.append(folder) or real(folder))
+    c = BoardControl("EX-KO-1", playouts=20, save_dir=str(tmp_path))
+    state = c.state()
+    for _ in range(3):
+        state = c.handle({"do": "think", "node": state["node"]})
+    assert state["games"] == [] and len(reads) == 1
+    c.handle({"do": "save"})
+    state = c.state()
+    assert len(state["games"]) == 1 and len(reads) == 2
+    c.handle({"do": "think", "node": state["node"]})
+    assert len(reads) == 2

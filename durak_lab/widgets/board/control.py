@@ -117,6 +117,7 @@ class BoardControl:
         self._saves = 0
         self._thinking: dict = {}
         self._trumps: dict = {}
+        self._games: tuple = (None, [])  # (the games folder's listing, its saved games' names)
         self._load(what, seat, open, at)
         #: the "Set up a position" panel: the rules and the seat of what was opened, every card unknown
         rules = self.lines.start.rules
@@ -331,8 +332,18 @@ class BoardControl:
         return example_ids()
 
     def game_choices(self) -> list:
-        """The saved games' file names, newest name last."""
-        return [name for name, _ in saved_games(self.games_folder())]
+        """The saved games' file names, newest name last.  Every picture lists them, the thinking's
+        too: the files are read again only when the folder's listing (names, sizes, times) changes."""
+        folder = self.games_folder()
+        try:
+            with os.scandir(folder) as entries:
+                listing: Any = (folder, tuple(sorted((e.name, e.stat().st_size, e.stat().st_mtime_ns)
+                                                     for e in entries if e.name.lower().endswith(".json"))))
+        except OSError:
+            listing = (folder, None)
+        if listing != self._games[0]:
+            self._games = (listing, [name for name, _ in saved_games(folder)])
+        return list(self._games[1])
 
     def _open(self, what: Any, seat: Optional[int] = None) -> None:
         before = (self.lines, self.partial, self.title, self.node, self.seat, self.open)
