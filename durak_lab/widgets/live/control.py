@@ -191,11 +191,10 @@ class LiveControl:
             raise LivePageError("live-page-not-started", "the game has not started")
         return self.game
 
-    def asked_seat(self) -> Optional[int]:
+    def asked_seat(self, acting: Optional[list] = None) -> Optional[int]:
         """The seat the page asks about: the one chosen with "Who moved?", else the one the game
-        waits for."""
-        g = self._game()
-        acting = g.acting()
+        waits for.  ``acting``: :meth:`LiveGame.acting`'s answer, when the caller has it already."""
+        acting = self._game().acting() if acting is None else acting
         if self.asking in acting:
             return self.asking
         return acting[0] if acting else None

@@ -111,17 +111,17 @@ def _play_json(c: Any) -> dict:
     t = c.thinking()
     ev = t.evaluation if t is not None else None
     over = p.result is not None
+    acting = g.acting()  # each seat's choices: worked out once per picture
+    asked = c.asked_seat(acting) if acting else None
     if g.to_draw:
         waiting, prompt = "draw", say("live-page-draw", count=counted(g.to_draw, "cards"))
     elif over or p.to_act() is None:
         waiting, prompt = "over", status_words(p)
-    elif c.asked_seat() == seat:
+    elif asked == seat:
         waiting, prompt = "you", say("live-page-your-move")
     else:
         waiting = "other"
-        prompt = say("live-page-their-move", seat=seat_text(c.asked_seat()))
-    asked = c.asked_seat() if waiting in ("you", "other") else None
-    acting = g.acting() if waiting in ("you", "other") else []
+        prompt = say("live-page-their-move", seat=seat_text(asked))
     my_moves: list = []
     if waiting == "you":
         valued = {str(mv.move): mv for mv in ev.moves} if ev is not None else {}
