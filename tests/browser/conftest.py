@@ -239,6 +239,11 @@ def _new_page(browser, base_url: str):
     # Uncaught exceptions in the page; tests assert on them (see jupyter_pages).
     page.js_errors = []
     page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+    # Requests not answered yet: a page that does not load names them (jupyter_pages.open_voila).
+    page.pending_requests = {}
+    page.on("request", lambda r: page.pending_requests.__setitem__(r.url, time.monotonic()))
+    page.on("requestfinished", lambda r: page.pending_requests.pop(r.url, None))
+    page.on("requestfailed", lambda r: page.pending_requests.pop(r.url, None))
     return ctx, page
 
 
