@@ -49,6 +49,7 @@ from itertools import combinations
 from typing import Any, Optional, Sequence
 
 from .base import Bot, BotError
+from .protocol.external import BotForfeit
 from ..engine.moves import Move, seat_text
 from ..engine.rules import Rules
 from ..engine.state.position import Position
@@ -68,7 +69,9 @@ class GameResult:
     dealt with (``Position.deal(rules, seed)``); ``rotation``: how far the
     lineup was turned; ``seats``: the bot's name in each seat; ``losers``: the
     durak seats (R27, R28), empty for a draw (R29) or an unfinished game;
-    ``moves``: every move played.
+    ``moves``: every move played; ``forfeit``: ``(seat, reason)`` when a bot in another
+    process (:class:`~durak_lab.bots.protocol.ExternalBot`) lost the game by answering late,
+    stopping or choosing an illegal move (its seat is then the durak), else empty.
     """
 
     rules: Rules
@@ -79,6 +82,7 @@ class GameResult:
     losers: tuple
     moves: tuple
     unfinished: bool = False
+    forfeit: tuple = ()
 
     @property
     def duraks(self) -> tuple:
@@ -127,6 +131,18 @@ def play_game(rules: Rules, lineup: Sequence[Bot], seed: int, *, deal: int = 0, 
     n = rules.players
     if len(lineup) != n:
         raise ValueError(f"lineup: {len(lineup)} bots for {n} seats")
+    result: Optional[GameResult] = None
+    try:
+        result = _play(rules, lineup, seed, deal, rotation, max_moves)
+        return result
+    finally:  # a bot with a process of its own (ExternalBot) stops at the game's end, whatever ended it
+        for bot in {id(b): b for b in lineup}.values():
+            finish = getattr(bot, "finish", None)
+            if callable(finish):
+                finish(None if result is None or result.unfinished else result.losers)
+
+
+def _play(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotation: int, max_moves: int) -> GameResult:
     p = Position.deal(rules, seed)
     rng = random.Random(f"durak-lab bots {seed} {rotation}")
     moves: list[Move] = []
@@ -140,7 +156,11 @@ def play_game(rules: Rules, lineup: Sequence[Bot], seed: int, *, deal: int = 0, 
         assert s is not None
         bot = lineup[s]
         view = p.view(s)
-        move = bot.choose(view, rng, history=tuple(readers[s])) if s in readers else bot.choose(view, rng)
+        try:
+            move = bot.choose(view, rng, history=tuple(readers[s])) if s in readers else bot.choose(view, rng)
+        except BotForfeit as lost:
+            return GameResult(rules, deal, seed, rotation, tuple(b.name for b in lineup), (s,), tuple(moves),
+                              forfeit=(s, lost.reason))
         if not isinstance(move, Move) or move not in view.legal:
             if not isinstance(move, Move):
                 reason = f"a {type(move).__name__}, not a Move of view.legal"
@@ -346,13 +366,15 @@ class Tournament:
 
     def seat_rows(self) -> list:
         """One dict per game and seat: ``game``, ``deal``, ``seed``, ``rotation``, ``seat`` (P1…),
-        ``bot``, ``durak``, ``draw``, ``unfinished``, ``moves``."""
+        ``bot``, ``durak``, ``draw``, ``unfinished``, ``moves``, ``forfeit`` (why the seat lost by
+        forfeit, else empty)."""
         rows = []
         for i, g in enumerate(self.games):
             for s, name in enumerate(g.seats):
                 rows.append({"game": i, "deal": g.deal, "seed": g.seed, "rotation": g.rotation,
                              "seat": seat_text(s), "bot": name, "durak": s in g.losers, "draw": g.draw,
-                             "unfinished": g.unfinished, "moves": len(g.moves)})
+                             "unfinished": g.unfinished, "moves": len(g.moves),
+                             "forfeit": g.forfeit[1] if g.forfeit and g.forfeit[0] == s else ""})
         return rows
 
     def standings(self) -> list:

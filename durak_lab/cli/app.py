@@ -78,6 +78,10 @@ Subcommands:
 ``durak-lab class-deal [--preset P] [--players N] [--vs LEVEL] [--seed N]``
     a class deal code: every student plays the same cards against the same bot,
     and the teacher's view compares the games.
+``durak-lab engine [--bot NAME]``
+    a bot of this package as a program speaking the engine protocol
+    ``durak-engine/1`` on standard input and output, for tournaments with bots
+    written anywhere (:mod:`durak_lab.bots.protocol`, :mod:`durak_lab.cli.engine`).
 
 Exit status: 0 when everything went as recorded (moves marked ``illegal`` are
 expected to be rejected), 1 at the first unexpected outcome (an illegal move,
@@ -110,6 +114,7 @@ from . import analyse as analyse_cli
 from . import binder_links as binder_links_cli
 from . import class_report as class_cli
 from . import classroom as classroom_cli
+from . import engine as engine_cli
 from . import evaluate as evaluate_cli
 from . import glossary as glossary_cli
 from . import lessons as lessons_cli
@@ -166,6 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     class_cli.add_parser(sub)
     class_cli.add_deal_parser(sub)
     classroom_cli.add_parser(sub)
+    engine_cli.add_parser(sub)
     return parser
 
 
@@ -336,5 +342,7 @@ def _command(args: list) -> int:
         return class_cli.run_deal(ns, out, err)
     if ns.command == "classroom":
         return classroom_cli.run(ns, out, err)
+    if ns.command == "engine":
+        return engine_cli.run(ns, sys.stdin, out, err)
     parser.print_help(err)
     return 2

@@ -68,7 +68,7 @@ def seats_table(t: Tournament) -> pd.DataFrame:
     [3, 3, 3, 3]
     """
     import pandas as pd
-    columns = ["game", "deal", "seed", "rotation", "seat", "bot", "durak", "draw", "unfinished", "moves"]
+    columns = ["game", "deal", "seed", "rotation", "seat", "bot", "durak", "draw", "unfinished", "moves", "forfeit"]
     return pd.DataFrame(t.seat_rows(), columns=columns)
 
 
