@@ -20,7 +20,11 @@ plays the best reply to a greedy player (``flat:1000+reading``; while the
 talon lasts, the lines of that reply end with the exact solver's value once the
 talon is empty), ``+reading+noleaf`` for one whose replies play greedy play to
 the end instead, and ``+reading+noreply`` for one that reads them but leaves the
-best reply out.
+best reply out.  ``engine:NAME`` plays a bot of :data:`~durak_lab.bots.BOTS` in another
+process over the engine protocol (``durak-lab engine --bot NAME``), and ``exec:COMMAND`` any
+program that speaks it (:class:`~durak_lab.bots.protocol.ExternalBot`, a process a game); the
+time of such a bot is the wall time from ``go`` to its answer, the pipes included.  A game it
+loses by forfeit (late, stopped, an illegal move) counts as its loss, with the reason kept.
 
 Standard library only.
 
@@ -47,6 +51,7 @@ from typing import Optional
 from .commands import ResultsError, cores, int_in, read_json_lines
 
 from ..bots import BOTS, METHODS, SearchBot
+from ..bots.protocol import ExternalBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
 
@@ -63,6 +68,16 @@ def make_bot(spec: str):
     ...
     ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
     """
+    if spec.startswith(("engine:", "exec:")):
+        kind, _, rest = spec.partition(":")
+        if not rest.strip():
+            raise ValueError(f"no bot {spec!r}: give {kind}:NAME" if kind == "engine" else
+                             f"no bot {spec!r}: give exec:COMMAND")
+        if kind == "engine":
+            if rest not in BOTS:
+                raise ValueError(f"no bot {spec!r}: engine:NAME takes one of {', '.join(BOTS)}")
+            return ExternalBot([sys.executable, "-m", "durak_lab", "engine", "--bot", rest], name=spec)
+        return ExternalBot(rest, name=spec)
     head, *flags = spec.split("+")
     if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"]):
         raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply or "
@@ -83,7 +98,8 @@ def make_bot(spec: str):
 
 
 class Timed:
-    """A bot that times another: the CPU seconds of its choices where it had more than one move."""
+    """A bot that times another: the CPU seconds of its choices where it had more than one move
+    (for a bot in another process, :class:`~durak_lab.bots.protocol.ExternalBot`, the wall time)."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
@@ -92,16 +108,23 @@ class Timed:
         self.choices = 0
         self.moves = 0
         self.reads_history = getattr(bot, "reads_history", False)
+        self.clock = time.perf_counter if isinstance(bot, ExternalBot) else time.process_time
 
     def choose(self, view, rng, **history):
         self.moves += 1
         if len(view.legal) < 2:
             return self.bot.choose(view, rng, **history)
-        t0 = time.process_time()
+        t0 = self.clock()
         m = self.bot.choose(view, rng, **history)
-        self.seconds += time.process_time() - t0
+        self.seconds += self.clock() - t0
         self.choices += 1
         return m
+
+    def finish(self, result=None) -> None:
+        """The end of a game, passed on (a bot in another process stops there)."""
+        finish = getattr(self.bot, "finish", None)
+        if callable(finish):
+            finish(result)
 
 
 def bench_game(rules: Rules, lineup: list, seed: int, deal: int, rotation: int, timed: str) -> dict:
@@ -111,9 +134,12 @@ def bench_game(rules: Rules, lineup: list, seed: int, deal: int, rotation: int, 
     seats = [Timed(copy.deepcopy(b)) if b.name == timed else copy.deepcopy(b) for b in lineup]
     g = play_game(rules, seats, seed, deal=deal, rotation=rotation)
     clocks = [s for s in seats if isinstance(s, Timed)]
-    return {"deal": deal, "seed": seed, "rotation": rotation, "seats": list(g.seats), "losers": list(g.losers),
-            "unfinished": g.unfinished, "moves": len(g.moves), "seconds": sum(c.seconds for c in clocks),
-            "choices": sum(c.choices for c in clocks), "bot_moves": sum(c.moves for c in clocks)}
+    out = {"deal": deal, "seed": seed, "rotation": rotation, "seats": list(g.seats), "losers": list(g.losers),
+           "unfinished": g.unfinished, "moves": len(g.moves), "seconds": sum(c.seconds for c in clocks),
+           "choices": sum(c.choices for c in clocks), "bot_moves": sum(c.moves for c in clocks)}
+    if g.forfeit:
+        out["forfeit"] = [g.forfeit[0], g.forfeit[1]]
+    return out
 
 
 def _lineup(rules: Rules, bot, opponent) -> list:
@@ -169,7 +195,9 @@ def summary(games: list, bot: str, rules: Rules) -> dict:
             "loss_rate": loss / n if n else 0.0, "loss_low": wilson(loss, n)[0], "loss_high": wilson(loss, n)[1],
             "ms_per_choice": 1000 * seconds / choices if choices else 0.0,
             "ms_per_choice_median_game": 1000 * statistics.median(per_game) if per_game else 0.0,
-            "choices": choices, "baseline_loss": 1 / rules.players if not rules.teams else 0.5}
+            "choices": choices, "baseline_loss": 1 / rules.players if not rules.teams else 0.5,
+            "forfeits": len([g for g in games if g.get("forfeit")]),
+            "forfeit_reasons": sorted({g["forfeit"][1] for g in games if g.get("forfeit")})[:3]}
 
 
 #: The most deals ``--deals`` takes: each is kept in memory with its games.
@@ -262,5 +290,8 @@ def main(argv: Optional[list] = None) -> int:
         print(f"{r['vs']:<14} {r['games']:>6} {r['win_rate']:>7.1%} {r['win_low']:>7.1%}–{r['win_high']:<7.1%} "
               f"{r['loss_rate']:>7.1%} {r['loss_low']:>7.1%}–{r['loss_high']:<7.1%} {r['draws']:>6} "
               f"{r['ms_per_choice']:>10.1f}")
+    for r in out:
+        if r["forfeits"]:
+            print(f"{r['vs']}: {r['forfeits']} games lost by forfeit; " + "; ".join(r["forfeit_reasons"]))
     sys.stdout.flush()
     return 0

@@ -159,3 +159,20 @@ def test_an_external_bot_copies_and_pickles_without_its_process():
         assert twin.argv == ["prog", "--level", "3"] and twin.name == "p" and twin.move_ms == 50
     with pytest.raises(ValueError):
         ExternalBot([])
+
+
+def test_the_bench_plays_engines_and_programs_and_counts_forfeits(tmp_path):
+    from durak_lab.cli.bots_bench import make_bot, run_match, summary
+    from durak_lab.bots import InProcess
+
+    assert isinstance(make_bot("engine:greedy"), ExternalBot) and make_bot("engine:greedy").name == "engine:greedy"
+    for bad in ("engine:nope", "engine:", "exec:  "):
+        with pytest.raises(ValueError, match="no bot"):
+            make_bot(bad)
+    cheater = program(tmp_path, "cheater", 'if word == "go":\n    print("move P1 pass", flush=True)\n')
+    bot = make_bot("exec:" + " ".join(cheater))
+    rules = Rules(players=2)
+    games = run_match(rules, bot, GreedyBot(), deals=2, executor=InProcess())
+    s = summary(games, bot.name, rules)
+    assert s["games"] == 4 and s["losses"] == 4 and s["forfeits"] == 4
+    assert any("not one of its legal moves" in r or "answer is not a move" in r for r in s["forfeit_reasons"])
