@@ -46,7 +46,9 @@ first); :data:`BOTS` makes any bot by name.
 The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 ``tips`` (:class:`TipsBot` and the cheapest cover), ``greedy``, ``beginner``,
 ``endgame`` (:class:`EndgameBot`), ``search`` (:class:`SearchBot`),
-``tournament`` (games, duplicate deals, round robins, on any executor),
+``tournament`` (games, duplicate deals, round robins), ``executors`` (where the games run, sent
+in chunks: this process, local processes, a Dask cluster), ``protocol`` (bots in other processes
+over the engine protocol ``durak-engine/1``),
 ``ladder`` (Bradley–Terry ratings with bootstrap intervals).
 
 Standard library only; imports the engine and analysis.

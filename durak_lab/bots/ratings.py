@@ -192,10 +192,12 @@ def rate(t: Tournament, anchor: str, boot: int = 200, seed: int = 0) -> Ladder:
 
 
 def ladder(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *, anchor: str = "greedy",
-           boot: int = 200, max_moves: int = MAX_MOVES, executor: Optional[Executor] = None) -> Ladder:
+           boot: int = 200, max_moves: int = MAX_MOVES, executor: Optional[Executor] = None,
+           progress=None) -> Ladder:
     """Play a duplicate round robin of ``bots`` (:func:`~durak_lab.bots.tournament.round_robin`) and
-    rate it (:func:`rate`), the bot named ``anchor`` at :data:`ANCHOR_RATING`."""
+    rate it (:func:`rate`), the bot named ``anchor`` at :data:`ANCHOR_RATING`; ``progress(done,
+    total)`` hears of the games as they finish."""
     if anchor not in [b.name for b in bots]:
         raise ValueError(f"anchor: no bot is named {anchor!r}; add it (the greedy bot is the usual fixed point)")
-    t = round_robin(rules, bots, deals, seed, max_moves=max_moves, executor=executor)
+    t = round_robin(rules, bots, deals, seed, max_moves=max_moves, executor=executor, progress=progress)
     return rate(t, anchor, boot=boot, seed=seed)

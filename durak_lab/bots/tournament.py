@@ -41,14 +41,14 @@ from __future__ import annotations
 
 import copy
 import math
-import os
 import random
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from .base import Bot, BotError
+from .executors import InProcess, local_executor, run_jobs
 from .protocol.external import BotForfeit
 from ..engine.moves import Move, seat_text
 from ..engine.rules import Rules
@@ -186,53 +186,6 @@ def deal_seeds(seed: int, deals: int) -> list:
     return [rng.getrandbits(32) for _ in range(deals)]
 
 
-class InProcess(Executor):
-    """An executor that runs each job at once, in this process (no pool, nothing pickled).
-
-    >>> InProcess().submit(pow, 2, 10).result()
-    1024
-    """
-
-    def submit(self, fn, /, *args, **kwargs) -> Future:
-        f: Future = Future()
-        try:
-            f.set_result(fn(*args, **kwargs))
-        except BaseException as e:  # handed to the caller by f.result(), as a pool would
-            f.set_exception(e)
-        return f
-
-
-#: Below this many games, the default executor plays in this process (starting processes costs more).
-POOL_FROM = 16
-
-
-def local_executor(games: int, bots: Sequence[Bot] = ()) -> Executor:
-    """The default executor for ``games`` games: a process pool over all local cores, or
-    :class:`InProcess` for few games, one core, where processes cannot be started (JupyterLite,
-    for one), for a bot that cannot be pickled, or for a bot defined in a notebook or script
-    (``__main__``) where new processes do not copy this one (the "spawn" start method: macOS,
-    Windows)."""
-    cores = os.cpu_count() or 1
-    if cores < 2 or games < POOL_FROM:
-        return InProcess()
-    try:
-        import multiprocessing
-        import pickle
-
-        if (multiprocessing.get_start_method(allow_none=False) != "fork"
-                and any(type(b).__module__ == "__main__" for b in bots)):
-            return InProcess()
-        try:
-            pickle.dumps(list(bots))
-        except Exception:  # a bot that cannot travel to another process (a lambda inside, say)
-            return InProcess()
-        from concurrent.futures import ProcessPoolExecutor
-
-        return ProcessPoolExecutor(max_workers=min(cores, games))
-    except (ImportError, NotImplementedError, OSError):
-        return InProcess()
-
-
 def _fresh_game(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotation: int,
                 max_moves: int) -> GameResult:
     """One game with fresh copies of the bots (nothing learnt in another game carries over)."""
@@ -263,43 +216,23 @@ def deal_jobs(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int, rotate
     return jobs
 
 
-def run_jobs(fn, jobs: Sequence[tuple], executor: Optional[Executor] = None, bots: Sequence[Bot] = ()):
-    """``fn(*job)`` for every job, in job order, computed on ``executor`` (None: :func:`local_executor`
-    for ``bots``, shut down at the end).  In one process (:class:`InProcess`) each job runs when its
-    result is asked for, so a caller can keep every result as it comes.
-
-    >>> list(run_jobs(pow, [(2, 3), (3, 2)], InProcess()))
-    [8, 9]
-    """
-    own = executor is None
-    ex = local_executor(len(jobs), bots) if own else executor
-    try:
-        if isinstance(ex, InProcess):
-            for job in jobs:
-                yield fn(*job)
-        else:
-            futures = [ex.submit(fn, *job) for job in jobs]
-            for f in futures:
-                yield f.result()
-    finally:
-        if own:
-            ex.shutdown(wait=True, cancel_futures=True)
-
-
-def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor]) -> tuple:
+def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Executor],
+              progress: Optional[Callable[[int, int], Any]] = None) -> tuple:
     """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
     bots = list({id(b): b for lineup, *_ in jobs for b in lineup}.values())
     return tuple(run_jobs(_fresh_game, [(rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs],
-                          executor, bots))
+                          executor, bots, progress=progress))
 
 
 def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *, rotate: bool = True,
-               max_moves: int = MAX_MOVES, executor: Optional[Executor] = None) -> "Tournament":
+               max_moves: int = MAX_MOVES, executor: Optional[Executor] = None,
+               progress: Optional[Callable[[int, int], Any]] = None) -> "Tournament":
     """``deals`` seeded deals for one ``lineup`` of ``rules.players`` bots.
 
     With ``rotate`` each deal is played once per seat, the lineup turned one
     seat further each time, so that every bot plays every hand of the deal.
-    ``executor``: where to play the games (see the module's text).
+    ``executor``: where to play the games (see the module's text); ``progress(done, total)``
+    hears of the games as they finish (:func:`~durak_lab.bots.executors.run_jobs`).
 
     >>> from durak_lab.engine.rules import Rules
     >>> from durak_lab.bots import TipsBot, RandomBot
@@ -308,16 +241,19 @@ def play_deals(rules: Rules, lineup: Sequence[Bot], deals: int, seed: int = 0, *
     [(0, 0, ('tips', 'random')), (0, 1, ('random', 'tips')), (1, 0, ('tips', 'random')), (1, 1, ('random', 'tips'))]
     """
     jobs = deal_jobs(rules, lineup, deals, seed, rotate)
-    return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
+    return Tournament(rules, _play_all(rules, jobs, max_moves, executor, progress))
 
 
 def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
-                max_moves: int = MAX_MOVES, executor: Optional[Executor] = None) -> "Tournament":
+                max_moves: int = MAX_MOVES, executor: Optional[Executor] = None,
+                progress: Optional[Callable[[int, int], Any]] = None) -> "Tournament":
     """Every group of ``rules.players`` bots plays the same ``deals`` deals, rotated round the table.
 
     Two-player rules make it a round robin of pairs, each deal twice with the
     seats swapped.  The bots' names must differ.  ``executor``: where to play
-    the games (see the module's text); the games come back in the same order.
+    the games (see the module's text); the games come back in the same order, sent in chunks
+    (:func:`~durak_lab.bots.executors.run_jobs`); ``progress(done, total)`` hears of them as
+    they finish.
     """
     names = [b.name for b in bots]
     if len(set(names)) != len(names):
@@ -328,7 +264,7 @@ def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
     jobs: list = []
     for group in combinations(bots, n):
         jobs.extend(deal_jobs(rules, list(group), deals, seed, True))
-    return Tournament(rules, _play_all(rules, jobs, max_moves, executor))
+    return Tournament(rules, _play_all(rules, jobs, max_moves, executor, progress))
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:
