@@ -55,7 +55,7 @@ from ..engine.rules import Rules
 from ..engine.state.position import Position
 
 __all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
-           "wilson", "local_executor", "deal_jobs", "run_jobs"]
+           "wilson", "local_executor", "deal_jobs", "run_jobs", "fresh_game"]
 
 #: Moves after which a game stops and counts as an unfinished draw.
 MAX_MOVES = 5_000
@@ -186,7 +186,7 @@ def deal_seeds(seed: int, deals: int) -> list:
     return [rng.getrandbits(32) for _ in range(deals)]
 
 
-def _fresh_game(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotation: int,
+def fresh_game(rules: Rules, lineup: Sequence[Bot], seed: int, deal: int, rotation: int,
                 max_moves: int) -> GameResult:
     """One game with fresh copies of the bots (nothing learnt in another game carries over)."""
     return play_game(rules, [copy.deepcopy(b) for b in lineup], seed, deal=deal, rotation=rotation,
@@ -220,7 +220,7 @@ def _play_all(rules: Rules, jobs: list, max_moves: int, executor: Optional[Execu
               progress: Optional[Callable[[int, int], Any]] = None) -> tuple:
     """Play every ``(lineup, seed, deal, rotation)`` job on ``executor``; the results in job order."""
     bots = list({id(b): b for lineup, *_ in jobs for b in lineup}.values())
-    return tuple(run_jobs(_fresh_game, [(rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs],
+    return tuple(run_jobs(fresh_game, [(rules, lineup, s, i, r, max_moves) for lineup, s, i, r in jobs],
                           executor, bots, progress=progress))
 
 

@@ -29,7 +29,7 @@ from typing import Optional
 
 from .commands import int_in
 from ..bots.executors import InProcess, run_jobs
-from ..bots.tournament import _fresh_game, deal_jobs
+from ..bots.tournament import deal_jobs, fresh_game
 from ..engine.rules import PRESETS, Rules
 from .bots_bench import make_bot
 
@@ -46,7 +46,7 @@ def _jobs(rules: Rules, bots: list, deals: int, seed: int) -> list:
 
 def _play(jobs: list, executor: Executor, chunk: Optional[int]) -> tuple:
     t0 = time.perf_counter()
-    games = list(run_jobs(_fresh_game, jobs, executor, chunk=chunk))
+    games = list(run_jobs(fresh_game, jobs, executor, chunk=chunk))
     return time.perf_counter() - t0, [(g.seed, g.rotation, g.losers, len(g.moves)) for g in games]
 
 
