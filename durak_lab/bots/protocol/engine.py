@@ -40,7 +40,7 @@ from ...engine.moves import Move
 from ...engine.view import PlayerView
 from ...engine.view_json import view_from_json
 from ..base import Bot
-from .wire import MAX_LINE, PROTOCOL, line, split
+from .wire import MAX_LINE, PROTOCOL, VERSION, line, split
 
 __all__ = ["serve", "THINK_SHARE"]
 
@@ -88,7 +88,7 @@ def serve(bot: Bot, stdin: TextIO, stdout: TextIO) -> int:
         word, arg = split(raw)
         try:
             if word == "durak-engine":
-                if arg != PROTOCOL.rsplit("/", 1)[1]:
+                if arg != VERSION:
                     say(line("error", f"this engine speaks {PROTOCOL}, not version {arg!r}"))
                     continue
                 say(line("name", bot.name or type(bot).__name__))

@@ -36,7 +36,7 @@ from ...engine.moves import Move, seat_text
 from ...engine.view import PlayerView
 from ...engine.view_json import view_to_json
 from ..base import BotError
-from .wire import MAX_LINE, PROTOCOL, json_line, line, split
+from .wire import MAX_LINE, VERSION, json_line, line, split
 
 __all__ = ["ExternalBot", "BotForfeit"]
 
@@ -166,7 +166,7 @@ class ExternalBot:
             raise BotForfeit(f"the program could not start: {err.strerror or err}") from None
         threading.Thread(target=_pump, args=(self._proc.stdout, self._lines), daemon=True).start()
         threading.Thread(target=_pump, args=(self._proc.stderr, queue.Queue(), self._stderr), daemon=True).start()
-        self._send(line("durak-engine", PROTOCOL.rsplit("/", 1)[1]))
+        self._send(line("durak-engine", VERSION))
         self.engine_name = self._answer(self.start_s, "name")
         self._answer(self.start_s, "ok")
         seed = rng.getrandbits(32)  # the program's own random numbers, from the game's seed

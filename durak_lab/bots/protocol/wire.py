@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-__all__ = ["PROTOCOL", "MAX_LINE", "line", "split", "json_line"]
+__all__ = ["PROTOCOL", "VERSION", "MAX_LINE", "line", "split", "json_line"]
 
 #: The protocol's name and version: the host's first line is ``durak-engine 1``.
 PROTOCOL = "durak-engine/1"
+#: The version the greeting names (``durak-engine 1``).
+VERSION = PROTOCOL.rsplit("/", 1)[1]
 #: The longest line either side sends or reads, in characters (a view of a 54-card game is about 2,000).
 MAX_LINE = 100_000
 
