@@ -56,10 +56,16 @@ class Board:
         node = self.data("node")
         t0 = time.perf_counter()
         locator.click()
-        self.page.wait_for_function(
-            """([i, n]) => { const b = document.querySelectorAll('.dl-board')[i];
-                 return b.dataset.node !== n && b.querySelector('.dl-bd-sentence') !== null; }""",
-            arg=[self.index, node], timeout=30_000)
+        try:
+            # a busy machine (CI with the other tests' kernels) once took more than 30 s here
+            self.page.wait_for_function(
+                """([i, n]) => { const b = document.querySelectorAll('.dl-board')[i];
+                     return b.dataset.node !== n && b.querySelector('.dl-bd-sentence') !== null; }""",
+                arg=[self.index, node], timeout=90_000)
+        except Exception:
+            seen = self.root.evaluate("""b => ({data: {...b.dataset}, feedback: b.querySelector('.dl-bd-feedback')?.textContent,
+                eval: b.querySelector('.dl-bd-eval')?.textContent?.slice(0, 300)})""")
+            raise AssertionError(f"no new position {time.perf_counter() - t0:.1f} s after the click; the board: {seen}")
         return time.perf_counter() - t0
 
     def press(self, key: str) -> None:

@@ -76,30 +76,30 @@ def serve(bot: Bot, stdin: TextIO, stdout: TextIO) -> int:
     ``quit`` or at the end of the input.  A command it cannot follow gets an ``error`` line (for
     ``go``, the host counts it as the bot's loss) and the engine goes on."""
 
-    def say(text: str) -> None:
+    def send(text: str) -> None:
         stdout.write(text + "\n")
         stdout.flush()
 
     game: Optional[_Game] = None
     for raw in stdin:
         if len(raw) > MAX_LINE:
-            say(line("error", f"a line of {len(raw)} characters is too long"))
+            send(line("error", f"a line of {len(raw)} characters is too long"))
             continue
         word, arg = split(raw)
         try:
             if word == "durak-engine":
                 if arg != VERSION:
-                    say(line("error", f"this engine speaks {PROTOCOL}, not version {arg!r}"))
+                    send(line("error", f"this engine speaks {PROTOCOL}, not version {arg!r}"))
                     continue
-                say(line("name", bot.name or type(bot).__name__))
-                say("ok")
+                send(line("name", bot.name or type(bot).__name__))
+                send("ok")
             elif word == "isready":
-                say("readyok")
+                send("readyok")
             elif word == "newgame":
                 data = json.loads(arg)
                 seed = data.get("seed", 0) if isinstance(data, dict) else 0
                 game = _Game(bot, seed if isinstance(seed, int) and not isinstance(seed, bool) else 0)
-                say("ok")
+                send("ok")
             elif word == "view":
                 if game is None:
                     raise ValueError("a view before newgame")
@@ -122,13 +122,13 @@ def serve(bot: Bot, stdin: TextIO, stdout: TextIO) -> int:
                     move = player.choose(game.view, game.rng, history=tuple(game.history))
                 else:
                     move = player.choose(game.view, game.rng)
-                say(line("move", move))
+                send(line("move", move))
             elif word == "gameover":
                 game = None
             elif word == "quit":
                 return 0
             elif word:
-                say(line("error", f"{word[:40]!r} is not a command of {PROTOCOL}"))
+                send(line("error", f"{word[:40]!r} is not a command of {PROTOCOL}"))
         except (ValueError, DurakError) as err:  # json's errors are ValueErrors too
-            say(line("error", f"{word}: {str(err)[:300]}"))
+            send(line("error", f"{word}: {str(err)[:300]}"))
     return 0
