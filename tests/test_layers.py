@@ -39,8 +39,10 @@ MAY_IMPORT = {
     "widgets": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables",
                  "plots"),
                 ("ipywidgets", "anywidget", "traitlets", "IPython", "plotly", "pandas", "networkx")),
+    # the doors for the game-AI libraries (the "rl" extra): nothing of the package imports them but the command line
+    "rl": (("engine", "analysis", "bots"), ("numpy", "gymnasium", "pettingzoo", "pyspiel")),
     "cli": (("engine", "analysis", "bots", "text", "display", "session", "lessons", "graphs", "tables", "plots",
-             "widgets", "top"), ()),
+             "widgets", "rl", "top"), ()),
     # durak_lab/__init__.py re-exports the engine and the choice of language (text.catalogue.languages).
     "top": (("engine", "text"), ()),
 }

@@ -26,6 +26,7 @@ durak_lab.engine.errors.RulesError: deck: 36 is not allowed: 7 hands of 6 need 4
 from __future__ import annotations
 
 import dataclasses
+import functools
 import enum
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -465,6 +466,9 @@ class Rules:
         >>> Rules.preset("pairs").short_name()
         'pairs'
         """
+        return _short_name(self)
+
+    def _short_name(self) -> str:
         best = None
         for name in PRESETS:
             d = self.to_dict(name)
@@ -503,3 +507,10 @@ def explain(rules: Rules) -> str:
         v = v.value if isinstance(v, enum.Enum) else v
         lines.append(f"{f.name} = {v}  [{f.metadata['rule']}] {f.metadata['doc']}")
     return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=512)
+def _short_name(rules: Rules) -> str:
+    """:meth:`Rules.short_name`, worked out once per rules (it builds every preset to compare: a
+    position's text asks it each time)."""
+    return rules._short_name()

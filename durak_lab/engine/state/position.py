@@ -409,6 +409,12 @@ class Position(MoveGeneration, MoveChecks, Playing):
                 self.start_hand, self.attack_order, self.known, self.shown_used, self.swap_open,
                 self.in_bout, self.result, self.sent_back)
 
+    def __copy__(self) -> "Position":
+        return self  # immutable: a copy is the same value
+
+    def __deepcopy__(self, memo: dict) -> "Position":
+        return self
+
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
