@@ -169,6 +169,7 @@ ADVANCED_WORDS = {
                                      "opponent model"],
     "05_bots_and_tournaments.ipynb": ["bot", "tournament", "seeded", "95% interval", "DataFrame"],
     "06_evaluate_and_review.ipynb": ["chance", "range", "exact", "label", "accuracy"],
+    "07_learning_agents.ipynb": ["environment", "observation", "action mask", "reward", "policy", "REINFORCE"],
 }
 
 
