@@ -49,7 +49,9 @@ The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 ``tournament`` (games, duplicate deals, round robins), ``executors`` (where the games run, sent
 in chunks: this process, local processes, a Dask cluster), ``protocol`` (bots in other processes
 over the engine protocol ``durak-engine/1``),
-``ladder`` (Bradley–Terry ratings with bootstrap intervals).
+``ladder`` (Bradley–Terry ratings with bootstrap intervals), ``population`` (opponents written apart
+from the search bots, to measure them against: :class:`FlatMonteCarloBot` and :class:`GreedyVariant`,
+named in :data:`POPULATION`).
 
 Standard library only; imports the engine and analysis.
 
@@ -63,6 +65,7 @@ from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
 from .greedy import GreedyBot
+from .population import POPULATION, FlatMonteCarloBot, GreedyVariant
 from .ratings import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
@@ -104,5 +107,5 @@ __all__ = [
     "Bot", "BotError", "RandomBot", "TipsBot", "GreedyBot", "BeginnerBot", "EndgameBot", "SearchBot", "METHODS",
     "BOTS", "LEVELS", "TABLE_LEVELS", "Ladder", "ladder", "InProcess", "TRUMP_COST", "card_cost", "cheapest_cover",
     "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_jobs", "deal_seeds", "play_deals",
-    "play_game", "round_robin", "run_jobs", "wilson",
+    "play_game", "round_robin", "run_jobs", "wilson", "POPULATION", "FlatMonteCarloBot", "GreedyVariant",
 ]

@@ -196,7 +196,7 @@ def machine() -> dict:
 SUITES = {"solver": "durak_lab.cli.solver_bench", "probability": "durak_lab.cli.probability_bench",
           "bots": "durak_lab.cli.bots_bench", "classroom": "durak_lab.cli.classroom_bench",
           "evaluation": "durak_lab.cli.evaluation_bench", "tournament": "durak_lab.cli.tournament_bench",
-          "rl": "durak_lab.cli.rl_bench"}
+          "rl": "durak_lab.cli.rl_bench", "ladder": "durak_lab.cli.ladder_bench"}
 
 
 def main(argv: Optional[list] = None) -> int:
@@ -217,7 +217,7 @@ def main(argv: Optional[list] = None) -> int:
     ap = argparse.ArgumentParser(prog="durak-lab bench", description=__doc__.split("\n\n")[0],
                                  epilog="Other benchmarks: durak-lab bench solver …, durak-lab bench "
                                         "probability …, durak-lab bench bots …, durak-lab bench classroom …, durak-lab bench evaluation …, "
-                                        "durak-lab bench tournament …, durak-lab bench rl … "
+                                        "durak-lab bench tournament …, durak-lab bench rl …, durak-lab bench ladder … "
                                         "(each with --help).")
     ap.add_argument("--games", type=int_in(1, 1_000_000, "the games of a case are kept in memory"), default=2000,
                     help="games per case (default 2000)")

@@ -50,7 +50,7 @@ from typing import Optional
 
 from .commands import ResultsError, cores, int_in, read_json_lines
 
-from ..bots import BOTS, METHODS, SearchBot
+from ..bots import BOTS, METHODS, POPULATION, FlatMonteCarloBot, SearchBot
 from ..bots.protocol import ExternalBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
@@ -59,14 +59,17 @@ __all__ = ["make_bot", "Timed", "bench_game", "run_match", "main"]
 
 
 def make_bot(spec: str):
-    """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS``.
+    """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS``, a name of the population
+    (:data:`~durak_lab.bots.population.POPULATION`) or ``flat-mc:PLAYOUTS``.
 
     >>> make_bot("flat:20").method
     'flat'
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS
+    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS, or of the population flat-mc, flat-mc-greedy, greedy+throw, greedy+save, greedy+pairs, greedy+transfer (flat-mc:PLAYOUTS)
+    >>> make_bot("flat-mc-greedy:300").playouts, make_bot("greedy+save").name
+    (300, 'greedy+save')
     """
     if spec.startswith(("engine:", "exec:")):
         kind, _, rest = spec.partition(":")
@@ -78,6 +81,14 @@ def make_bot(spec: str):
                 raise ValueError(f"no bot {spec!r}: engine:NAME takes one of {', '.join(BOTS)}")
             return ExternalBot([sys.executable, "-m", "durak_lab", "engine", "--bot", rest], name=spec)
         return ExternalBot(rest, name=spec)
+    if spec in POPULATION:  # the opponents written apart from the search bots (bots.population)
+        return POPULATION[spec]()
+    flat, _, playouts = spec.partition(":")
+    if flat in ("flat-mc", "flat-mc-greedy"):
+        if not playouts.isdigit() or int(playouts) < 1:
+            raise ValueError(f"no bot {spec!r}: {flat}:PLAYOUTS takes a whole number of playouts")
+        return FlatMonteCarloBot(playouts=int(playouts), rollout="greedy" if flat.endswith("greedy") else "random",
+                                 name=spec)
     head, *flags = spec.split("+")
     if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"]):
         raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply or "
@@ -93,7 +104,8 @@ def make_bot(spec: str):
                          reply_positions=0 if "noreply" in flags else SearchBot.reply_positions,
                          reply_leaf=0 if "noleaf" in flags else SearchBot.reply_leaf)
     if name not in BOTS:
-        raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS")
+        raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS, or of the "
+                         f"population {', '.join(POPULATION)} (flat-mc:PLAYOUTS)")
     return BOTS[name]()
 
 

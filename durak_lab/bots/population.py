@@ -1,0 +1,184 @@
+"""Opponents written apart from the search bots: the population a strong bot is measured against.
+
+A bot that models its opponents exactly looks strong against them and may be weak against anyone
+else.  These players share no code with :class:`~durak_lab.bots.search.SearchBot` (no search, no
+reading of moves, no playout policy of its own); they use only the rules (the engine, and the lean
+kernel's random playouts) and the uniform worlds of :mod:`durak_lab.analysis.sampling`:
+
+* :class:`FlatMonteCarloBot`: flat Monte Carlo.  For each of ``playouts`` worlds dealt uniformly
+  from its view it tries every legal move and plays the game out at random; it plays the move
+  that did best (its own worlds and playouts, ``playouts`` in all a move, split over the moves);
+* :class:`GreedyVariant`: greedy play with other rules of thumb — trumps thrown in while the
+  talon lasts, a low card taken rather than covered with a trump early on, pairs led together,
+  transfers made when they cost no trump.
+
+:data:`POPULATION` names a population: the levels' own bots besides these.
+
+Standard library only; imports the engine and the analysis layer.
+
+>>> import random
+>>> from durak_lab.engine.rules import Rules
+>>> from durak_lab.engine.state import Position
+>>> p = Position.start(Rules(players=2), ["7♦ 9♠", "6♥ 8♠ 8♦"], trump="♥", discard="rest", attacker=0,
+...                    first_bout=False)
+>>> str(FlatMonteCarloBot(playouts=40).choose(p.view(0), random.Random(1)))   # 9♠ cannot be covered but by a trump
+'P1 attack 9♠'
+>>> GreedyVariant(throw_trumps=True, save_trumps=True).name
+'greedy+throw+save'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..analysis.sampling import sample_world
+from ..engine import kernel
+from ..engine.cards import rank_of, suit_of
+from ..engine.errors import KernelUnsupported
+from ..engine.kernel.core import greedy_key
+from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, TRANSFER, Move
+from ..engine.state import Position
+from ..engine.view import PlayerView
+from .base import _legal
+
+__all__ = ["FlatMonteCarloBot", "GreedyVariant", "POPULATION", "value_for"]
+
+
+def value_for(result: Optional[tuple], seat: int) -> float:
+    """A finished game's value for ``seat``: −1 durak, +1 not, 0 a draw (or an unfinished game).
+
+    >>> value_for((1,), 1), value_for((1,), 0), value_for((), 0)
+    (-1.0, 1.0, 0.0)
+    """
+    if not result:
+        return 0.0
+    return -1.0 if seat in result else 1.0
+
+
+def _random_playout(p: Position, rng: random.Random, limit: int = 3000) -> Optional[tuple]:
+    """The reference engine's random playout, for the rules the kernel does not play."""
+    for _ in range(limit):
+        if p.result is not None:
+            return p.result
+        moves = p.sequential_moves()
+        p = p.play_unchecked(moves[rng.randrange(len(moves))])
+    return p.result
+
+
+@dataclass
+class FlatMonteCarloBot:
+    """Flat Monte Carlo over uniform worlds (see the module): ``playouts`` playouts a move in all,
+    every legal move tried in the same worlds (common random numbers); ties go to ``rng``.
+    ``rollout``: ``"random"`` (uniform legal moves) or ``"greedy"`` (the kernel's greedy rules) for the
+    moves after the one tried; rules the kernel does not play are played out at random by the engine."""
+
+    playouts: int = 1000
+    rollout: str = "random"
+    name: str = "flat-mc"
+    _kernel_ok: dict = field(default_factory=dict, repr=False)
+
+    def _playout(self, p: Position, rng: random.Random) -> Optional[tuple]:
+        if p.result is not None:
+            return p.result
+        ok = self._kernel_ok.get(p.rules)
+        if ok is None:
+            try:
+                kernel.check_rules(p.rules)
+                ok = True
+            except KernelUnsupported:
+                ok = False
+            self._kernel_ok[p.rules] = ok
+        if ok:
+            return kernel.playout(kernel.kernel_state(p), self.rollout, rng)
+        return _random_playout(p, rng)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        worlds = max(1, self.playouts // len(legal))
+        scores = [0.0] * len(legal)
+        for _ in range(worlds):
+            world = sample_world(view, rng)
+            for i, move in enumerate(legal):
+                scores[i] += value_for(self._playout(world.play_unchecked(move), rng), view.seat)
+        best = max(scores)
+        return rng.choice([m for m, s in zip(legal, scores) if s == best])
+
+
+@dataclass(frozen=True)
+class GreedyVariant:
+    """Greedy play (:class:`~durak_lab.bots.greedy.GreedyBot`) with other rules of thumb, each a flag:
+
+    ``throw_trumps``: throw trumps in while the talon lasts too; ``save_trumps``: while the talon
+    holds more than ``save_above`` cards, take an attack of rank below ten rather than cover it with
+    a trump; ``pairs``: lead all the cards of the lowest rank together where a lead may hold several
+    (R10); ``transfer``: transfer with
+    the lowest non-trump of the attack's rank when one may.  Deterministic (never uses ``rng``).
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> rules = Rules(players=2, lead=None)   # a lead of any number of one rank (FI)
+    >>> p = Position.start(rules, ["7♦ 7♠ K♣", "6♥ 8♠ 8♦"], trump="♥", discard="rest",
+    ...                    talon=["A♣", "9♥"], trump_card="9♥", attacker=0, first_bout=False)
+    >>> str(GreedyVariant(pairs=True).choose(p.view(0), random.Random(0)))
+    'P1 attack 7♠ 7♦'
+    """
+
+    throw_trumps: bool = False
+    save_trumps: bool = False
+    pairs: bool = False
+    transfer: bool = False
+    save_above: int = 4
+
+    @property
+    def name(self) -> str:
+        flags = [("throw", self.throw_trumps), ("save", self.save_trumps), ("pairs", self.pairs),
+                 ("transfer", self.transfer)]
+        return "greedy" + "".join(f"+{word}" for word, on in flags if on)
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = _legal(self, view)
+        trump = view.trump
+        talon_left = view.talon_size > 0
+        fallback = legal[-1]  # take, or pass
+        lead = fallback.kind == ATTACK
+        best, best_key = None, 99
+        group, group_key = None, (99, 0)  # the lowest rank led with the most cards
+        for m in legal:
+            if m.kind in (SWAP, CHALLENGE):
+                return m
+            if m.kind == TRANSFER and self.transfer and len(m.cards) == 1 and suit_of(m.cards[0]) != trump:
+                return m
+            if m.kind == ATTACK:
+                k = min(greedy_key(c, trump) for c in m.cards)
+                if len(m.cards) > 1:
+                    if self.pairs and lead and k < 16 and (k, -len(m.cards)) < group_key:
+                        group, group_key = m, (k, -len(m.cards))
+                    continue
+                if k >= 16 and talon_left and not lead and not self.throw_trumps:
+                    continue
+            elif m.kind == COVER:
+                k = greedy_key(m.cards[0], trump)
+                if (self.save_trumps and view.talon_size > self.save_above and k >= 16
+                        and m.target is not None and suit_of(m.target) != trump and rank_of(m.target) < 10):
+                    continue
+            else:
+                continue
+            if k < best_key:
+                best, best_key = m, k
+        if group is not None and group_key[0] <= best_key:
+            return group
+        return best if best is not None else fallback
+
+#: A population of opponents written apart from the search bots, by name (each a factory).
+POPULATION = {
+    "flat-mc": FlatMonteCarloBot,
+    "flat-mc-greedy": lambda: FlatMonteCarloBot(rollout="greedy", name="flat-mc-greedy"),
+    "greedy+throw": lambda: GreedyVariant(throw_trumps=True),
+    "greedy+save": lambda: GreedyVariant(save_trumps=True),
+    "greedy+pairs": lambda: GreedyVariant(pairs=True),
+    "greedy+transfer": lambda: GreedyVariant(transfer=True),
+}
