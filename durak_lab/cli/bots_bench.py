@@ -23,7 +23,8 @@ the end instead, and ``+reading+noreply`` for one that reads them but leaves the
 best reply out.  ``engine:NAME`` plays a bot of :data:`~durak_lab.bots.BOTS` in another
 process over the engine protocol (``durak-lab engine --bot NAME``), and ``exec:COMMAND`` any
 program that speaks it (:class:`~durak_lab.bots.protocol.ExternalBot`, a process a game); the
-time of such a bot is the wall time from ``go`` to its answer, the pipes included.  A game it
+time of such a bot is the wall time from ``go`` to its answer, the pipes included (the program's
+start, once a game, is kept apart in each game's ``start_seconds``).  A game it
 loses by forfeit (late, stopped, an illegal move) counts as its loss, with the reason kept.
 
 Standard library only.
@@ -111,7 +112,8 @@ def make_bot(spec: str):
 
 class Timed:
     """A bot that times another: the CPU seconds of its choices where it had more than one move
-    (for a bot in another process, :class:`~durak_lab.bots.protocol.ExternalBot`, the wall time)."""
+    (for a bot in another process, :class:`~durak_lab.bots.protocol.ExternalBot`, the wall time,
+    without the program's start, which ``start_seconds`` keeps)."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
@@ -121,6 +123,7 @@ class Timed:
         self.moves = 0
         self.reads_history = getattr(bot, "reads_history", False)
         self.clock = time.perf_counter if isinstance(bot, ExternalBot) else time.process_time
+        self.start_seconds = 0.0
 
     def choose(self, view, rng, **history):
         self.moves += 1
@@ -128,7 +131,9 @@ class Timed:
             return self.bot.choose(view, rng, **history)
         t0 = self.clock()
         m = self.bot.choose(view, rng, **history)
-        self.seconds += self.clock() - t0
+        started = getattr(self.bot, "last_start", 0.0)  # a program started for this game
+        self.seconds += self.clock() - t0 - started
+        self.start_seconds += started
         self.choices += 1
         return m
 
@@ -149,6 +154,9 @@ def bench_game(rules: Rules, lineup: list, seed: int, deal: int, rotation: int, 
     out = {"deal": deal, "seed": seed, "rotation": rotation, "seats": list(g.seats), "losers": list(g.losers),
            "unfinished": g.unfinished, "moves": len(g.moves), "seconds": sum(c.seconds for c in clocks),
            "choices": sum(c.choices for c in clocks), "bot_moves": sum(c.moves for c in clocks)}
+    started = sum(c.start_seconds for c in clocks)
+    if started:
+        out["start_seconds"] = started
     if g.forfeit:
         out["forfeit"] = [g.forfeit[0], g.forfeit[1]]
     return out

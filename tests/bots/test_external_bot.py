@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import sys
 import textwrap
 
@@ -176,3 +177,33 @@ def test_the_bench_plays_engines_and_programs_and_counts_forfeits(tmp_path):
     s = summary(games, bot.name, rules)
     assert s["games"] == 4 and s["losses"] == 4 and s["forfeits"] == 4
     assert any("not one of its legal moves" in r or "answer is not a move" in r for r in s["forfeit_reasons"])
+
+
+def test_the_bench_keeps_a_programs_start_apart_from_its_choices():
+    """``Timed`` counts a choice's time without the program's start (``last_start``), kept apart."""
+    from durak_lab.cli.bots_bench import Timed
+
+    class Starting:
+        name, reads_history = "starting", False
+
+        def __init__(self):
+            self.last_start = 0.0
+
+        def choose(self, view, rng):
+            self.last_start = 5.0 if self.last_start == 0.0 and not hasattr(self, "done") else 0.0
+            self.done = True
+            return view.legal[0]
+
+    ticks = iter([0.0, 5.25, 10.0, 10.5])
+    timed = Timed(Starting())
+    timed.clock = lambda: next(ticks)
+    view = Position.deal(Rules(players=2), 1).view(0)
+    assert len(view.legal) > 1
+    timed.choose(view, None)
+    timed.choose(view, None)
+    assert (timed.seconds, timed.start_seconds, timed.choices) == (0.75, 5.0, 2)
+    real = ExternalBot(ENGINE + ["--bot", "greedy"])
+    assert real.last_start == 0.0
+    real.choose(view, random.Random(0))
+    assert real.last_start > 0.0  # its first choice started the program
+    real.finish(None)

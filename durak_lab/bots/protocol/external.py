@@ -100,6 +100,8 @@ class ExternalBot:
         self._stderr: collections.deque = collections.deque(maxlen=5)
         self._views = 0
         self._moves = 0
+        #: The wall seconds the last :meth:`choose` spent starting the program (0.0 when it was running).
+        self.last_start = 0.0
 
     # ------------------------------------------------------------ copies travel without a process
     def _config(self) -> dict:
@@ -177,8 +179,11 @@ class ExternalBot:
     def choose(self, view: PlayerView, rng: random.Random, history: tuple = ()) -> Move:
         """Send the views and moves not sent yet, then ``go``; the program's move, checked.
         A :class:`BotForfeit` when it does not answer in time, stops, or answers wrong."""
+        self.last_start = 0.0
         if self._proc is None:
+            t0 = time.monotonic()
             self._start(view, rng)
+            self.last_start = time.monotonic() - t0
         views = [v for v, _ in history] + [view]
         moves = [m for _, m in history]
         if self._views == 0:
