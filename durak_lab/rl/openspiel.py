@@ -121,7 +121,8 @@ class DurakState(pyspiel.State):
         return s
 
     def _legal_actions(self, player: int) -> list:
-        assert self.position is not None and player == self.position.to_act()
+        if self.position is None or player != self.position.to_act():
+            return []  # a seat that is not to act has no move (the sequential protocol)
         return sorted(self.codec.action(m, self.position.table) for m in self.position.sequential_moves())
 
     def chance_outcomes(self) -> list:

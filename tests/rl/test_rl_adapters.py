@@ -228,6 +228,7 @@ def test_openspiel_deals_as_the_engine_and_observes_the_view():
             assert np.array_equal(np.array(state.observation_tensor(seat), dtype=np.float32),
                                   observe(state.position.view(seat)))
         assert "P" in state.observation_string(player)
+        assert all(state.legal_actions(seat) == [] for seat in range(3) if seat != player)
         state.apply_action(rng.choice(state.legal_actions()))
     result = state.position.result
     assert state.returns() == [0.0 if not result else (-1.0 if s in result else 1.0) for s in range(3)]
