@@ -29,14 +29,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Optional
 
-from ..engine.cards import suit_of
+from ..engine.cards import rank_of, suit_of
 from ..engine.kernel.core import greedy_key
-from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, Move
+from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, TRANSFER, Move
 from ..engine.view import PlayerView
 from .base import _legal
 
-__all__ = ["GreedyBot"]
+__all__ = ["GreedyBot", "greedy_move"]
 
 
 @dataclass(frozen=True)
@@ -55,27 +56,45 @@ class GreedyBot:
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The greedy move among ``view.legal``."""
-        legal = _legal(self, view)
-        trump = view.trump
-        talon_left = view.talon_size > 0
-        fallback = legal[-1]  # take, or pass
-        lead = fallback.kind == ATTACK  # the lead lists only attacks
-        best = None
-        best_key = 99
-        for m in legal:
-            if m.kind in (SWAP, CHALLENGE):
-                return m
-            if m.kind == ATTACK:
-                if len(m.cards) != 1:
-                    continue
-                k = greedy_key(m.cards[0], trump)
-                if k >= 16 and talon_left and not lead:
-                    continue  # no trump throw-ins while the talon lasts
-            elif m.kind == COVER:
-                k = greedy_key(m.cards[0], trump)
-            else:
-                continue
-            if k < best_key:
-                best, best_key = m, k
-        return best if best is not None else fallback
+        return greedy_move(view, _legal(self, view))
 
+
+def greedy_move(view: PlayerView, legal: list, *, throw_trumps: bool = False, save_above: Optional[int] = None,
+                pairs: bool = False, transfer: bool = False) -> Move:
+    """The greedy move among ``legal`` (the moves of ``view``'s seat), and the variants'
+    (:class:`~durak_lab.bots.population.GreedyVariant`): ``throw_trumps`` throws trumps in while
+    the talon lasts; ``save_above``, a talon size above which a trump does not cover a plain
+    attack card below ten (the defender takes, or covers another card); ``pairs`` leads all the
+    cards of the lowest rank together where a lead may hold several; ``transfer`` transfers with
+    one non-trump when it may.  With no option it is Zarlykov's greedy play (see the module)."""
+    trump = view.trump
+    talon_left = view.talon_size > 0
+    fallback = legal[-1]  # take, or pass
+    lead = fallback.kind == ATTACK  # the lead lists only attacks
+    best, best_key = None, 99
+    group, group_key = None, (99, 0)  # the lowest rank led with the most cards
+    for m in legal:
+        if m.kind in (SWAP, CHALLENGE):
+            return m
+        if m.kind == TRANSFER and transfer and len(m.cards) == 1 and suit_of(m.cards[0]) != trump:
+            return m
+        if m.kind == ATTACK:
+            k = min(greedy_key(c, trump) for c in m.cards)
+            if len(m.cards) > 1:
+                if pairs and lead and k < 16 and (k, -len(m.cards)) < group_key:
+                    group, group_key = m, (k, -len(m.cards))
+                continue
+            if k >= 16 and talon_left and not lead and not throw_trumps:
+                continue  # no trump throw-ins while the talon lasts
+        elif m.kind == COVER:
+            k = greedy_key(m.cards[0], trump)
+            if (save_above is not None and view.talon_size > save_above and k >= 16
+                    and m.target is not None and suit_of(m.target) != trump and rank_of(m.target) < 10):
+                continue
+        else:
+            continue
+        if k < best_key:
+            best, best_key = m, k
+    if group is not None and group_key[0] <= best_key:
+        return group
+    return best if best is not None else fallback

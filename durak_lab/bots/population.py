@@ -35,13 +35,12 @@ from typing import Optional
 
 from ..analysis.sampling import sample_world
 from ..engine import kernel
-from ..engine.cards import rank_of, suit_of
 from ..engine.errors import KernelUnsupported
-from ..engine.kernel.core import greedy_key
-from ..engine.moves import ATTACK, CHALLENGE, COVER, SWAP, TRANSFER, Move
+from ..engine.moves import Move
 from ..engine.state import Position
 from ..engine.view import PlayerView
 from .base import _legal
+from .greedy import greedy_move
 
 __all__ = ["FlatMonteCarloBot", "GreedyVariant", "POPULATION", "value_for"]
 
@@ -140,38 +139,9 @@ class GreedyVariant:
         return "greedy" + "".join(f"+{word}" for word, on in flags if on)
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        legal = _legal(self, view)
-        trump = view.trump
-        talon_left = view.talon_size > 0
-        fallback = legal[-1]  # take, or pass
-        lead = fallback.kind == ATTACK
-        best, best_key = None, 99
-        group, group_key = None, (99, 0)  # the lowest rank led with the most cards
-        for m in legal:
-            if m.kind in (SWAP, CHALLENGE):
-                return m
-            if m.kind == TRANSFER and self.transfer and len(m.cards) == 1 and suit_of(m.cards[0]) != trump:
-                return m
-            if m.kind == ATTACK:
-                k = min(greedy_key(c, trump) for c in m.cards)
-                if len(m.cards) > 1:
-                    if self.pairs and lead and k < 16 and (k, -len(m.cards)) < group_key:
-                        group, group_key = m, (k, -len(m.cards))
-                    continue
-                if k >= 16 and talon_left and not lead and not self.throw_trumps:
-                    continue
-            elif m.kind == COVER:
-                k = greedy_key(m.cards[0], trump)
-                if (self.save_trumps and view.talon_size > self.save_above and k >= 16
-                        and m.target is not None and suit_of(m.target) != trump and rank_of(m.target) < 10):
-                    continue
-            else:
-                continue
-            if k < best_key:
-                best, best_key = m, k
-        if group is not None and group_key[0] <= best_key:
-            return group
-        return best if best is not None else fallback
+        return greedy_move(view, _legal(self, view), throw_trumps=self.throw_trumps,
+                           save_above=self.save_above if self.save_trumps else None, pairs=self.pairs,
+                           transfer=self.transfer)
 
 #: A population of opponents written apart from the search bots, by name (each a factory).
 POPULATION = {
