@@ -42,7 +42,7 @@ from pettingzoo.utils import wrappers
 
 from ..engine.rules import Rules
 from ..engine.state.position import Position
-from .encoding import ActionCodec, ActionError, observation_size, observe, returns_of
+from .encoding import ActionCodec, ActionError, observation_size, observe, returns_of, rules_of
 
 __all__ = ["env", "raw_env", "MAX_MOVES"]
 
@@ -66,8 +66,7 @@ class raw_env(AECEnv):
     def __init__(self, preset: str = "podkidnoy", players: Optional[int] = None, rules: Optional[Rules] = None,
                  render_mode: Optional[str] = None, max_moves: int = MAX_MOVES, seed: Optional[int] = None):
         super().__init__()
-        if rules is None:
-            rules = Rules.preset(preset) if players is None else Rules.preset(preset, players=players)
+        rules = rules_of(preset, players, rules)
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode {render_mode!r}: this environment renders as text only ('ansi')")
         self.rules, self.render_mode, self.max_moves = rules, render_mode, max_moves
@@ -110,10 +109,10 @@ class raw_env(AECEnv):
     def observe(self, agent: str) -> dict:
         seat = self.possible_agents.index(agent)
         p = self.position
-        view = p.view(seat)
-        mask = self.codec.mask(view.legal, view.table) if p.result is None and p.to_act() == seat else \
-            np.zeros(self.codec.size, dtype=np.int8)
-        return {"observation": observe(view), "action_mask": mask}
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if p.result is None and p.to_act() == seat:
+            mask[list(self.codec.legal_of(p))] = 1
+        return {"observation": observe(p.view(seat)), "action_mask": mask}
 
     def step(self, action: Optional[int]) -> None:
         agent = self.agent_selection
@@ -121,8 +120,7 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         p = self.position
-        seat = self.possible_agents.index(agent)
-        legal = self.codec.legal_actions(p.sequential_moves(), p.table)
+        legal = self.codec.legal_of(p)
         if action is None or int(action) not in legal:
             what = "no action" if action is None else f"action {int(action)}"
             raise ActionError(f"{what} is not a legal move of {agent} now; legal: {sorted(legal)[:20]}")

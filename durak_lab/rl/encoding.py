@@ -81,7 +81,7 @@ True
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
@@ -90,6 +90,9 @@ from ..engine.errors import DurakError
 from ..engine.moves import ATTACK, CHALLENGE, CHOOSE, COVER, PASS, SHOW, SWAP, TAKE, TRANSFER, Move
 from ..engine.rules import Choose, Rules
 from ..engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from ..engine.state import Position
 
 __all__ = ["ActionError", "ActionCodec", "CHOOSE_BITS", "deck_cards", "observation_layout", "observation_size", "observe",
            "returns_of"]
@@ -137,6 +140,8 @@ class ActionCodec:
         self.starts[CHOOSE] = self.starts[CHALLENGE] + d
         self.size = self.starts[CHOOSE] + (1 << CHOOSE_BITS if rules.choose is not Choose.OFF else 0)
         self._groups = groups
+        self._legal_for: object = None
+        self._legal: dict = {}
 
     # ------------------------------------------------------------ moves to numbers
     def _group(self, cards: tuple) -> int:
@@ -218,9 +223,24 @@ class ActionCodec:
         """``{number: move}`` of the legal moves, in number order (``table`` for a ``choose``)."""
         return dict(sorted((self.action(m, table), m) for m in legal))
 
+    def legal_of(self, position: "Position") -> dict:
+        """:meth:`legal_actions` of the seat to act in ``position`` (the sequential protocol), worked
+        out once per position: an adapter's mask and its step ask for the same position."""
+        if self._legal_for is not position:
+            self._legal = self.legal_actions(position.sequential_moves(), position.table)
+            self._legal_for = position
+        return self._legal
+
     def describe(self, action: int, table: tuple = ()) -> str:
         """The action as a move text without its seat (``"attack 7♥ 7♣"``, ``"take"``)."""
         return str(self.move(action, 0, table)).split(" ", 1)[1]
+
+
+def rules_of(preset: str, players: "int | None", rules: "Rules | None") -> Rules:
+    """The adapters' rules: ``rules`` if given, else ``preset`` with ``players`` (its own count if None)."""
+    if rules is not None:
+        return rules
+    return Rules.preset(preset) if players is None else Rules.preset(preset, players=players)
 
 
 def _uncovered(table: tuple) -> list:

@@ -123,11 +123,12 @@ class DurakState(pyspiel.State):
     def _legal_actions(self, player: int) -> list:
         if self.position is None or player != self.position.to_act():
             return []  # a seat that is not to act has no move (the sequential protocol)
-        return sorted(self.codec.action(m, self.position.table) for m in self.position.sequential_moves())
+        return list(self.codec.legal_of(self.position))  # in number order
 
     def chance_outcomes(self) -> list:
         assert self.position is None
-        left = [i for i in range(len(self.deck)) if self.deck[i] not in set(self.order)]
+        dealt = set(self.order)
+        left = [i for i in range(len(self.deck)) if self.deck[i] not in dealt]
         return [(i, 1.0 / len(left)) for i in left]
 
     def _apply_action(self, action: int) -> None:

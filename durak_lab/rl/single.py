@@ -46,7 +46,7 @@ from ..bots import BOTS
 from ..engine.rules import Rules
 from ..engine.state.position import Position
 from .aec import MAX_MOVES
-from .encoding import ActionCodec, ActionError, observation_size, observe, returns_of
+from .encoding import ActionCodec, ActionError, observation_size, observe, returns_of, rules_of
 
 __all__ = ["DurakEnv", "ENV_ID"]
 
@@ -69,8 +69,7 @@ class DurakEnv(gymnasium.Env):
     def __init__(self, preset: str = "podkidnoy", players: Optional[int] = None, rules: Optional[Rules] = None,
                  seat: Optional[int] = 0, opponents: Union[str, Sequence[Any]] = "greedy", illegal: str = "lose",
                  max_moves: int = MAX_MOVES, render_mode: Optional[str] = None):
-        if rules is None:
-            rules = Rules.preset(preset) if players is None else Rules.preset(preset, players=players)
+        rules = rules_of(preset, players, rules)
         n = rules.players
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat: {seat!r} is not a seat from 0 to {n - 1} (or None for a random seat)")
@@ -99,8 +98,9 @@ class DurakEnv(gymnasium.Env):
     # ------------------------------------------------------------ the game
     def _info(self, **extra: Any) -> dict:
         p = self.position
-        mask = self.codec.mask(p.sequential_moves(), p.table) if p.result is None and p.to_act() == self.seat else \
-            np.zeros(self.codec.size, dtype=np.int8)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if p.result is None and p.to_act() == self.seat:
+            mask[list(self.codec.legal_of(p))] = 1
         return {"action_mask": mask, **extra}
 
     def _play(self, move: Any) -> None:
@@ -148,7 +148,7 @@ class DurakEnv(gymnasium.Env):
         p = self.position
         if p.result is not None or self.moves >= self.max_moves or self._lost_by_illegal:
             raise ActionError("the game is over: call reset() for a new one")
-        legal = self.codec.legal_actions(p.sequential_moves(), p.table)
+        legal = self.codec.legal_of(p)
         try:
             a = int(action)
         except (TypeError, ValueError):
