@@ -56,7 +56,7 @@ from ..bots.protocol import ExternalBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
 
-__all__ = ["make_bot", "Timed", "bench_game", "run_match", "main"]
+__all__ = ["make_bot", "Timed", "bench_game", "run_match", "workers_executor", "main"]
 
 
 def make_bot(spec: str):
@@ -229,6 +229,18 @@ def _ignore_ctrl_c() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def workers_executor(workers: Optional[int]) -> Optional[Executor]:
+    """Where ``--workers`` plays the games: None (all cores, the tournaments' default), this process
+    for 1, else a pool of that many local processes that leave Ctrl-C to this one."""
+    if workers is None:
+        return None
+    if workers < 2:
+        return InProcess()
+    from concurrent.futures import ProcessPoolExecutor
+
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_ctrl_c)
+
+
 def main(argv: Optional[list] = None) -> int:
     """Entry point of ``durak-lab bench bots``."""
     ap = argparse.ArgumentParser(prog="durak-lab bench bots", description=__doc__.split("\n\n")[0])
@@ -264,14 +276,7 @@ def main(argv: Optional[list] = None) -> int:
         except (ResultsError, OSError) as err:
             print(f"durak-lab bench bots: {err}", file=sys.stderr)
             return 2
-    executor: Optional[Executor] = None
-    if args.workers is not None:
-        if args.workers < 2:
-            executor = InProcess()
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            executor = ProcessPoolExecutor(max_workers=args.workers, initializer=_ignore_ctrl_c)
+    executor = workers_executor(args.workers)
     out = []
     for opp in opponents:
         key = {"bot": args.bot, "vs": opp.name, "preset": args.preset, "players": rules.players,

@@ -26,10 +26,9 @@ import time
 from typing import Optional
 
 from .commands import cores, int_in
-from ..bots.executors import InProcess
 from ..bots.ratings import ladder, meetings
 from ..engine.rules import PRESETS, Rules
-from .bots_bench import make_bot
+from .bots_bench import make_bot, workers_executor
 
 __all__ = ["main"]
 
@@ -59,22 +58,19 @@ def main(argv: Optional[list] = None) -> int:
         ap.error(f"--bots: {args.players} different bots at least (got {', '.join(names)})")
     if args.anchor not in names:
         ap.error(f"--anchor: {args.anchor!r} is not among the bots")
-    executor = None
-    if args.workers is not None:
-        if args.workers < 2:
-            executor = InProcess()
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            executor = ProcessPoolExecutor(max_workers=args.workers)
+    executor = workers_executor(args.workers)
 
     def progress(done: int, total: int) -> None:
         if sys.stderr.isatty() or done == total:
             print(f"\r{done} of {total} games", end="\n" if done == total else "", file=sys.stderr)
 
     t0 = time.perf_counter()
-    lad = ladder(rules, bots, args.deals, args.seed, anchor=args.anchor, boot=args.boot, executor=executor,
-                 progress=progress)
+    try:
+        lad = ladder(rules, bots, args.deals, args.seed, anchor=args.anchor, boot=args.boot, executor=executor,
+                     progress=progress)
+    finally:
+        if executor is not None:
+            executor.shutdown()
     seconds = time.perf_counter() - t0
     rows = lad.rows()
     pairs = {f"{a} v {b}": {"score": round(s / m, 3), "meetings": m}
