@@ -51,7 +51,8 @@ in chunks: this process, local processes, a Dask cluster), ``protocol`` (bots in
 over the engine protocol ``durak-engine/1``),
 ``ladder`` (Bradley–Terry ratings with bootstrap intervals), ``population`` (opponents written apart
 from the search bots, to measure them against: :class:`FlatMonteCarloBot` and :class:`GreedyVariant`,
-named in :data:`POPULATION`).
+named in :data:`POPULATION`), ``styles`` (how a player plays, read from its moves: a posterior over
+greedy play, its variants and any other way, :class:`~durak_lab.bots.styles.StyleReading`).
 
 Standard library only; imports the engine and analysis.
 

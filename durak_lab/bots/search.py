@@ -78,6 +78,7 @@ from .base import Bot, _legal
 from .endgame import position_of_view
 from .exploit import TooBig, best_reply
 from .greedy import GreedyBot
+from .styles import StyleReading
 from ..analysis.inference.reading import Reading
 
 __all__ = ["METHODS", "SearchBot"]
@@ -203,6 +204,11 @@ class SearchBot:
     ``reply_leaf`` positions each (0: never; past it the reply goes on) and ``reply_solver`` in
     all (past them the sift is left out), as though the other seat played perfectly from there:
     the endgame bot's way (greedy play holds no fewer).
+    With ``styles`` besides, the bot does not assume that the other players are greedy: it keeps a
+    posterior over how each plays (:class:`~durak_lab.bots.styles.StyleReading`: greedy, the greedy
+    variants, or any other way), reads a player's moves the greedy way only while a style whose moves
+    keep those facts has probability ``trust_read`` or more, and sifts by the best reply only while
+    styles it can reply to have ``trust_reply`` or more, replying to the likeliest of them.
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -230,6 +236,9 @@ class SearchBot:
     reply_worlds: int = 20
     reply_leaf: int = 2_000
     reply_solver: int = 200_000
+    styles: bool = False
+    trust_read: float = 0.5
+    trust_reply: float = 0.8
     name: str = ""
     stats: dict = field(default_factory=dict, compare=False)
 
@@ -243,6 +252,7 @@ class SearchBot:
         if not self.name:
             self.name = f"{self.method}-{self.iterations}"
         self._solver: Optional[Solver] = None
+        self._model: Optional[tuple] = None  # (the game's first view, its StyleReading, its Random)
 
     def _count(self, how: str) -> None:
         self.stats[how] = self.stats.get(how, 0) + 1
@@ -269,7 +279,7 @@ class SearchBot:
         return tuple(m for m, v in values if v == top)
 
     def _reply(self, view: PlayerView, reading: Reading, cfg: tuple, root_moves: list,
-               rng: random.Random) -> Optional[list]:
+               rng: random.Random, policy: Callable = greedy, check: bool = True) -> Optional[list]:
         """The kernel moves of ``root_moves`` that do best against greedy play, once two players
         are left with at most ``reply_talon`` cards in the talon and the other seat has played the
         greedy way all game; else None (also when a world needs more than its share of
@@ -277,7 +287,7 @@ class SearchBot:
         reply (:func:`~durak_lab.bots.exploit.best_reply`).  Before that, the best replies are
         added up over ``reply_worlds`` worlds dealt as the search deals them
         (:func:`kernel_worlds`, with the reading), each distinct world scored once."""
-        if not self.reply_positions or not reading.follows(view, 1 - view.seat):
+        if not self.reply_positions or (check and not reading.follows(view, 1 - view.seat)):
             return None
         if view.talon_size:
             worlds = kernel_worlds(view, rng, reading=reading)
@@ -291,7 +301,7 @@ class SearchBot:
         leaf = self._leaf(view) if view.talon_size else None
         total = dict.fromkeys(root_moves, 0.0)
         for w in dealt.values():
-            scores = best_reply(cfg, w, view.seat, root_moves, max_positions=share, leaf=leaf)
+            scores = best_reply(cfg, w, view.seat, root_moves, policy=policy, max_positions=share, leaf=leaf)
             if scores is None:
                 return None
             for m in root_moves:
@@ -329,8 +339,19 @@ class SearchBot:
 
     @property
     def reads_history(self) -> bool:
-        """Whether the bot wants the game's public history (``choose(…, history=…)``): with ``reading``."""
-        return self.reading
+        """Whether the bot wants the game's public history (``choose(…, history=…)``): with ``reading``
+        or ``styles``."""
+        return self.reading or self.styles
+
+    def model(self, history: tuple, seat: int, rules, rng: random.Random) -> StyleReading:
+        """The posterior over the other players' styles after ``history`` (see ``styles``), read on
+        from the last call's while the game is the same; its random numbers are drawn from ``rng``
+        once a game, so a game replays from its seed."""
+        kept = self._model
+        if kept is None or kept[0] is not history[0][0] or kept[1].moves > len(history):
+            kept = self._model = (history[0][0], StyleReading(seat, rules), random.Random(rng.getrandbits(64)))
+        kept[1].extend(history, kept[2])
+        return kept[1]
 
     def choose(self, view: PlayerView, rng: random.Random, history: tuple = ()) -> Move:
         """The move of the search (or of the solver, or of ``base``), among ``view.legal``.
@@ -359,10 +380,26 @@ class SearchBot:
             self._count("base")
             return self.base.choose(view, rng)
         reading = Reading.of(history, view.seat) if self.reading and history else None
-        if reading is not None and view.rules.players == 2 and view.talon_size <= self.reply_talon:
-            # a greedy player across the table, near or at the end: the moves that do best
-            # against greedy play (of the solver's best moves once nothing is hidden)
-            keep = self._reply(view, reading, cfg, root_moves, rng)
+        policy: Optional[Callable] = greedy
+        check = True
+        if reading is not None and self.styles:
+            beliefs = self.model(history, view.seat, view.rules, rng)
+            trusted = {s for s in beliefs.log if beliefs.chance(s, lambda st: st.reads) >= self.trust_read}
+            if len(trusted) < len(beliefs.log):
+                reading = reading.only(trusted)
+            if view.rules.players == 2:
+                other = 1 - view.seat
+                policy = None
+                if beliefs.chance(other, lambda st: st.reply is not None) >= self.trust_reply:
+                    p = beliefs.probabilities(other)
+                    style = max((st for st in beliefs.styles if st.reply is not None), key=lambda st: p[st.name])
+                    policy, check = style.reply, style.reads
+        if (reading is not None and policy is not None and view.rules.players == 2
+                and view.talon_size <= self.reply_talon):
+            # a greedy player across the table (or one of a style it can reply to), near or at the
+            # end: the moves that do best against its play (of the solver's best moves once
+            # nothing is hidden)
+            keep = self._reply(view, reading, cfg, root_moves, rng, policy, check)
             if keep is not None:
                 if len(keep) == 1:
                     self._count("reply")

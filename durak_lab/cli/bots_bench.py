@@ -60,7 +60,8 @@ __all__ = ["make_bot", "Timed", "bench_game", "run_match", "workers_executor", "
 
 
 def make_bot(spec: str):
-    """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS``, a name of the population
+    """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS`` (then ``+reading``, and
+    ``+noreply``, ``+noleaf`` or ``+styles``: see :class:`~durak_lab.bots.search.SearchBot`), a name of the population
     (:data:`~durak_lab.bots.population.POPULATION`) or ``flat-mc:PLAYOUTS``.
 
     >>> make_bot("flat:20").method
@@ -91,9 +92,9 @@ def make_bot(spec: str):
         return FlatMonteCarloBot(playouts=int(playouts), rollout="greedy" if flat.endswith("greedy") else "random",
                                  name=spec)
     head, *flags = spec.split("+")
-    if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"]):
-        raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply or "
-                         "+noleaf (flat:1000+reading+noreply)")
+    if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"], ["reading", "styles"]):
+        raise ValueError(f"no bot {spec!r}: after METHOD:ITERATIONS come +reading, then +noreply, "
+                         "+noleaf or +styles (flat:1000+reading+noreply)")
     name, _, budget = head.partition(":")
     if flags and not budget:
         raise ValueError(f"no bot {spec!r}: +reading follows METHOD:ITERATIONS (flat:1000+reading)")
@@ -103,7 +104,7 @@ def make_bot(spec: str):
                              "and a whole number of playouts")
         return SearchBot(iterations=int(budget), method=name, name=spec, reading=bool(flags),
                          reply_positions=0 if "noreply" in flags else SearchBot.reply_positions,
-                         reply_leaf=0 if "noleaf" in flags else SearchBot.reply_leaf)
+                         reply_leaf=0 if "noleaf" in flags else SearchBot.reply_leaf, styles="styles" in flags)
     if name not in BOTS:
         raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS, or of the "
                          f"population {', '.join(POPULATION)} (flat-mc:PLAYOUTS)")

@@ -7,7 +7,8 @@ and recorded; each test asserts there was none, so the site works offline and fe
 nothing from a CDN. Then, with Python running in the browser (Pyodide):
 
 * the start notebook runs every cell without an error, and its stepper steps;
-* the play table (``durak_lab.play()``) plays a few moves against a bot by clicking;
+* the play table (``durak_lab.play()``) plays a few moves against a bot by clicking, and the
+  expert bot's time a move in the browser is printed;
 * the lesson player (``durak_lab.learn()``) takes an answer to an exercise (R11);
 * the trump notebook (its browser copy, without pandas) draws a plotly chart;
 * notebooks 02 and 03 and the tutorials' notebooks run every cell, and 02 and 03 draw
@@ -204,6 +205,36 @@ def test_play_table_against_a_bot(lite_page, report):
         assert t.snapshot() != before
     assert moves >= 3, f"only {moves} moves before the game ended"
     expect(t.root.locator(".dl-pt-said")).not_to_be_empty()
+    assert_offline(page)
+
+
+def test_the_expert_bots_move_time_in_the_browser(lite_page, report):
+    """The time the strongest bot takes a move with Python in the browser (Pyodide), measured at the
+    play table from a click to the person's next turn: a figure to read, never asserted."""
+    page = lite_page
+    open_lite_notebook(page, "play.ipynb", report, ready=PLAYABLE)
+    t = Table(page)
+    t.new_game(seed=7, speed="instant", players=2, vs="expert", humans=1, seat=0)
+    bot_moves, seconds, slowest = 0, 0.0, 0.0
+    t.wait_person(timeout=180_000)
+    for _ in range(8):
+        if t.data("acting") != "you":
+            break
+        tick = int(t.data("tick"))
+        t.person_turn()
+        t0 = time.perf_counter()
+        acting = t.wait_person(timeout=180_000)
+        took = time.perf_counter() - t0
+        made = int(t.data("tick")) - tick - 1  # the person's move counts one change, each bot move one
+        if made > 0:
+            bot_moves += made
+            seconds += took
+            slowest = max(slowest, took / made)
+        if acting != "you":
+            break
+    assert bot_moves >= 3, f"the expert made only {bot_moves} moves"
+    report(f"lite expert bot: {bot_moves} moves, {1000 * seconds / bot_moves:.0f} ms a move "
+           f"(slowest turn {1000 * slowest:.0f} ms a move), from a click to the person's next turn")
     assert_offline(page)
 
 

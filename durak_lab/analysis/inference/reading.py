@@ -258,6 +258,19 @@ class Reading:
             r.add(view, move)
         return r
 
+    def only(self, seats) -> "Reading":
+        """This reading with the facts of ``seats`` alone (the moves of the others read as saying
+        nothing): for a bot that trusts the greedy reading of some players and not of others.
+
+        >>> r = Reading(0); r.facts = [(1, 6, 10), (2, 1, 10)]
+        >>> r.only({2}).facts
+        [(2, 1, 10)]
+        """
+        out = Reading(self.seat)
+        out.steps = [(v, m, c if m.seat in seats else 0) for v, m, c in self.steps]
+        out.facts = [f for f in self.facts if f[0] in seats]
+        return out
+
     def add(self, view: PlayerView, move: Move) -> None:
         """Read one move, ``view`` being this seat's view just before it."""
         cards = greedy_facts(view, move)

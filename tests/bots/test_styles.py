@@ -1,0 +1,140 @@
+"""Reading how a player plays (durak_lab.bots.styles): the posterior over styles finds the style a
+player's moves show, says nothing from forced moves, applies only the styles the rules tell apart,
+and the expert uses it: it trusts the greedy reading and replies only to styles that are likely,
+replays from a seed and sees nothing hidden."""
+
+import random
+
+import pytest
+
+from durak_lab.analysis.sampling import sample_worlds
+from durak_lab.bots import FlatMonteCarloBot, GreedyBot, GreedyVariant, SearchBot, play_game
+from durak_lab.bots.greedy import greedy_move
+from durak_lab.bots.styles import STYLES, StyleReading
+from durak_lab.engine.moves import Move
+from durak_lab.engine.state import Position
+
+from helpers import rules
+
+
+def watch(opponent, seed, preset="podkidnoy", observer=GreedyBot()):
+    """Seat 0 (``observer``) plays ``opponent``; the StyleReading of seat 0 after the game, and how many
+    of the opponent's moves were not the greedy bot's."""
+    r = rules(preset, players=2)
+    p = Position.deal(r, seed=seed)
+    rng = random.Random(seed)
+    reading = StyleReading(0, r)
+    off = 0
+    while p.result is None:
+        s = p.to_act()
+        view = p.view(s)
+        m = (observer if s == 0 else opponent).choose(view, rng)
+        if s == 1 and m != greedy_move(view, list(view.legal)):
+            off += 1
+        reading.add(p.view(0), m, rng)
+        p = p.play(m)
+    return reading, off
+
+
+def test_the_prior_before_any_move_and_bad_options():
+    r = StyleReading(0, rules("podkidnoy", players=2), prior={"other": 3})
+    assert r.probabilities(1) == pytest.approx({"greedy": 2 / 7, "greedy+throw": 1 / 7, "greedy+save": 1 / 7,
+                                                "other": 3 / 7})
+    with pytest.raises(ValueError, match="epsilon"):
+        StyleReading(0, rules("podkidnoy", players=2), epsilon=0)
+    with pytest.raises(ValueError, match="worlds"):
+        StyleReading(0, rules("podkidnoy", players=2), worlds=0)
+
+
+@pytest.mark.parametrize("preset,players,weighed", [
+    ("podkidnoy", 2, {"greedy", "greedy+throw", "greedy+save", "other"}),
+    ("perevodnoy", 3, {"greedy", "greedy+throw", "greedy+save", "greedy+transfer", "other"}),
+    ("simple", 2, {"greedy", "greedy+throw", "greedy+save", "greedy+pairs", "other"}),
+    ("finnish", 2, {st.name for st in STYLES}),
+])
+def test_only_the_styles_the_rules_tell_apart_are_weighed(preset, players, weighed):
+    r = rules(preset, players=players)
+    assert {st.name for st in STYLES if st.applies(r)} == weighed
+    reading = StyleReading(0, r)
+    assert set(reading.log) == set(range(1, players))
+    assert set(reading.probabilities(players - 1)) == weighed
+
+
+def test_a_greedy_player_is_read_as_one_whose_moves_keep_the_greedy_facts():
+    # R10, R11, R15: lowest leads, cheapest covers, takes only without a cover
+    reads = [watch(GreedyBot(), seed)[0].chance(1, lambda st: st.reads) for seed in range(6)]
+    assert sum(p >= 0.5 for p in reads) >= 5, reads
+
+
+@pytest.mark.parametrize("variant,name", [(GreedyVariant(throw_trumps=True), "greedy+throw"),
+                                          (GreedyVariant(save_trumps=True), "greedy+save")])
+def test_a_variant_that_showed_itself_is_read_as_that_variant(variant, name):
+    shown = right = 0
+    for seed in range(8):
+        reading, off = watch(variant, seed)
+        if off:  # it made a move the greedy bot would not have made
+            shown += 1
+            right += reading.likely(1)[0].name == name
+    assert shown >= 4
+    assert right >= shown - 1, (right, shown)
+
+
+def test_a_searching_player_is_read_as_another_style():
+    found = [watch(FlatMonteCarloBot(playouts=60), seed)[0].likely(1)[0].name for seed in range(4)]
+    assert found.count("other") >= 3, found
+
+
+def test_forced_moves_and_the_observers_own_moves_say_nothing():
+    r = rules("podkidnoy", players=2)
+    p = Position.start(r, ["7♦ 9♠", "8♦"], trump="♥", discard="rest", attacker=0, first_bout=False)
+    reading = StyleReading(0, r)
+    before = reading.probabilities(1)
+    lead = Move.parse("P1 attack 9♠")
+    reading.add(p.view(0), lead, random.Random(0))       # its own move
+    q = p.play(lead)
+    reading.add(q.view(0), Move.parse("P2 take"), random.Random(0))   # 8♦ cannot cover: forced
+    assert reading.probabilities(1) == before
+    assert reading.moves == 2
+
+
+def test_the_expert_with_styles_stops_trusting_the_greedy_reading_of_a_searching_player():
+    r = rules("podkidnoy", players=2)
+    expert = SearchBot(iterations=40, reading=True, styles=True)
+    g = play_game(r, [expert, FlatMonteCarloBot(playouts=60)], seed=2)
+    assert not g.unfinished
+    model = expert._model[1]
+    assert model.chance(1, lambda st: st.reads) < 0.5
+    assert model.moves > 10
+
+
+def test_the_expert_with_styles_replays_from_a_seed():
+    r = rules("podkidnoy", players=2)
+    games = [play_game(r, [SearchBot(iterations=30, reading=True, styles=True), GreedyVariant(save_trumps=True)],
+                       seed=7) for _ in range(2)]
+    assert games[0].moves == games[1].moves
+
+
+def test_the_expert_with_styles_sees_nothing_hidden():
+    """Deal the unseen cards again halfway through: the views and the history are the same, so is the move."""
+    r = rules("podkidnoy", players=2)
+    p = Position.deal(r, seed=4)
+    rng = random.Random(4)
+    history = []
+    other = GreedyVariant(throw_trumps=True)
+    for _ in range(14):
+        s = p.to_act()
+        m = (GreedyBot() if s == 0 else other).choose(p.view(s), rng)
+        history.append((p.view(0), m))
+        p = p.play(m)
+    while p.to_act() != 0 or len(p.view(0).legal) < 2:
+        s = p.to_act()
+        m = (GreedyBot() if s == 0 else other).choose(p.view(s), rng)
+        history.append((p.view(0), m))
+        p = p.play(m)
+    view = p.view(0)
+    first = SearchBot(iterations=40, reading=True, styles=True).choose(view, random.Random(3), tuple(history))
+    for w in sample_worlds(view, 4, random.Random(1)):
+        assert w.view(0) == view
+        again = SearchBot(iterations=40, reading=True, styles=True).choose(w.view(0), random.Random(3),
+                                                                            tuple(history))
+        assert again == first
