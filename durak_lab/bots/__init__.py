@@ -50,7 +50,8 @@ The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 in chunks: this process, local processes, a Dask cluster), ``protocol`` (bots in other processes
 over the engine protocol ``durak-engine/1``),
 ``ladder`` (Bradley–Terry ratings with bootstrap intervals), ``population`` (opponents written apart
-from the search bots, to measure them against: :class:`FlatMonteCarloBot` and :class:`GreedyVariant`,
+from the search bots, to measure them against: :class:`FlatMonteCarloBot`, :class:`DeterminizedMCTSBot` and
+:class:`GreedyVariant`,
 named in :data:`POPULATION`), ``styles`` (how a player plays, read from its moves: a posterior over
 greedy play, its variants and any other way, :class:`~durak_lab.bots.styles.StyleReading`).
 
@@ -58,15 +59,15 @@ Standard library only; imports the engine and analysis.
 
 >>> LEVELS[0], LEVELS[-1]
 ('beginner', 'expert')
->>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading
-('tips', 1000, True)
+>>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading, BOTS["expert"]().styles
+('tips', 1000, True, True)
 """
 
 from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
 from .greedy import GreedyBot
-from .population import POPULATION, FlatMonteCarloBot, GreedyVariant
+from .population import POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant
 from .ratings import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
@@ -77,10 +78,10 @@ from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_jobs
 
 def _search(name: str, iterations: int, method: str = "ismcts", reading: bool = False):
     def make() -> SearchBot:
-        return SearchBot(iterations=iterations, method=method, name=name, reading=reading)
+        return SearchBot(iterations=iterations, method=method, name=name, reading=reading, styles=reading)
     make.__name__ = make.__qualname__ = f"{name}_bot"
     make.__doc__ = (f"A :class:`SearchBot`: {method}, {iterations} playouts a move"
-                    + (", reading the other players' moves." if reading else "."))
+                    + (", reading the other players' moves and how each plays." if reading else "."))
     return make
 
 
@@ -109,4 +110,5 @@ __all__ = [
     "BOTS", "LEVELS", "TABLE_LEVELS", "Ladder", "ladder", "InProcess", "TRUMP_COST", "card_cost", "cheapest_cover",
     "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_jobs", "deal_seeds", "play_deals",
     "play_game", "round_robin", "run_jobs", "wilson", "POPULATION", "FlatMonteCarloBot", "GreedyVariant",
+    "DeterminizedMCTSBot",
 ]

@@ -8,6 +8,9 @@ kernel's random playouts) and the uniform worlds of :mod:`durak_lab.analysis.sam
 * :class:`FlatMonteCarloBot`: flat Monte Carlo.  For each of ``playouts`` worlds dealt uniformly
   from its view it tries every legal move and plays the game out at random; it plays the move
   that did best (its own worlds and playouts, ``playouts`` in all a move, split over the moves);
+* :class:`DeterminizedMCTSBot`: determinised Monte-Carlo tree search (a UCT tree in each of a few
+  worlds dealt uniformly from its view, random or greedy playouts on the lean kernel, the root visits
+  added up);
 * :class:`GreedyVariant`: greedy play with other rules of thumb — trumps thrown in while the
   talon lasts, a low card taken rather than covered with a trump early on, pairs led together,
   transfers made when they cost no trump.
@@ -30,6 +33,7 @@ Standard library only; imports the engine and the analysis layer.
 from __future__ import annotations
 
 import random
+import math
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -42,7 +46,7 @@ from ..engine.view import PlayerView
 from .base import _legal
 from .greedy import greedy_move
 
-__all__ = ["FlatMonteCarloBot", "GreedyVariant", "POPULATION", "value_for"]
+__all__ = ["DeterminizedMCTSBot", "FlatMonteCarloBot", "GreedyVariant", "POPULATION", "value_for"]
 
 
 def value_for(result: Optional[tuple], seat: int) -> float:
@@ -107,6 +111,86 @@ class FlatMonteCarloBot:
         return rng.choice([m for m, s in zip(legal, scores) if s == best])
 
 
+@dataclass
+class DeterminizedMCTSBot:
+    """Determinised Monte-Carlo tree search, written apart from the search bots: ``worlds`` worlds
+    dealt uniformly from its view, in each an ordinary UCT tree (every seat's moves, each seat
+    choosing by its own results; UCB constant ``c``) with an equal share of ``iterations``, the
+    game played out after each new node (``rollout``: ``"random"`` or ``"greedy"``, on the lean
+    kernel); it plays the move visited most over all the trees (ties to ``rng``).  Rules the
+    kernel does not play go to :class:`FlatMonteCarloBot` with the same budget.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.start(Rules(players=2), ["9♦ 7♠ K♣", "9♠ J♦ 10♣"], trump="♥", discard="rest", attacker=0,
+    ...                    first_bout=False)
+    >>> str(DeterminizedMCTSBot(iterations=200, worlds=4).choose(p.view(0), random.Random(1)))   # the one win
+    'P1 attack K♣'
+    """
+
+    iterations: int = 1000
+    worlds: int = 10
+    c: float = 1.0
+    rollout: str = "random"
+    name: str = "dmcts"
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1 or self.worlds < 1:
+            raise ValueError("iterations and worlds must be at least 1")
+        if self.rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout: {self.rollout!r} is not random or greedy")
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            kernel.check_rules(view.rules)
+            codes = [kernel.kernel_move(m) for m in legal]
+        except KernelUnsupported:
+            return FlatMonteCarloBot(self.iterations, self.rollout).choose(view, rng)
+        visits = dict.fromkeys(codes, 0)
+        worlds = min(self.worlds, self.iterations)
+        share, extra = divmod(self.iterations, worlds)
+        for i in range(worlds):
+            root = self._tree(kernel.kernel_state(sample_world(view, rng)), share + (i < extra), rng)
+            for m, node in root[1].items():
+                if m in visits:
+                    visits[m] += node[0]
+        best = max(visits.values())
+        return rng.choice([m for m, c in zip(legal, codes) if visits[c] == best])
+
+    def _tree(self, start: kernel.KState, iterations: int, rng: random.Random) -> list:
+        """One UCT tree from ``start``; a node is ``[visits, {move: child}, legal moves, score]``, the
+        score a child's for the seat that made its move (1 a win, 1/2 a draw, 0 the durak)."""
+        top: list = [0, {}, None, 0.0]
+        log, sqrt, c = math.log, math.sqrt, self.c
+        for _ in range(iterations):
+            k, node, path = start, top, []
+            while k.result is None:
+                if node[2] is None:
+                    node[2] = kernel.legal_moves(k)
+                moves = node[2]
+                kids = node[1]
+                fresh = [m for m in moves if m not in kids]
+                if fresh:
+                    m = fresh[rng.randrange(len(fresh))]
+                    node = kids[m] = [0, {}, None, 0.0]
+                    path.append((node, m >> 12 & 15))
+                    k = kernel.play(k, m)
+                    break
+                ln = log(node[0])
+                m, node = max(kids.items(), key=lambda kv: kv[1][3] / kv[1][0] + c * sqrt(ln / kv[1][0]))
+                path.append((node, m >> 12 & 15))
+                k = kernel.play(k, m)
+            result = k.result if k.result is not None else kernel.playout(k, self.rollout, rng)
+            top[0] += 1
+            for node, seat in path:
+                node[0] += 1
+                node[3] += (value_for(result, seat) + 1) / 2
+        return top
+
+
 @dataclass(frozen=True)
 class GreedyVariant:
     """Greedy play (:class:`~durak_lab.bots.greedy.GreedyBot`) with other rules of thumb, each a flag:
@@ -147,6 +231,8 @@ class GreedyVariant:
 POPULATION = {
     "flat-mc": FlatMonteCarloBot,
     "flat-mc-greedy": lambda: FlatMonteCarloBot(rollout="greedy", name="flat-mc-greedy"),
+    "dmcts": DeterminizedMCTSBot,
+    "dmcts-greedy": lambda: DeterminizedMCTSBot(rollout="greedy", name="dmcts-greedy"),
     "greedy+throw": lambda: GreedyVariant(throw_trumps=True),
     "greedy+save": lambda: GreedyVariant(save_trumps=True),
     "greedy+pairs": lambda: GreedyVariant(pairs=True),

@@ -1,5 +1,5 @@
 """The opponents written apart from the search bots (``durak_lab.bots.population``): the flat Monte
-Carlo bot finds a won move, sees only its view, and replays for a seed; the greedy variants are
+Carlo bot and the determinised MCTS bot find won moves, see only their view, and replay for a seed; the greedy variants are
 the greedy bot with every flag off and each flag changes the moves it says it changes."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 from durak_lab.analysis.solver import exact_move_values
 from durak_lab.bots import GreedyBot, play_deals
-from durak_lab.bots.population import POPULATION, FlatMonteCarloBot, GreedyVariant, value_for
+from durak_lab.bots.population import POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant, value_for
 from durak_lab.bots.tournament import InProcess
 from durak_lab.engine.partial import Partial
 from durak_lab.engine.random_play import random_endgame
@@ -69,6 +69,54 @@ def test_flat_monte_carlo_plays_rules_the_kernel_does_not():
     rules = Rules.preset("pushing", players=2)
     t = play_deals(rules, [FlatMonteCarloBot(playouts=8), GreedyBot()], deals=1, seed=2, executor=InProcess())
     assert all(g.losers is not None and not g.unfinished for g in t.games)
+
+
+@pytest.mark.parametrize("rollout", ["random", "greedy"])
+def test_determinised_mcts_finds_won_moves_of_open_endgames(rollout):
+    """In small open endgames (every card known, R19, R28) its tree prefers the moves the exact solver
+    says win far more often than not."""
+    rules = Rules.preset("podkidnoy", players=2)
+    rng, right, tried = random.Random(5), 0, 0
+    while tried < 12:
+        q = random_endgame(rules, 3, 3, rng)
+        seat = q.to_act()
+        values = dict(exact_move_values(q, seat) or [])
+        wins = {m for m, v in values.items() if v > 0}
+        if not wins or len(wins) == len(values):
+            continue
+        bot = DeterminizedMCTSBot(iterations=300, worlds=3, rollout=rollout)
+        right += bot.choose(q.view(seat), random.Random(tried)) in wins
+        tried += 1
+    assert right >= 9, right
+
+
+def test_determinised_mcts_sees_only_its_view_and_replays_for_a_seed():
+    rules = Rules.preset("perevodnoy", players=3)
+    bot = DeterminizedMCTSBot(iterations=60, worlds=3)
+    checked = 0
+    for i, p in enumerate(game_positions(rules, 7)):
+        if i % 9 or len(p.sequential_moves()) < 2:
+            continue
+        seat = p.to_act()
+        move = bot.choose(p.view(seat), random.Random(i))
+        assert bot.choose(p.view(seat), random.Random(i)) == move
+        other = Partial.seen_from(p, seat).deal(random.Random(i + 1))  # the hidden cards dealt again
+        assert bot.choose(other.view(seat), random.Random(i)) == move
+        checked += 1
+        if i > 60:
+            break
+    assert checked >= 4
+
+
+def test_determinised_mcts_plays_rules_the_kernel_does_not_and_refuses_bad_options():
+    rules = Rules.preset("pushing", players=2)
+    t = play_deals(rules, [DeterminizedMCTSBot(iterations=8, worlds=2), GreedyBot()], deals=1, seed=2,
+                   executor=InProcess())
+    assert all(g.losers is not None and not g.unfinished for g in t.games)
+    with pytest.raises(ValueError, match="rollout"):
+        DeterminizedMCTSBot(rollout="smart")
+    with pytest.raises(ValueError, match="at least 1"):
+        DeterminizedMCTSBot(worlds=0)
 
 
 @pytest.mark.parametrize("preset,players", [(p, n) for p, n in CONFIGS if n <= 4])
