@@ -98,7 +98,7 @@ BOTS = {
     "tips": TipsBot,
     "greedy": GreedyBot,
     "endgame": EndgameBot,
-    "search": _search("search", 150, "flat"),
+    "search": _search("search", 400, "flat"),
     "expert": _search("expert", 1000, "flat", reading=True),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),

@@ -217,7 +217,7 @@ def test_the_expert_bots_move_time_in_the_browser(lite_page, report):
     t.new_game(seed=7, speed="instant", players=2, vs="expert", humans=1, seat=0)
     bot_moves, seconds, slowest = 0, 0.0, 0.0
     t.wait_person(timeout=180_000)
-    for _ in range(8):
+    for _ in range(16):
         if t.data("acting") != "you":
             break
         tick = int(t.data("tick"))
