@@ -252,7 +252,7 @@ class SearchBot:
         if not self.name:
             self.name = f"{self.method}-{self.iterations}"
         self._solver: Optional[Solver] = None
-        self._model: Optional[tuple] = None  # (the game's first view, its StyleReading, its Random)
+        self._model: Optional[tuple] = None  # (the game's first view, its StyleReading, its Random, moves read)
 
     def _count(self, how: str) -> None:
         self.stats[how] = self.stats.get(how, 0) + 1
@@ -345,11 +345,14 @@ class SearchBot:
 
     def model(self, history: tuple, seat: int, rules, rng: random.Random) -> StyleReading:
         """The posterior over the other players' styles after ``history`` (see ``styles``), read on
-        from the last call's while the game is the same; its random numbers are drawn from ``rng``
-        once a game, so a game replays from its seed."""
+        from the last call's while the game is the same (the same first view and the same moves so far,
+        whether or not the history is made of the same objects); its random numbers are drawn from
+        ``rng`` once a game, so a game replays from its seed."""
         kept = self._model
-        if kept is None or kept[0] is not history[0][0] or kept[1].moves > len(history):
-            kept = self._model = (history[0][0], StyleReading(seat, rules), random.Random(rng.getrandbits(64)))
+        if (kept is None or kept[1].moves > len(history) or not (kept[0] is history[0][0] or kept[0] == history[0][0])
+                or any(m != history[i][1] for i, m in enumerate(kept[3]))):
+            kept = self._model = (history[0][0], StyleReading(seat, rules), random.Random(rng.getrandbits(64)), [])
+        kept[3].extend(m for _, m in history[kept[1].moves:])
         kept[1].extend(history, kept[2])
         return kept[1]
 

@@ -138,3 +138,25 @@ def test_the_expert_with_styles_sees_nothing_hidden():
         again = SearchBot(iterations=40, reading=True, styles=True).choose(w.view(0), random.Random(3),
                                                                             tuple(history))
         assert again == first
+
+
+def test_the_expert_reads_each_move_once_when_the_history_is_built_anew():
+    """The play table builds the history's views anew for every move: equal views and the same moves
+    read on from the last call; another game starts a new reading."""
+    r = rules("podkidnoy", players=2)
+    positions, moves = [], []
+    p = Position.deal(r, seed=6)
+    rng = random.Random(6)
+    for _ in range(12):
+        m = GreedyBot().choose(p.view(p.to_act()), rng)
+        positions.append(p)
+        moves.append(m)
+        p = p.play(m)
+    bot = SearchBot(iterations=20, reading=True, styles=True)
+    first = bot.model(tuple((q.view(0), m) for q, m in zip(positions[:8], moves[:8])), 0, r, random.Random(1))
+    assert first.moves == 8
+    again = bot.model(tuple((q.view(0), m) for q, m in zip(positions, moves)), 0, r, random.Random(1))
+    assert again is first and again.moves == 12
+    other = Position.deal(r, seed=7)
+    new = bot.model(((other.view(0), moves[0]),), 0, r, random.Random(1))
+    assert new is not first and new.moves == 1
