@@ -28,6 +28,23 @@ def game_positions(rules: Rules, seed: int):
         p = p.play_unchecked(rng.choice(p.sequential_moves()))
 
 
+def won_moves_found(make, seed: int, count: int = 12) -> int:
+    """In how many of ``count`` small open endgames (3+3 cards, 2-player podkidnoy; some moves win
+    against perfect play and some do not, R19, R28) the bot ``make()`` plays a move that wins."""
+    rules = Rules.preset("podkidnoy", players=2)
+    rng, right, tried = random.Random(seed), 0, 0
+    while tried < count:
+        q = random_endgame(rules, 3, 3, rng)
+        seat = q.to_act()
+        values = dict(exact_move_values(q, seat) or [])
+        wins = {m for m, v in values.items() if v > 0}
+        if not wins or len(wins) == len(values):
+            continue
+        right += make().choose(q.view(seat), random.Random(tried)) in wins
+        tried += 1
+    return right
+
+
 def test_flat_monte_carlo_values_moves_by_their_playouts():
     """A move that ends the game at once is valued by its result: the defender covers his last card
     with his last card (a draw, R29) rather than take and be the durak; and with more playouts it
@@ -38,16 +55,7 @@ def test_flat_monte_carlo_values_moves_by_their_playouts():
     values = dict(exact_move_values(p, 1))
     assert {str(m): v for m, v in values.items()} == {"P2 cover 7♠ with 9♠": 0, "P2 take": -1}
     assert str(FlatMonteCarloBot(playouts=10).choose(p.view(1), random.Random(0))) == "P2 cover 7♠ with 9♠"
-    rng, right, tried = random.Random(3), 0, 0
-    while tried < 12:
-        q = random_endgame(rules, 3, 3, rng)
-        seat = q.to_act()
-        values = dict(exact_move_values(q, seat) or [])
-        wins = {m for m, v in values.items() if v > 0}
-        if not wins or len(wins) == len(values):
-            continue
-        right += FlatMonteCarloBot(playouts=400, rollout="greedy").choose(q.view(seat), random.Random(tried)) in wins
-        tried += 1
+    right = won_moves_found(lambda: FlatMonteCarloBot(playouts=400, rollout="greedy"), seed=3)
     assert right >= 8, right
 
 
@@ -75,18 +83,7 @@ def test_flat_monte_carlo_plays_rules_the_kernel_does_not():
 def test_determinised_mcts_finds_won_moves_of_open_endgames(rollout):
     """In small open endgames (every card known, R19, R28) its tree prefers the moves the exact solver
     says win far more often than not."""
-    rules = Rules.preset("podkidnoy", players=2)
-    rng, right, tried = random.Random(5), 0, 0
-    while tried < 12:
-        q = random_endgame(rules, 3, 3, rng)
-        seat = q.to_act()
-        values = dict(exact_move_values(q, seat) or [])
-        wins = {m for m, v in values.items() if v > 0}
-        if not wins or len(wins) == len(values):
-            continue
-        bot = DeterminizedMCTSBot(iterations=300, worlds=3, rollout=rollout)
-        right += bot.choose(q.view(seat), random.Random(tried)) in wins
-        tried += 1
+    right = won_moves_found(lambda: DeterminizedMCTSBot(iterations=300, worlds=3, rollout=rollout), seed=5)
     assert right >= 9, right
 
 
