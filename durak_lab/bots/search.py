@@ -382,11 +382,13 @@ class SearchBot:
         if view.swap_open:  # an open trump swap (R6): the kernel cannot play it
             self._count("base")
             return self.base.choose(view, rng)
-        reading = Reading.of(history, view.seat) if self.reading and history else None
+        beliefs = self.model(history, view.seat, view.rules, rng) if self.reading and self.styles and history else None
+        # the styles' reading has read the same moves the greedy way: no need to read them again
+        reading = beliefs.reading if beliefs is not None else (
+            Reading.of(history, view.seat) if self.reading and history else None)
         policy: Optional[Callable] = greedy
         check = True
-        if reading is not None and self.styles:
-            beliefs = self.model(history, view.seat, view.rules, rng)
+        if reading is not None and beliefs is not None:
             trusted = {s for s in beliefs.log if beliefs.chance(s, lambda st: st.reads) >= self.trust_read}
             if len(trusted) < len(beliefs.log):
                 reading = reading.only(trusted)
