@@ -46,7 +46,7 @@ from .probability import Knowledge
 from ..engine.state.position import Position
 from ..engine.view import PlayerView, view_of
 
-__all__ = ["Constraint", "Estimate", "sample_world", "sample_worlds", "iter_worlds", "agrees", "estimate",
+__all__ = ["Constraint", "Estimate", "sample_world", "sample_worlds", "iter_worlds", "iter_deals", "agrees", "estimate",
            "sampled_trump_counts", "simulate_trump_card_draw"]
 
 #: A constraint on a sampled world: True keeps it.
@@ -115,7 +115,23 @@ class _Dealer:
                 self.six_holder = (view.to_act, six)
 
     def deal(self, rng: random.Random, exclude: Optional[Sequence] = None) -> Optional[Position]:
-        """One world, or None if it breaks a condition.  ``exclude``: per seat, a mask of cards that
+        """One world, or None if it breaks a condition (the cards of :meth:`cards`, as a position)."""
+        dealt = self.cards(rng, exclude)
+        if dealt is None:
+            return None
+        hands, talon = dealt
+        view = self.view
+        if self.template is not None:
+            return self.template._replace(hands=hands, talon=talon)
+        return Position._make(
+            view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, hands,
+            talon, view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
+            view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
+            view.in_bout, view.result, sent_back=view.sent_back)
+
+    def cards(self, rng: random.Random, exclude: Optional[Sequence] = None) -> Optional[tuple]:
+        """One world's hidden cards, ``(hands, talon)`` (a mask per seat; the talon's cards, the next
+        to draw first), or None if it breaks a condition.  ``exclude``: per seat, a mask of cards that
         seat does not hold (its hidden cards are then the first of the shuffled cards it may
         hold: with one such seat, a uniform draw among the worlds that keep to it), or a tuple of
         masks, one per hidden card, the most barred first (a card barred from one may be allowed
@@ -178,13 +194,7 @@ class _Dealer:
             talon.append(self.face_up)
         if self.six_holder is not None and not hands[self.six_holder[0]] >> self.six_holder[1] & 1:
             return None
-        if self.template is not None:
-            return self.template._replace(hands=tuple(hands), talon=tuple(talon))
-        return Position._make(
-            view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, tuple(hands),
-            tuple(talon), view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
-            view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
-            view.in_bout, view.result, sent_back=view.sent_back)
+        return tuple(hands), tuple(talon)
 
 
 def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:
@@ -250,6 +260,40 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
                 break
         found += 1
         yield w
+
+
+def iter_deals(view: PlayerView, rng: random.Random, max_attempts: Optional[int] = 1000,
+               exclude: Optional[Union[Sequence, Callable[[random.Random], Sequence]]] = None):
+    """The hidden cards of the worlds :func:`iter_worlds` deals (with the same ``rng``, the same
+    worlds), as ``(hands, talon)`` pairs, without building the positions: for a search that turns
+    each world into a state of its own (:func:`~durak_lab.analysis.evaluation.worlds.kernel_worlds`).
+    ``hands`` has a card mask per seat, ``talon`` the talon's cards, the next to draw first.
+
+    >>> import random
+    >>> from durak_lab.engine.rules import Rules
+    >>> p = Position.deal(Rules(players=2), seed=3)
+    >>> hands, talon = next(iter_deals(p.view(0), random.Random(2)))
+    >>> w = next(iter_worlds(p.view(0), random.Random(2)))
+    >>> (hands, talon) == (w.hands, w.talon)
+    True
+    """
+    if not isinstance(rng, random.Random):
+        raise TypeError("rng: pass a random.Random (there is no global generator)")
+    dealer = _Dealer(view, None, 0)
+    found = 0
+    while True:
+        tries = 0
+        while True:
+            if max_attempts is not None and tries >= max_attempts:
+                raise SamplingError(f"no world met the constraints in {max_attempts} attempts "
+                                    f"(after {found} accepted)", wanted=found + 1, found=found,
+                                    attempts=tries)
+            tries += 1
+            dealt = dealer.cards(rng, exclude(rng) if callable(exclude) else exclude)
+            if dealt is not None:
+                break
+        found += 1
+        yield dealt
 
 
 def sample_worlds(view: PlayerView, n: int, rng: random.Random, constraints: Sequence[Constraint] = (),

@@ -50,8 +50,8 @@ The modules: ``base`` (the protocol, :class:`BotError`, :class:`RandomBot`),
 in chunks: this process, local processes, a Dask cluster), ``protocol`` (bots in other processes
 over the engine protocol ``durak-engine/1``),
 ``ladder`` (Bradley–Terry ratings with bootstrap intervals), ``population`` (opponents written apart
-from the search bots, to measure them against: :class:`FlatMonteCarloBot`, :class:`DeterminizedMCTSBot` and
-:class:`GreedyVariant`,
+from the search bots, to measure them against: :class:`FlatMonteCarloBot`, :class:`DeterminizedMCTSBot`,
+:class:`ISMCTSBot` and :class:`GreedyVariant`,
 named in :data:`POPULATION`), ``styles`` (how a player plays, read from its moves: a posterior over
 greedy play, its variants and any other way, :class:`~durak_lab.bots.styles.StyleReading`).
 
@@ -61,13 +61,15 @@ Standard library only; imports the engine and analysis.
 ('beginner', 'expert')
 >>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading, BOTS["expert"]().styles
 ('tips', 1000, True, True)
+>>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z
+(6, 3.0)
 """
 
 from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
 from .endgame import EndgameBot, position_of_view
 from .greedy import GreedyBot
-from .population import POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant
+from .population import POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant, ISMCTSBot
 from .ratings import Ladder, ladder
 from .search import METHODS, SearchBot
 from .tips import TRUMP_COST, TipsBot, card_cost, cheapest_cover
@@ -76,9 +78,9 @@ from .tournament import (MAX_MOVES, GameResult, InProcess, Tournament, deal_jobs
 
 
 
-def _search(name: str, iterations: int, method: str = "ismcts", reading: bool = False):
+def _search(name: str, iterations: int, method: str = "ismcts", reading: bool = False, **options):
     def make() -> SearchBot:
-        return SearchBot(iterations=iterations, method=method, name=name, reading=reading, styles=reading)
+        return SearchBot(iterations=iterations, method=method, name=name, reading=reading, styles=reading, **options)
     make.__name__ = make.__qualname__ = f"{name}_bot"
     make.__doc__ = (f"A :class:`SearchBot`: {method}, {iterations} playouts a move"
                     + (", reading the other players' moves and how each plays." if reading else "."))
@@ -99,7 +101,7 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
-    "expert": _search("expert", 1000, "flat", reading=True),
+    "expert": _search("expert", 1000, "flat", reading=True, reply_worlds=6, stop_z=3.0),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),
@@ -110,5 +112,5 @@ __all__ = [
     "BOTS", "LEVELS", "TABLE_LEVELS", "Ladder", "ladder", "InProcess", "TRUMP_COST", "card_cost", "cheapest_cover",
     "position_of_view", "MAX_MOVES", "GameResult", "Tournament", "deal_jobs", "deal_seeds", "play_deals",
     "play_game", "round_robin", "run_jobs", "wilson", "POPULATION", "FlatMonteCarloBot", "GreedyVariant",
-    "DeterminizedMCTSBot",
+    "DeterminizedMCTSBot", "ISMCTSBot",
 ]

@@ -11,6 +11,9 @@ kernel's random playouts) and the uniform worlds of :mod:`durak_lab.analysis.sam
 * :class:`DeterminizedMCTSBot`: determinised Monte-Carlo tree search (a UCT tree in each of a few
   worlds dealt uniformly from its view, random or greedy playouts on the lean kernel, the root visits
   added up);
+* :class:`ISMCTSBot`: single-observer information-set Monte-Carlo tree search (Cowling, Powley and
+  Whitehouse 2012): one tree over every seat's moves, a new world dealt uniformly from its view at
+  each iteration, a move's chances counted only in the worlds where it was legal;
 * :class:`GreedyVariant`: greedy play with other rules of thumb — trumps thrown in while the
   talon lasts, a low card taken rather than covered with a trump early on, pairs led together,
   transfers made when they cost no trump.
@@ -46,7 +49,7 @@ from ..engine.view import PlayerView
 from .base import _legal
 from .greedy import greedy_move
 
-__all__ = ["DeterminizedMCTSBot", "FlatMonteCarloBot", "GreedyVariant", "POPULATION", "value_for"]
+__all__ = ["DeterminizedMCTSBot", "FlatMonteCarloBot", "GreedyVariant", "ISMCTSBot", "POPULATION", "value_for"]
 
 
 def value_for(result: Optional[tuple], seat: int) -> float:
@@ -191,6 +194,89 @@ class DeterminizedMCTSBot:
         return top
 
 
+@dataclass
+class ISMCTSBot:
+    """Single-observer information-set MCTS, written apart from the search bots: one tree over the
+    moves of every seat; each of ``iterations`` iterations deals a new world uniformly from its view,
+    walks down the tree among the moves legal in that world (UCB with constant ``c``, where a move's
+    chances are counted only in the worlds where it was legal: its *availability*), adds one node,
+    plays the game out (``rollout``: ``"random"`` or ``"greedy"``, on the lean kernel) and scores each
+    node on the way for the seat that made its move; it plays the root move visited most (ties to
+    ``rng``).  Rules the kernel does not play go to :class:`FlatMonteCarloBot` with the same budget.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.start(Rules(players=2), ["9♦ 7♠ K♣", "9♠ J♦ 10♣"], trump="♥", discard="rest", attacker=0,
+    ...                    first_bout=False)
+    >>> str(ISMCTSBot(iterations=300).choose(p.view(0), random.Random(1)))   # the one win
+    'P1 attack K♣'
+    """
+
+    iterations: int = 1000
+    c: float = 0.7
+    rollout: str = "random"
+    name: str = "ismcts-apart"
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if self.rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout: {self.rollout!r} is not random or greedy")
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            kernel.check_rules(view.rules)
+            codes = [kernel.kernel_move(m) for m in legal]
+        except KernelUnsupported:
+            return FlatMonteCarloBot(self.iterations, self.rollout).choose(view, rng)
+        # a node: [visits, score for the seat that moved into it, availability, {move: child}]
+        root: dict = {}
+        log, sqrt, c = math.log, math.sqrt, self.c
+        mine = set(codes)
+        for _ in range(self.iterations):
+            k = kernel.kernel_state(sample_world(view, rng))
+            kids, path = root, []
+            while k.result is None:
+                moves = kernel.legal_moves(k)
+                if kids is root:  # a world where another seat would act first (R12): its own moves left out
+                    moves = [m for m in moves if m in mine]
+                    if not moves:
+                        break
+                for m in moves:
+                    node = kids.get(m)
+                    if node is not None:
+                        node[2] += 1
+                fresh = [m for m in moves if m not in kids]
+                if fresh:
+                    m = fresh[rng.randrange(len(fresh))]
+                    node = kids[m] = [0, 0.0, 1, {}]
+                    path.append((node, m >> 12 & 15))
+                    k = kernel.play(k, m)
+                    break
+                best, top = None, -1.0
+                for m in moves:
+                    n = kids[m]
+                    v = n[1] / n[0] + c * sqrt(log(n[2]) / n[0])
+                    if v > top:
+                        best, top = m, v
+                node = kids[best]
+                path.append((node, best >> 12 & 15))
+                k = kernel.play(k, best)
+                kids = node[3]
+            if not path:
+                continue
+            result = k.result if k.result is not None else kernel.playout(k, self.rollout, rng)
+            for node, seat in path:
+                node[0] += 1
+                node[1] += (value_for(result, seat) + 1) / 2
+        visits = {m: root[m][0] if m in root else 0 for m in codes}
+        most = max(visits.values())
+        return rng.choice([m for m, c in zip(legal, codes) if visits[c] == most])
+
+
 @dataclass(frozen=True)
 class GreedyVariant:
     """Greedy play (:class:`~durak_lab.bots.greedy.GreedyBot`) with other rules of thumb, each a flag:
@@ -233,6 +319,8 @@ POPULATION = {
     "flat-mc-greedy": lambda: FlatMonteCarloBot(rollout="greedy", name="flat-mc-greedy"),
     "dmcts": DeterminizedMCTSBot,
     "dmcts-greedy": lambda: DeterminizedMCTSBot(rollout="greedy", name="dmcts-greedy"),
+    "ismcts-apart": ISMCTSBot,
+    "ismcts-apart-greedy": lambda: ISMCTSBot(rollout="greedy", name="ismcts-apart-greedy"),
     "greedy+throw": lambda: GreedyVariant(throw_trumps=True),
     "greedy+save": lambda: GreedyVariant(save_trumps=True),
     "greedy+pairs": lambda: GreedyVariant(pairs=True),

@@ -155,12 +155,51 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
 
 
 def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Random,
-          deadline: Optional[float]) -> dict:
+          deadline: Optional[float], stop_z: float = 0.0) -> dict:
     """Flat Monte Carlo (the evaluator's search, :func:`~durak_lab.analysis.evaluation.flat_search`):
-    in each world every root move in turn, then a greedy playout; ``{move: [n, score, 0, None]}``."""
+    in each world every root move in turn, then a greedy playout; ``{move: [n, score, 0, None]}``.
+
+    With ``stop_z`` above 0, once half the worlds are played, and again after each tenth more, the
+    moves whose mean score is behind the best's by more than ``stop_z`` standard errors of their
+    difference are played no more (each mean's variance taken as ``p(1 - p)``, the worlds counted as
+    independent, which the common worlds only make more cautious); the search ends when one move is
+    left.  The moves still played meet the same worlds as in the whole search, so the counts of the
+    move that is chosen are those the whole search would have given it."""
     seat = root_moves[0] >> 12 & 15
-    counts = flat_search(cfg, worlds, root_moves, seat, iterations, rng, deadline)
+    k = len(root_moves)
+    if stop_z <= 0 or k < 2:
+        counts = flat_search(cfg, worlds, root_moves, seat, iterations, rng, deadline)
+        return {m: [sum(c), c[0] + c[1] / 2, 0, None] for m, c in counts.items()}
+    per = -(-iterations // k)  # the worlds of the whole search
+    first, step = max(1, per // 2), max(1, per // 10)
+    counts = flat_search(cfg, worlds, root_moves, seat, first * k, rng, deadline)
+    done, alive = first, list(root_moves)
+    while done < per:
+        alive = _ahead(counts, alive, stop_z)
+        if len(alive) < 2 or (deadline is not None and time.process_time() > deadline):
+            break
+        more = min(step, per - done)
+        for m, c in flat_search(cfg, worlds, alive, seat, more * len(alive), rng, deadline).items():
+            t = counts[m]
+            t[0] += c[0]
+            t[1] += c[1]
+            t[2] += c[2]
+        done += more
     return {m: [sum(c), c[0] + c[1] / 2, 0, None] for m, c in counts.items()}
+
+
+def _ahead(counts: dict, alive: list, z: float) -> list:
+    """The moves of ``alive`` whose mean score (``counts``: ``{move: [won, drawn, lost]}``, as many
+    worlds each) is not behind the best's by more than ``z`` standard errors of the difference.
+
+    >>> _ahead({1: [80, 0, 20], 2: [50, 0, 50], 3: [75, 10, 15]}, [1, 2, 3], 3.0)
+    [1, 3]
+    """
+    n = sum(counts[alive[0]])
+    means = {m: (counts[m][0] + counts[m][1] / 2) / n for m in alive}
+    a = max(means.values())
+    va = a * (1 - a)
+    return [m for m in alive if a - means[m] <= z * math.sqrt((va + means[m] * (1 - means[m])) / n)]
 
 
 def _determinized(cfg: tuple, worlds, root_moves: list, iterations: int, nworlds: int, c: float,
@@ -209,6 +248,9 @@ class SearchBot:
     variants, or any other way), reads a player's moves the greedy way only while a style whose moves
     keep those facts has probability ``trust_read`` or more, and sifts by the best reply only while
     styles it can reply to have ``trust_reply`` or more, replying to the likeliest of them.
+    ``stop_z``: with the flat search, once half the playouts are played, stop playing the moves
+    whose mean is behind the best's by more than ``stop_z`` standard errors (0: never; the moves
+    still played meet the same worlds as in the whole search).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -237,6 +279,7 @@ class SearchBot:
     reply_leaf: int = 2_000
     reply_solver: int = 200_000
     styles: bool = False
+    stop_z: float = 0.0
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -420,7 +463,7 @@ class SearchBot:
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
                            self.opponents == "greedy")
         elif self.method == "flat":
-            root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline)
+            root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline, self.stop_z)
         else:
             root = _determinized(cfg, worlds, root_moves, self.iterations, min(self.worlds, self.iterations),
                                  self.c, rng, deadline)

@@ -51,7 +51,7 @@ from typing import Optional
 
 from .commands import ResultsError, cores, int_in, read_json_lines
 
-from ..bots import BOTS, METHODS, POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, SearchBot
+from ..bots import BOTS, METHODS, POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, ISMCTSBot, SearchBot
 from ..bots.protocol import ExternalBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
@@ -62,17 +62,19 @@ __all__ = ["make_bot", "Timed", "bench_game", "run_match", "workers_executor", "
 def make_bot(spec: str):
     """The bot named ``spec``: a name of ``BOTS`` or ``METHOD:ITERATIONS`` (then ``+reading``, and
     ``+noreply``, ``+noleaf`` or ``+styles``: see :class:`~durak_lab.bots.search.SearchBot`), a name of the population
-    (:data:`~durak_lab.bots.population.POPULATION`), ``flat-mc:PLAYOUTS`` or ``dmcts:PLAYOUTS`` (also
-    ``-greedy``: greedy playouts).
+    (:data:`~durak_lab.bots.population.POPULATION`), ``flat-mc:PLAYOUTS``, ``dmcts:PLAYOUTS`` or
+    ``ismcts-apart:PLAYOUTS`` (also ``-greedy``: greedy playouts).
 
     >>> make_bot("flat:20").method
     'flat'
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS, or of the population flat-mc, flat-mc-greedy, dmcts, dmcts-greedy, greedy+throw, greedy+save, greedy+pairs, greedy+transfer (flat-mc:PLAYOUTS, dmcts:PLAYOUTS)
+    ValueError: no bot 'genius': give one of beginner, tips, greedy, endgame, search, expert, random, ismcts, determinized or METHOD:ITERATIONS, or of the population flat-mc, flat-mc-greedy, dmcts, dmcts-greedy, ismcts-apart, ismcts-apart-greedy, greedy+throw, greedy+save, greedy+pairs, greedy+transfer (flat-mc:PLAYOUTS, dmcts:PLAYOUTS, ismcts-apart:PLAYOUTS)
     >>> make_bot("flat-mc-greedy:300").playouts, make_bot("greedy+save").name, make_bot("dmcts:400").iterations
     (300, 'greedy+save', 400)
+    >>> make_bot("ismcts-apart-greedy:500").rollout
+    'greedy'
     """
     if spec.startswith(("engine:", "exec:")):
         kind, _, rest = spec.partition(":")
@@ -87,12 +89,14 @@ def make_bot(spec: str):
     if spec in POPULATION:  # the opponents written apart from the search bots (bots.population)
         return POPULATION[spec]()
     flat, _, playouts = spec.partition(":")
-    if flat in ("flat-mc", "flat-mc-greedy", "dmcts", "dmcts-greedy"):
+    if flat in ("flat-mc", "flat-mc-greedy", "dmcts", "dmcts-greedy", "ismcts-apart", "ismcts-apart-greedy"):
         if not playouts.isdigit() or int(playouts) < 1:
             raise ValueError(f"no bot {spec!r}: {flat}:PLAYOUTS takes a whole number of playouts")
         rollout = "greedy" if flat.endswith("greedy") else "random"
         if flat.startswith("dmcts"):
             return DeterminizedMCTSBot(iterations=int(playouts), rollout=rollout, name=spec)
+        if flat.startswith("ismcts"):
+            return ISMCTSBot(iterations=int(playouts), rollout=rollout, name=spec)
         return FlatMonteCarloBot(playouts=int(playouts), rollout=rollout, name=spec)
     head, *flags = spec.split("+")
     if flags not in ([], ["reading"], ["reading", "noreply"], ["reading", "noleaf"], ["reading", "styles"]):
@@ -110,7 +114,8 @@ def make_bot(spec: str):
                          reply_leaf=0 if "noleaf" in flags else SearchBot.reply_leaf, styles="styles" in flags)
     if name not in BOTS:
         raise ValueError(f"no bot {spec!r}: give one of {', '.join(BOTS)} or METHOD:ITERATIONS, or of the "
-                         f"population {', '.join(POPULATION)} (flat-mc:PLAYOUTS, dmcts:PLAYOUTS)")
+                         f"population {', '.join(POPULATION)} (flat-mc:PLAYOUTS, dmcts:PLAYOUTS, "
+                         "ismcts-apart:PLAYOUTS)")
     return BOTS[name]()
 
 

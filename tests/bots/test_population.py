@@ -1,5 +1,5 @@
 """The opponents written apart from the search bots (``durak_lab.bots.population``): the flat Monte
-Carlo bot and the determinised MCTS bot find won moves, see only their view, and replay for a seed; the greedy variants are
+Carlo bot, the determinised MCTS bot and the information-set MCTS bot find won moves, see only their view, and replay for a seed; the greedy variants are
 the greedy bot with every flag off and each flag changes the moves it says it changes."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 
 from durak_lab.analysis.solver import exact_move_values
 from durak_lab.bots import GreedyBot, play_deals
-from durak_lab.bots.population import POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant, value_for
+from durak_lab.bots.population import (POPULATION, DeterminizedMCTSBot, FlatMonteCarloBot, GreedyVariant, ISMCTSBot,
+                                      value_for)
 from durak_lab.bots.tournament import InProcess
 from durak_lab.engine.partial import Partial
 from durak_lab.engine.random_play import random_endgame
@@ -79,23 +80,32 @@ def test_flat_monte_carlo_plays_rules_the_kernel_does_not():
     assert all(g.losers is not None and not g.unfinished for g in t.games)
 
 
+TREES = {
+    "dmcts": lambda n, rollout="random": DeterminizedMCTSBot(iterations=n, worlds=3, rollout=rollout),
+    "ismcts": lambda n, rollout="random": ISMCTSBot(iterations=n, rollout=rollout),
+}
+
+
+@pytest.mark.parametrize("tree", sorted(TREES))
 @pytest.mark.parametrize("rollout", ["random", "greedy"])
-def test_determinised_mcts_finds_won_moves_of_open_endgames(rollout):
-    """In small open endgames (every card known, R19, R28) its tree prefers the moves the exact solver
+def test_the_tree_searches_find_won_moves_of_open_endgames(tree, rollout):
+    """In small open endgames (every card known, R19, R28) the trees prefer the moves the exact solver
     says win far more often than not."""
-    right = won_moves_found(lambda: DeterminizedMCTSBot(iterations=300, worlds=3, rollout=rollout), seed=5)
+    right = won_moves_found(lambda: TREES[tree](300, rollout), seed=5)
     assert right >= 9, right
 
 
-def test_determinised_mcts_sees_only_its_view_and_replays_for_a_seed():
+@pytest.mark.parametrize("tree", sorted(TREES))
+def test_the_tree_searches_see_only_their_view_and_replay_for_a_seed(tree):
     rules = Rules.preset("perevodnoy", players=3)
-    bot = DeterminizedMCTSBot(iterations=60, worlds=3)
+    bot = TREES[tree](60)
     checked = 0
     for i, p in enumerate(game_positions(rules, 7)):
         if i % 9 or len(p.sequential_moves()) < 2:
             continue
         seat = p.to_act()
         move = bot.choose(p.view(seat), random.Random(i))
+        assert move in p.view(seat).legal
         assert bot.choose(p.view(seat), random.Random(i)) == move
         other = Partial.seen_from(p, seat).deal(random.Random(i + 1))  # the hidden cards dealt again
         assert bot.choose(other.view(seat), random.Random(i)) == move
@@ -105,15 +115,15 @@ def test_determinised_mcts_sees_only_its_view_and_replays_for_a_seed():
     assert checked >= 4
 
 
-def test_determinised_mcts_plays_rules_the_kernel_does_not_and_refuses_bad_options():
+@pytest.mark.parametrize("tree", sorted(TREES))
+def test_the_tree_searches_play_rules_the_kernel_does_not_and_refuse_bad_options(tree):
     rules = Rules.preset("pushing", players=2)
-    t = play_deals(rules, [DeterminizedMCTSBot(iterations=8, worlds=2), GreedyBot()], deals=1, seed=2,
-                   executor=InProcess())
+    t = play_deals(rules, [TREES[tree](8), GreedyBot()], deals=1, seed=2, executor=InProcess())
     assert all(g.losers is not None and not g.unfinished for g in t.games)
     with pytest.raises(ValueError, match="rollout"):
-        DeterminizedMCTSBot(rollout="smart")
+        TREES[tree](8, "smart")
     with pytest.raises(ValueError, match="at least 1"):
-        DeterminizedMCTSBot(worlds=0)
+        TREES[tree](0)
 
 
 @pytest.mark.parametrize("preset,players", [(p, n) for p, n in CONFIGS if n <= 4])
@@ -159,6 +169,8 @@ def test_the_population_plays():
         bot = make()
         if isinstance(bot, FlatMonteCarloBot):
             bot = FlatMonteCarloBot(playouts=10, rollout=bot.rollout, name=bot.name)
+        elif isinstance(bot, (DeterminizedMCTSBot, ISMCTSBot)):  # the same bot, a smaller budget
+            bot = type(bot)(iterations=40, rollout=bot.rollout, name=bot.name)
         t = play_deals(rules, [bot, GreedyBot()], deals=1, seed=3, executor=InProcess())
         assert len(t.games) == 2 and all(not g.unfinished for g in t.games), name
     assert value_for((0, 2), 2) == -1.0 and value_for(None, 1) == 0.0

@@ -89,6 +89,54 @@ def test_kernel_worlds_agree_with_the_view_and_the_turn():
     assert len(seen) > 20  # the hidden hands differ from world to world
 
 
+@pytest.mark.parametrize("preset,n", [("podkidnoy", 2), ("perevodnoy", 3), ("pairs", 4)])
+def test_kernel_worlds_are_the_samplers_worlds(preset, n):
+    """The worlds are dealt without building positions: the same worlds, in the same order, as the
+    sampler's positions for the same seed, the reading's bars included."""
+    from durak_lab.analysis.inference.reading import Reading
+    from durak_lab.analysis.sampling import iter_worlds
+
+    p = Position.deal(rules(preset, players=n), 4)
+    rng, history, checked = random.Random(4), [], 0
+    while p.result is None and checked < 6:
+        s = p.to_act()
+        view = p.view(s)
+        if len(view.legal) > 1 and s == 0 and history:
+            reading = Reading.of(history, 0)
+            plan = reading.plan(view)
+            ours = kernel_worlds(view, random.Random(checked), tries=0, reading=reading)
+            exclude = (lambda r: Reading.bars(plan, r)) if any(plan) else None
+            theirs = iter_worlds(view, random.Random(checked), max_attempts=50 if exclude else None, exclude=exclude)
+            for _ in range(5):
+                assert tuple(next(ours)) == tuple(kernel.kernel_state(next(theirs)))
+            checked += 1
+        move = GreedyBot().choose(view, rng)
+        history.append((p.view(0), move))
+        p = p.play(move)
+    assert checked >= 3
+
+
+def test_the_flat_search_leaves_out_only_moves_far_behind():
+    """With ``stop_z`` the search stops playing moves far behind the best; the move it keeps to the end
+    has the counts the whole search gives it (the same worlds), and without ``stop_z`` nothing changes."""
+    from durak_lab.bots.search import _flat
+    from durak_lab.engine.kernel import check_rules
+
+    for seed in (2, 5, 8):
+        p = midgame("podkidnoy", 2, seed)
+        view = p.view(p.to_act())
+        cfg = check_rules(view.rules)
+        moves = [kernel.kernel_move(m) for m in view.legal]
+        whole = _flat(cfg, kernel_worlds(view, random.Random(seed)), moves, 600, random.Random(0), None)
+        same = _flat(cfg, kernel_worlds(view, random.Random(seed)), moves, 600, random.Random(0), None, 0.0)
+        cut = _flat(cfg, kernel_worlds(view, random.Random(seed)), moves, 600, random.Random(0), None, 3.0)
+        assert same == whole
+        best = max(cut, key=lambda m: cut[m][1] / cut[m][0])
+        assert cut[best] == whole[best]
+        assert sum(c[0] for c in cut.values()) <= sum(c[0] for c in whole.values())
+        assert all(c[0] >= whole[m][0] // 2 for m, c in cut.items())  # half the worlds, at least, for every move
+
+
 def test_score_of_a_result():
     # R27, R28: the durak scores 0, the others 1; R29: a draw 1/2 for all
     assert [score((2,), s) for s in range(3)] == [1.0, 1.0, 0.0]

@@ -19,9 +19,11 @@ import random
 from typing import Any, Iterator, Optional, Protocol
 
 from ...engine.kernel.core import KState, check_rules, kernel_state
+from ...engine.kernel.fields import HANDS, TALON
+from ...engine.state.position import Position
 from ...engine.kernel.loop import run
 from ...engine.view import PlayerView
-from ..sampling import SamplingError, iter_worlds
+from ..sampling import SamplingError, iter_deals
 
 __all__ = ["Evidence", "kernel_worlds", "score", "outcome_index", "WIN_I", "DRAW_I", "LOSE_I"]
 
@@ -93,17 +95,21 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     if any(plan):
         assert reading is not None
         bars = reading.bars
-        source = iter_worlds(view, rng, max_attempts=attempts, exclude=lambda r: bars(plan, r))
+        source = iter_deals(view, rng, max_attempts=attempts, exclude=lambda r: bars(plan, r))
     else:
-        source = iter_worlds(view, rng, max_attempts=None)
+        source = iter_deals(view, rng, max_attempts=None)
+    # every world is this state with other hands and talon: the view's public fields, converted once
+    head, tail = _frame(view)
+    make = tuple.__new__
 
     def pick() -> KState:
         nonlocal source
         try:
-            return kernel_state(next(source))
+            hands, talon = next(source)
         except SamplingError:
-            source = iter_worlds(view, rng, max_attempts=None)
-            return kernel_state(next(source))
+            source = iter_deals(view, rng, max_attempts=None)
+            hands, talon = next(source)
+        return make(KState, head + (hands, tuple(map(int, talon))) + tail)
 
     while True:
         k = pick()
@@ -114,3 +120,13 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
                     break
                 k = pick()
         yield k
+
+
+def _frame(view: PlayerView) -> tuple:
+    """The kernel state's fields before the hands and after the talon, for worlds of ``view``."""
+    k = kernel_state(Position._make(
+        view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, view.known, (),
+        view.discard, view.table, view.leader, view.defender, view.taking, view.passed, view.first_limit,
+        view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open, view.in_bout,
+        view.result, sent_back=view.sent_back))
+    return tuple(k[:HANDS]), tuple(k[TALON + 1:])

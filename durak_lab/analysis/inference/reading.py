@@ -62,6 +62,7 @@ Standard library only.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections import Counter
 from itertools import accumulate
 from math import comb
@@ -401,7 +402,10 @@ class Reading:
             i = 0
             for j, (t, _) in enumerate(a.groups):
                 cum = a.odds[j][i]
-                c = rng.choices(range(len(cum)), cum_weights=cum)[0]
+                total = cum[-1] + 0.0
+                # rng.choices(range(len(cum)), cum_weights=cum)[0], the same draw without its overhead
+                c = bisect_right(cum, rng.random() * total, 0, len(cum) - 1) if total > 0 else \
+                    rng.choices(range(len(cum)), cum_weights=cum)[0]
                 if c:
                     bars += [a.barred[t]] * c
                     i += c
