@@ -248,6 +248,9 @@ class SearchBot:
     variants, or any other way), reads a player's moves the greedy way only while a style whose moves
     keep those facts has probability ``trust_read`` or more, and sifts by the best reply only while
     styles it can reply to have ``trust_reply`` or more, replying to the likeliest of them.
+    ``reply_ties``: among the moves whose replies do best with lines that end where the talon runs
+    out, keep those that do best if the other seat goes on playing its way to the end (a better
+    reply to a greedy player, the same against the endgame bot's perfect play after the talon).
     ``stop_z``: with the flat search, once half the playouts are played, stop playing the moves
     whose mean is behind the best's by more than ``stop_z`` standard errors (0: never; the moves
     still played meet the same worlds as in the whole search).
@@ -278,6 +281,7 @@ class SearchBot:
     reply_worlds: int = 20
     reply_leaf: int = 2_000
     reply_solver: int = 200_000
+    reply_ties: bool = False
     styles: bool = False
     stop_z: float = 0.0
     trust_read: float = 0.5
@@ -342,9 +346,22 @@ class SearchBot:
             dealt = {(): kernel_state(position_of_view(view))}
         share = self.reply_positions // len(dealt)
         leaf = self._leaf(view) if view.talon_size else None
+        keep = self._best_replies(cfg, dealt, view.seat, root_moves, policy, share, leaf)
+        if keep is not None and len(keep) > 1 and leaf is not None and self.reply_ties:
+            # equals against perfect play once the talon is out: the one that does best if the other
+            # seat plays its way to the end
+            ties = self._best_replies(cfg, dealt, view.seat, keep, policy, share, None)
+            if ties is not None:
+                keep = ties
+        return keep
+
+    @staticmethod
+    def _best_replies(cfg: tuple, dealt: dict, seat: int, root_moves: list, policy: Callable, share: int,
+                      leaf: Optional[Callable]) -> Optional[list]:
+        """The moves of ``root_moves`` whose best replies add up to the most over the worlds ``dealt``."""
         total = dict.fromkeys(root_moves, 0.0)
         for w in dealt.values():
-            scores = best_reply(cfg, w, view.seat, root_moves, policy=policy, max_positions=share, leaf=leaf)
+            scores = best_reply(cfg, w, seat, root_moves, policy=policy, max_positions=share, leaf=leaf)
             if scores is None:
                 return None
             for m in root_moves:

@@ -201,3 +201,34 @@ def test_the_levels_are_bots_weakest_first():
     strongest = BOTS[LEVELS[-1]]()
     assert isinstance(strongest, SearchBot) and strongest.iterations == max(
         b.iterations for b in map(lambda n: BOTS[n](), LEVELS) if isinstance(b, SearchBot))
+
+
+def test_the_reply_breaks_its_ties_by_play_to_the_end():
+    """With ``reply_ties`` the best reply keeps some of the moves it kept without (those that do best
+    against perfect play after the talon, R19, R28), narrowed to those that do best if the greedy
+    player goes on its way to the end; on the same worlds, near the end of greedy games."""
+    from durak_lab.analysis.inference.reading import Reading
+    from durak_lab.engine.kernel import check_rules
+
+    podkidnoy = rules("podkidnoy", players=2)
+    cfg = check_rules(podkidnoy)
+    found = narrowed = 0
+    for seed in range(12):
+        p = Position.deal(podkidnoy, seed)
+        rng, history = random.Random(seed), []
+        while p.result is None:
+            s = p.to_act()
+            view = p.view(s)
+            if s == 0 and 0 < view.talon_size <= 4 and len(view.legal) > 1:
+                reading = Reading.of(history, 0)
+                moves = [kernel.kernel_move(m) for m in view.legal]
+                plain = SearchBot(reply_worlds=6)._reply(view, reading, cfg, moves, random.Random(1))
+                ties = SearchBot(reply_worlds=6, reply_ties=True)._reply(view, reading, cfg, moves, random.Random(1))
+                if plain is not None:
+                    found += 1
+                    assert ties and set(ties) <= set(plain)
+                    narrowed += len(ties) < len(plain)
+            move = GreedyBot().choose(view, rng)
+            history.append((p.view(0), move))
+            p = p.play(move)
+    assert found >= 10 and narrowed >= 1, (found, narrowed)
