@@ -244,22 +244,13 @@ def iter_worlds(view: PlayerView, rng: random.Random, constraints: Iterable[Cons
         raise TypeError("rng: pass a random.Random (there is no global generator)")
     dealer = _Dealer(view, template, talon_known)
     checks = tuple(constraints)
-    found = 0
-    while True:
-        tries = 0
-        while True:
-            if max_attempts is not None and tries >= max_attempts:
-                raise SamplingError(f"no world met the constraints in {max_attempts} attempts "
-                                    f"(after {found} accepted)", wanted=found + 1, found=found,
-                                    attempts=tries)
-            tries += 1
-            w = dealer.deal(rng, exclude(rng) if callable(exclude) else exclude)
-            if w is None or (strict and not agrees(w, view, strict=True)):
-                continue
-            if all(c(w) for c in checks):
-                break
-        found += 1
-        yield w
+
+    def draw() -> Optional[Position]:
+        w = dealer.deal(rng, exclude(rng) if callable(exclude) else exclude)
+        if w is None or (strict and not agrees(w, view, strict=True)) or not all(c(w) for c in checks):
+            return None
+        return w
+    yield from _accepted(draw, max_attempts)
 
 
 def iter_deals(view: PlayerView, rng: random.Random, max_attempts: Optional[int] = 1000,
@@ -280,6 +271,12 @@ def iter_deals(view: PlayerView, rng: random.Random, max_attempts: Optional[int]
     if not isinstance(rng, random.Random):
         raise TypeError("rng: pass a random.Random (there is no global generator)")
     dealer = _Dealer(view, None, 0)
+    yield from _accepted(lambda: dealer.cards(rng, exclude(rng) if callable(exclude) else exclude), max_attempts)
+
+
+def _accepted(draw: Callable[[], Any], max_attempts: Optional[int]):
+    """What ``draw()`` gives, skipping its Nones, for as long as you ask; :class:`SamplingError` after
+    ``max_attempts`` Nones in a row (None: no bound)."""
     found = 0
     while True:
         tries = 0
@@ -289,11 +286,11 @@ def iter_deals(view: PlayerView, rng: random.Random, max_attempts: Optional[int]
                                     f"(after {found} accepted)", wanted=found + 1, found=found,
                                     attempts=tries)
             tries += 1
-            dealt = dealer.cards(rng, exclude(rng) if callable(exclude) else exclude)
-            if dealt is not None:
+            item = draw()
+            if item is not None:
                 break
         found += 1
-        yield dealt
+        yield item
 
 
 def sample_worlds(view: PlayerView, n: int, rng: random.Random, constraints: Sequence[Constraint] = (),

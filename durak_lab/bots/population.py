@@ -114,8 +114,37 @@ class FlatMonteCarloBot:
         return rng.choice([m for m, s in zip(legal, scores) if s == best])
 
 
+class _KernelSearch:
+    """What the tree searches of the population share: their checks of ``iterations`` and ``rollout``,
+    and the start of ``choose`` (a forced move at once; rules the kernel does not play to
+    :class:`FlatMonteCarloBot` with the same budget; else :meth:`_pick` among the kernel moves)."""
+
+    iterations: int
+    rollout: str
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if self.rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout: {self.rollout!r} is not random or greedy")
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        legal = _legal(self, view)
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            kernel.check_rules(view.rules)
+            codes = [kernel.kernel_move(m) for m in legal]
+        except KernelUnsupported:
+            return FlatMonteCarloBot(self.iterations, self.rollout).choose(view, rng)
+        return self._pick(view, legal, codes, rng)
+
+    def _pick(self, view: PlayerView, legal: list, codes: list, rng: random.Random) -> Move:
+        raise NotImplementedError
+
+
 @dataclass
-class DeterminizedMCTSBot:
+class DeterminizedMCTSBot(_KernelSearch):
     """Determinised Monte-Carlo tree search, written apart from the search bots: ``worlds`` worlds
     dealt uniformly from its view, in each an ordinary UCT tree (every seat's moves, each seat
     choosing by its own results; UCB constant ``c``) with an equal share of ``iterations``, the
@@ -138,20 +167,11 @@ class DeterminizedMCTSBot:
     name: str = "dmcts"
 
     def __post_init__(self) -> None:
-        if self.iterations < 1 or self.worlds < 1:
-            raise ValueError("iterations and worlds must be at least 1")
-        if self.rollout not in ("random", "greedy"):
-            raise ValueError(f"rollout: {self.rollout!r} is not random or greedy")
+        if self.worlds < 1:
+            raise ValueError("worlds must be at least 1")
+        super().__post_init__()
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        legal = _legal(self, view)
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            kernel.check_rules(view.rules)
-            codes = [kernel.kernel_move(m) for m in legal]
-        except KernelUnsupported:
-            return FlatMonteCarloBot(self.iterations, self.rollout).choose(view, rng)
+    def _pick(self, view: PlayerView, legal: list, codes: list, rng: random.Random) -> Move:
         visits = dict.fromkeys(codes, 0)
         worlds = min(self.worlds, self.iterations)
         share, extra = divmod(self.iterations, worlds)
@@ -195,7 +215,7 @@ class DeterminizedMCTSBot:
 
 
 @dataclass
-class ISMCTSBot:
+class ISMCTSBot(_KernelSearch):
     """Single-observer information-set MCTS, written apart from the search bots: one tree over the
     moves of every seat; each of ``iterations`` iterations deals a new world uniformly from its view,
     walks down the tree among the moves legal in that world (UCB with constant ``c``, where a move's
@@ -217,21 +237,7 @@ class ISMCTSBot:
     rollout: str = "random"
     name: str = "ismcts-apart"
 
-    def __post_init__(self) -> None:
-        if self.iterations < 1:
-            raise ValueError("iterations must be at least 1")
-        if self.rollout not in ("random", "greedy"):
-            raise ValueError(f"rollout: {self.rollout!r} is not random or greedy")
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Move:
-        legal = _legal(self, view)
-        if len(legal) == 1:
-            return legal[0]
-        try:
-            kernel.check_rules(view.rules)
-            codes = [kernel.kernel_move(m) for m in legal]
-        except KernelUnsupported:
-            return FlatMonteCarloBot(self.iterations, self.rollout).choose(view, rng)
+    def _pick(self, view: PlayerView, legal: list, codes: list, rng: random.Random) -> Move:
         # a node: [visits, score for the seat that moved into it, availability, {move: child}]
         root: dict = {}
         log, sqrt, c = math.log, math.sqrt, self.c
