@@ -46,8 +46,8 @@ from .probability import Knowledge
 from ..engine.state.position import Position
 from ..engine.view import PlayerView, view_of
 
-__all__ = ["Constraint", "Estimate", "sample_world", "sample_worlds", "iter_worlds", "iter_deals", "agrees", "estimate",
-           "sampled_trump_counts", "simulate_trump_card_draw"]
+__all__ = ["Constraint", "Estimate", "sample_world", "sample_worlds", "iter_worlds", "iter_deals", "world_with", "agrees",
+           "estimate", "sampled_trump_counts", "simulate_trump_card_draw"]
 
 #: A constraint on a sampled world: True keeps it.
 Constraint = Callable[[Position], bool]
@@ -120,14 +120,9 @@ class _Dealer:
         if dealt is None:
             return None
         hands, talon = dealt
-        view = self.view
         if self.template is not None:
             return self.template._replace(hands=hands, talon=talon)
-        return Position._make(
-            view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, hands,
-            talon, view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
-            view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
-            view.in_bout, view.result, sent_back=view.sent_back)
+        return world_with(self.view, hands, talon)
 
     def cards(self, rng: random.Random, exclude: Optional[Sequence] = None) -> Optional[tuple]:
         """One world's hidden cards, ``(hands, talon)`` (a mask per seat; the talon's cards, the next
@@ -195,6 +190,22 @@ class _Dealer:
         if self.six_holder is not None and not hands[self.six_holder[0]] >> self.six_holder[1] & 1:
             return None
         return tuple(hands), tuple(talon)
+
+
+def world_with(view: PlayerView, hands: tuple, talon: tuple) -> Position:
+    """The position of ``view``'s public fields with these ``hands`` (a card mask per seat) and
+    ``talon`` (the next to draw first), unchecked: what a deal of the hidden cards makes of a view.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> p = Position.deal(Rules(players=2), seed=3)
+    >>> world_with(p.view(0), p.hands, p.talon) == p
+    True
+    """
+    return Position._make(
+        view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, hands,
+        talon, view.discard, view.table, view.leader, view.defender, view.taking, view.passed,
+        view.first_limit, view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open,
+        view.in_bout, view.result, sent_back=view.sent_back)
 
 
 def agrees(world: Position, view: PlayerView, strict: bool = False) -> bool:

@@ -20,10 +20,9 @@ from typing import Any, Iterator, Optional, Protocol
 
 from ...engine.kernel.core import KState, check_rules, kernel_state
 from ...engine.kernel.fields import HANDS, TALON
-from ...engine.state.position import Position
 from ...engine.kernel.loop import run
 from ...engine.view import PlayerView
-from ..sampling import SamplingError, iter_deals
+from ..sampling import SamplingError, iter_deals, world_with
 
 __all__ = ["Evidence", "kernel_worlds", "score", "outcome_index", "WIN_I", "DRAW_I", "LOSE_I"]
 
@@ -124,9 +123,5 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
 
 def _frame(view: PlayerView) -> tuple:
     """The kernel state's fields before the hands and after the talon, for worlds of ``view``."""
-    k = kernel_state(Position._make(
-        view.rules, view.trump, view.trump_card if view.trump_card is not None else -1, view.known, (),
-        view.discard, view.table, view.leader, view.defender, view.taking, view.passed, view.first_limit,
-        view.start_hand, view.attack_order, view.known, view.shown_used, view.swap_open, view.in_bout,
-        view.result, sent_back=view.sent_back))
+    k = kernel_state(world_with(view, view.known, ()))
     return tuple(k[:HANDS]), tuple(k[TALON + 1:])
