@@ -317,10 +317,15 @@ def read_json_file(path: str) -> object:
         raise ResultsError(f"{path}, line {err.lineno}: not JSON ({err.msg})") from None
 
 
-def read_json_lines(path: str, numbered: bool = False) -> list:
+#: The largest results file the benchmarks read back (a file of JSON lines, a game or a position a
+#: line, grows past the 1 MiB of a teacher's file: 12,000 games of ``bench bots`` take 3.5 MB).
+RESULTS_BYTES = 1 << 28
+
+
+def read_json_lines(path: str, numbered: bool = False, most: int = RESULTS_BYTES) -> list:
     """The objects of a JSON-lines file (one per line; blank lines skipped), each bounded as
-    :func:`read_json_file` reads; :class:`ResultsError` naming the file and the line otherwise.
-    ``numbered``: ``(line number, object)`` pairs.
+    :func:`read_json_file` reads, the file at most ``most`` bytes; :class:`ResultsError` naming the
+    file and the line otherwise.  ``numbered``: ``(line number, object)`` pairs.
 
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "r.jsonl"
@@ -333,7 +338,7 @@ def read_json_lines(path: str, numbered: bool = False) -> list:
     def fail_at(number: int) -> Callable[[str, str], Exception]:
         return lambda where, problem: ResultsError(f"{path}, line {number}: {problem}")
 
-    text = read_text_file(path, lambda where, problem: ResultsError(f"{path}: {problem}"))  # the whole file
+    text = read_text_file(path, lambda where, problem: ResultsError(f"{path}: {problem}"), most=most)  # the whole file
     out = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():

@@ -38,7 +38,7 @@ def test_latin1_bytes_and_a_byte_order_mark(tmp_path):
     assert "not UTF-8" in str(err.value) and str(err.value).startswith(f"{path}: ")  # the file, not "line 0"
     path.write_bytes(b"x" * (1 << 21))
     with pytest.raises(ResultsError) as err:
-        read_json_lines(str(path))
+        read_json_lines(str(path), most=1 << 20)
     assert str(err.value).startswith(f"{path}: ") and "line" not in str(err.value)
     path.write_bytes("\ufeff".encode("utf-8") + GOOD.encode("utf-8") + b"\n")
     assert read_json_lines(str(path)) == [json.loads(GOOD)]
@@ -58,6 +58,24 @@ def test_bench_bots_says_one_line_and_exits_2(tmp_path, capsys, name):
     out, err = capsys.readouterr()
     assert code == 2 and "Traceback" not in err
     assert err.strip().count("\n") == 0 and f"{path}, line 2: " in err
+
+
+def test_a_results_file_past_a_teachers_file_bound_is_read_and_added_to(tmp_path, capsys):
+    """A results file of thousands of games (3.5 MB for the 2-player table) is read back past the
+    1 MiB bound of a teacher's file, and ``bench bots --results`` goes on adding to it."""
+    path = tmp_path / "results.jsonl"
+    row = {"bot": "greedy", "vs": "random", "preset": "simple", "players": 2, "run_seed": 9, "deal": 0,
+           "rotation": 0, "seats": ["greedy", "random"], "losers": [1], "unfinished": False, "moves": 40,
+           "seconds": 0.01, "choices": 10, "bot_moves": 20, "pad": "x" * 200}
+    lines = [json.dumps({**row, "deal": d}) for d in range(6000)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert path.stat().st_size > 1 << 20
+    assert len(read_json_lines(str(path))) == 6000
+    code = main(["bench", "bots", "--bot", "greedy", "--vs", "random", "--deals", "1", "--preset", "simple",
+                 "--workers", "1", "--results", str(path), "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "", err
+    assert len(read_json_lines(str(path))) == 6002  # the new deal's two games, added
 
 
 def test_the_solver_bench_results_reader_refuses_a_deep_line(tmp_path):
