@@ -73,7 +73,8 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     Under the sequential protocol, whose turn it is can depend on hidden cards
     (an attacker earlier in the order who could throw in acts first): a world
     where another seat would act now is dealt again (the same way), up to
-    ``tries`` times, then kept all the same.  With a ``reading`` of the other
+    ``tries`` times, then kept all the same (with two players the table says
+    whose turn it is: no world is dealt again).  With a ``reading`` of the other
     seats' moves (an :class:`Evidence`, read up to ``view``), every world keeps
     what they said: each hidden card is dealt around the facts read since it
     came into the hand.  If ``attempts`` deals in a row keep no world (the
@@ -89,7 +90,9 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     (True, True)
     """
     cfg = check_rules(view.rules)
-    seat = view.to_act
+    # two players: the seat to act is the one whose answer the table waits for, whatever the hidden
+    # cards (only a third seat, an earlier attacker who might throw in, can come first)
+    seat = view.to_act if view.rules.players > 2 else None
     plan = reading.plan(view) if reading is not None else ()
     if any(plan):
         assert reading is not None
