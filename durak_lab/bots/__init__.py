@@ -61,8 +61,8 @@ Standard library only; imports the engine and analysis.
 ('beginner', 'expert')
 >>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading, BOTS["expert"]().styles
 ('tips', 1000, True, True)
->>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().reply_ties
-(6, 3.0, True)
+>>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().stop_from, BOTS["expert"]().reply_ties
+(6, 2.5, 0.2, True)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -101,7 +101,8 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
-    "expert": _search("expert", 1000, "flat", reading=True, reply_worlds=6, stop_z=3.0, reply_ties=True),
+    "expert": _search("expert", 1000, "flat", reading=True, reply_worlds=6, stop_z=2.5, stop_from=0.2,
+                      reply_ties=True),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

@@ -155,11 +155,11 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
 
 
 def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Random,
-          deadline: Optional[float], stop_z: float = 0.0) -> dict:
+          deadline: Optional[float], stop_z: float = 0.0, stop_from: float = 0.5) -> dict:
     """Flat Monte Carlo (the evaluator's search, :func:`~durak_lab.analysis.evaluation.flat_search`):
     in each world every root move in turn, then a greedy playout; ``{move: [n, score, 0, None]}``.
 
-    With ``stop_z`` above 0, once half the worlds are played, and again after each tenth more, the
+    With ``stop_z`` above 0, once ``stop_from`` of the worlds are played, and again after each tenth more, the
     moves whose mean score is behind the best's by more than ``stop_z`` standard errors of their
     difference are played no more (each mean's variance taken as ``p(1 - p)``, the worlds counted as
     independent, which the common worlds only make more cautious); the search ends when one move is
@@ -171,7 +171,7 @@ def _flat(cfg: tuple, worlds, root_moves: list, iterations: int, rng: random.Ran
         counts = flat_search(cfg, worlds, root_moves, seat, iterations, rng, deadline)
         return {m: [sum(c), c[0] + c[1] / 2, 0, None] for m, c in counts.items()}
     per = -(-iterations // k)  # the worlds of the whole search
-    first, step = max(1, per // 2), max(1, per // 10)
+    first, step = max(1, int(per * stop_from)), max(1, per // 10)
     counts = flat_search(cfg, worlds, root_moves, seat, first * k, rng, deadline)
     done, alive = first, list(root_moves)
     while done < per:
@@ -251,9 +251,9 @@ class SearchBot:
     ``reply_ties``: among the moves whose replies do best with lines that end where the talon runs
     out, keep those that do best if the other seat goes on playing its way to the end (a better
     reply to a greedy player, the same against the endgame bot's perfect play after the talon).
-    ``stop_z``: with the flat search, once half the playouts are played, stop playing the moves
-    whose mean is behind the best's by more than ``stop_z`` standard errors (0: never; the moves
-    still played meet the same worlds as in the whole search).
+    ``stop_z``: with the flat search, once ``stop_from`` of the playouts are played (and again after
+    each tenth more), stop playing the moves whose mean is behind the best's by more than ``stop_z``
+    standard errors (0: never; the moves still played meet the same worlds as in the whole search).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -284,6 +284,7 @@ class SearchBot:
     reply_ties: bool = False
     styles: bool = False
     stop_z: float = 0.0
+    stop_from: float = 0.5
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -294,6 +295,8 @@ class SearchBot:
             raise ValueError(f"method: {self.method!r} is not one of {', '.join(METHODS)}")
         if self.opponents not in OPPONENTS:
             raise ValueError(f"opponents: {self.opponents!r} is not one of {', '.join(OPPONENTS)}")
+        if not 0 < self.stop_from <= 1:
+            raise ValueError(f"stop_from must be above 0 and at most 1, not {self.stop_from}")
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if not self.name:
@@ -480,7 +483,7 @@ class SearchBot:
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
                            self.opponents == "greedy")
         elif self.method == "flat":
-            root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline, self.stop_z)
+            root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline, self.stop_z, self.stop_from)
         else:
             root = _determinized(cfg, worlds, root_moves, self.iterations, min(self.worlds, self.iterations),
                                  self.c, rng, deadline)

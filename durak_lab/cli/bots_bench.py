@@ -40,6 +40,7 @@ Standard library only.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import signal
@@ -56,7 +57,64 @@ from ..bots.protocol import ExternalBot
 from ..bots.tournament import InProcess, deal_jobs, deal_seeds, play_game, run_jobs, wilson
 from ..engine.rules import PRESETS, Rules
 
-__all__ = ["make_bot", "Timed", "bench_game", "run_match", "workers_executor", "main"]
+__all__ = ["make_bot", "split_specs", "Timed", "bench_game", "run_match", "workers_executor", "main"]
+
+
+#: The settings of a search bot a spec may change in brackets (``expert[stop_z=3]``).
+_SETTINGS = tuple(f.name for f in dataclasses.fields(SearchBot) if f.name not in ("name", "stats", "base"))
+
+
+def _with_settings(spec: str):
+    """``BOT[field=value,...]``: the search bot ``BOT`` with those settings, named ``spec``."""
+    head, _, body = spec[:-1].partition("[")
+    bot = make_bot(head)
+    if not isinstance(bot, SearchBot):
+        raise ValueError(f"no bot {spec!r}: only a search bot ({', '.join(('search', 'expert', 'METHOD:ITERATIONS'))}) "
+                         "takes settings in brackets")
+    changes: dict = {}
+    for item in body.split(","):
+        key, eq, text = (x.strip() for x in item.partition("="))
+        if key not in _SETTINGS:
+            raise ValueError(f"no bot {spec!r}: {key!r} is not a setting of a search bot; settings: "
+                             f"{', '.join(_SETTINGS)}")
+        if not eq or not text:
+            raise ValueError(f"no bot {spec!r}: give {key}=VALUE")
+        old = getattr(bot, key)
+        try:
+            if isinstance(old, bool):
+                if text not in ("true", "false"):
+                    raise ValueError
+                value: object = text == "true"
+            elif isinstance(old, int) and key != "seconds":
+                value = int(text)
+            elif isinstance(old, (float, type(None))):
+                value = float(text)
+            else:
+                value = text
+        except ValueError:
+            kind = "true or false" if isinstance(old, bool) else "a number"
+            raise ValueError(f"no bot {spec!r}: {key} takes {kind}, not {text!r}") from None
+        changes[key] = value
+    return dataclasses.replace(bot, name=spec, **changes)
+
+
+def split_specs(text: str) -> list:
+    """The bot names of a comma-separated list, a comma inside brackets kept with its name.
+
+    >>> split_specs("greedy, expert[stop_z=3,stop_from=0.5],flat-mc:1000")
+    ['greedy', 'expert[stop_z=3,stop_from=0.5]', 'flat-mc:1000']
+    """
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text + ","):
+        if ch == "[":
+            depth += 1
+        elif ch == "]":
+            depth = max(0, depth - 1)
+        elif ch == "," and not depth:
+            if text[start:i].strip():
+                out.append(text[start:i].strip())
+            start = i + 1
+    return out
 
 
 def make_bot(spec: str):
@@ -75,7 +133,20 @@ def make_bot(spec: str):
     (300, 'greedy+save', 400)
     >>> make_bot("ismcts-apart-greedy:500").rollout
     'greedy'
+
+    A search bot's settings can be changed after its name, in brackets (the fields of
+    :class:`~durak_lab.bots.search.SearchBot`): the bot is then named by the whole text.
+
+    >>> b = make_bot("expert[stop_z=3,stop_from=0.5]")
+    >>> b.name, b.stop_z, b.stop_from, b.reading
+    ('expert[stop_z=3,stop_from=0.5]', 3.0, 0.5, True)
+    >>> make_bot("expert[speed=2]")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot 'expert[speed=2]': 'speed' is not a setting of a search bot; settings: iterations, method, opponents, seconds, worlds, c, exact, solver_nodes, max_table, reading, reply_positions, reply_talon, reply_worlds, reply_leaf, reply_solver, reply_ties, styles, stop_z, stop_from, trust_read, trust_reply
     """
+    if spec.endswith("]") and "[" in spec:
+        return _with_settings(spec)
     if spec.startswith(("engine:", "exec:")):
         kind, _, rest = spec.partition(":")
         if not rest.strip():
@@ -273,7 +344,7 @@ def main(argv: Optional[list] = None) -> int:
     try:
         rules = Rules.preset(args.preset, **({"players": args.players} if args.players else {}))
         bot = make_bot(args.bot)
-        opponents = [make_bot(v.strip()) for v in args.vs.split(",") if v.strip()]
+        opponents = [make_bot(v) for v in split_specs(args.vs)]
     except ValueError as err:
         ap.error(str(err))
     if any(o.name == bot.name for o in opponents):
@@ -318,10 +389,11 @@ def main(argv: Optional[list] = None) -> int:
         return 0
     print(f"durak-lab bench bots: {args.bot} on {args.preset}, {rules.players} players, {args.deals} deals "
           "each played once per seat")
-    print(f"{'against':<14} {'games':>6} {'won':>7} {'95% interval':>15} {'lost':>7} {'95% interval':>15} "
+    w = max([14] + [len(r["vs"]) + 1 for r in out])
+    print(f"{'against':<{w}} {'games':>6} {'won':>7} {'95% interval':>15} {'lost':>7} {'95% interval':>15} "
           f"{'drawn':>6} {'ms/choice':>10}")
     for r in out:
-        print(f"{r['vs']:<14} {r['games']:>6} {r['win_rate']:>7.1%} {r['win_low']:>7.1%}–{r['win_high']:<7.1%} "
+        print(f"{r['vs']:<{w}} {r['games']:>6} {r['win_rate']:>7.1%} {r['win_low']:>7.1%}–{r['win_high']:<7.1%} "
               f"{r['loss_rate']:>7.1%} {r['loss_low']:>7.1%}–{r['loss_high']:<7.1%} {r['draws']:>6} "
               f"{r['ms_per_choice']:>10.1f}")
     for r in out:

@@ -28,7 +28,7 @@ from typing import Optional
 from .commands import cores, int_in
 from ..bots.ratings import ladder, meetings
 from ..engine.rules import PRESETS, Rules
-from .bots_bench import make_bot, workers_executor
+from .bots_bench import make_bot, split_specs, workers_executor
 
 __all__ = ["main"]
 
@@ -49,7 +49,7 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
-        bots = [make_bot(b.strip()) for b in args.bots.split(",") if b.strip()]
+        bots = [make_bot(b) for b in split_specs(args.bots)]
         rules = Rules.preset(args.preset, players=args.players)
     except ValueError as err:  # an unknown bot, or rules the preset refuses: one line
         ap.error(str(err))

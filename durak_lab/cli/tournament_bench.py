@@ -31,7 +31,7 @@ from .commands import int_in
 from ..bots.executors import InProcess, run_jobs
 from ..bots.tournament import deal_jobs, fresh_game
 from ..engine.rules import PRESETS, Rules
-from .bots_bench import make_bot
+from .bots_bench import make_bot, split_specs
 
 __all__ = ["main"]
 
@@ -65,7 +65,7 @@ def main(argv: Optional[list] = None) -> int:
     args = ap.parse_args(argv)
     rules = Rules.preset(args.preset, players=args.players)
     try:
-        bots = [make_bot(b.strip()) for b in args.bots.split(",") if b.strip()]
+        bots = [make_bot(b) for b in split_specs(args.bots)]
         workers = sorted({int(w) for w in args.workers.split(",") if w.strip()})
     except ValueError as err:
         ap.error(str(err))

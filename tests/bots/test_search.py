@@ -135,6 +135,19 @@ def test_the_flat_search_leaves_out_only_moves_far_behind():
         assert cut[best] == whole[best]
         assert sum(c[0] for c in cut.values()) <= sum(c[0] for c in whole.values())
         assert all(c[0] >= whole[m][0] // 2 for m, c in cut.items())  # half the worlds, at least, for every move
+        early = _flat(cfg, kernel_worlds(view, random.Random(seed)), moves, 600, random.Random(0), None, 2.5, 0.2)
+        best = max(early, key=lambda m: early[m][1] / early[m][0])
+        assert early[best] == whole[best]
+        per = -(-600 // len(moves))
+        assert all(c[0] >= int(per * 0.2) for c in early.values())  # a fifth of the worlds, at least
+        assert sum(c[0] for c in early.values()) <= sum(c[0] for c in cut.values())
+
+
+def test_stop_from_is_a_share_of_the_playouts():
+    with pytest.raises(ValueError, match="stop_from"):
+        SearchBot(stop_from=0.0)
+    with pytest.raises(ValueError, match="stop_from"):
+        SearchBot(stop_from=1.5)
 
 
 def test_score_of_a_result():

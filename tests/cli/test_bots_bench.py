@@ -7,7 +7,7 @@ import pytest
 
 from durak_lab.bots import GreedyBot, RandomBot
 from durak_lab.bots.tournament import InProcess
-from durak_lab.cli.bots_bench import main, make_bot, run_match, summary
+from durak_lab.cli.bots_bench import main, make_bot, run_match, split_specs, summary
 
 from helpers import rules
 
@@ -23,6 +23,29 @@ def test_bot_names_and_search_budgets():
                 "flat:10+noleaf", "flat:10+reading+noleaf+noreply"):
         with pytest.raises(ValueError, match="no bot"):
             make_bot(bad)
+
+
+def test_a_search_bot_with_settings_in_brackets():
+    b = make_bot("expert[stop_z=3, stop_from=0.5,reply_ties=false]")
+    assert (b.name, b.stop_z, b.stop_from, b.reply_ties) == ("expert[stop_z=3, stop_from=0.5,reply_ties=false]",
+                                                             3.0, 0.5, False)
+    assert (b.reading, b.styles, b.iterations) == (True, True, 1000)  # the rest is the expert's
+    assert make_bot("flat:30+reading[reply_worlds=4]").reply_worlds == 4
+    assert make_bot("search[seconds=0.5]").seconds == 0.5
+    for bad, why in (("greedy[stop_z=3]", "only a search bot"), ("expert[speed=2]", "'speed' is not a setting"),
+                     ("expert[stop_z]", "give stop_z=VALUE"), ("expert[iterations=1.5]", "iterations takes a number"),
+                     ("expert[reply_ties=yes]", "true or false"), ("expert[stop_from=0]", "stop_from must be above 0"),
+                     ("expert[method=minimax]", "method")):
+        with pytest.raises(ValueError, match=why):
+            make_bot(bad)
+    assert split_specs("greedy,expert[stop_z=3,stop_from=0.5], random") == [
+        "greedy", "expert[stop_z=3,stop_from=0.5]", "random"]
+
+
+def test_a_bot_with_settings_plays_from_the_command_line(capsys):
+    assert main(["--bot", "search[iterations=20,stop_z=2]", "--vs", "greedy,search[iterations=10]", "--deals", "1", "--workers", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [r["vs"] for r in out] == ["greedy", "search[iterations=10]"] and all(r["games"] == 2 for r in out)
 
 
 def test_counts_add_up_and_every_seat_is_played():
