@@ -20,7 +20,10 @@ plays the best reply to a greedy player (``flat:1000+reading``; while the
 talon lasts, the lines of that reply end with the exact solver's value once the
 talon is empty), ``+reading+noleaf`` for one whose replies play greedy play to
 the end instead, and ``+reading+noreply`` for one that reads them but leaves the
-best reply out.  ``engine:NAME`` plays a bot of :data:`~durak_lab.bots.BOTS` in another
+best reply out.  A search bot's settings (the fields of
+:class:`~durak_lab.bots.search.SearchBot`) may follow its name in brackets,
+``expert[stop_z=3,stop_from=0.5]``: the bot is then named by the whole text
+(how the results keep an earlier expert's games).  ``engine:NAME`` plays a bot of :data:`~durak_lab.bots.BOTS` in another
 process over the engine protocol (``durak-lab engine --bot NAME``), and ``exec:COMMAND`` any
 program that speaks it (:class:`~durak_lab.bots.protocol.ExternalBot`, a process a game); the
 time of such a bot is the wall time from ``go`` to its answer, the pipes included (the program's
