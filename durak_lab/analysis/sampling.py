@@ -155,15 +155,11 @@ class _Dealer:
                     if len(bar) != take:
                         raise ValueError(f"exclude: {len(bar)} masks for the {take} hidden cards of seat {s + 1}")
                     for b in bar:  # each a fresh uniform choice among the cards left it may be
-                        if b:
-                            ok = [j for j, c in enumerate(cards) if not b >> c & 1]
-                            if not ok:
-                                return None  # too few cards it may hold
-                            c = cards.pop(ok[rng.randrange(len(ok))])
-                        elif cards:  # nothing barred: any card left (the same draw)
-                            c = cards.pop(rng.randrange(len(cards)))
-                        else:
-                            return None
+                        # (nothing barred: any card left, without listing them)
+                        ok = [j for j, c in enumerate(cards) if not b >> c & 1] if b else range(len(cards))
+                        if not ok:
+                            return None  # too few cards it may hold
+                        c = cards.pop(ok[rng.randrange(len(ok))])
                         h |= 1 << c
                 else:
                     left = []

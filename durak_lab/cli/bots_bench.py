@@ -72,8 +72,8 @@ def _with_settings(spec: str):
     head, _, body = spec[:-1].partition("[")
     bot = make_bot(head)
     if not isinstance(bot, SearchBot):
-        raise ValueError(f"no bot {spec!r}: only a search bot ({', '.join(('search', 'expert', 'METHOD:ITERATIONS'))}) "
-                         "takes settings in brackets")
+        raise ValueError(f"no bot {spec!r}: only a search bot (search, expert, METHOD:ITERATIONS) takes "
+                         "settings in brackets")
     changes: dict = {}
     for item in body.split(","):
         key, eq, text = (x.strip() for x in item.partition("="))
@@ -88,7 +88,7 @@ def _with_settings(spec: str):
                 if text not in ("true", "false"):
                     raise ValueError
                 value: object = text == "true"
-            elif isinstance(old, int) and key != "seconds":
+            elif isinstance(old, int):
                 value = int(text)
             elif isinstance(old, (float, type(None))):
                 value = float(text)
