@@ -258,8 +258,8 @@ def main(argv: Optional[list] = None) -> int:
         from ..engine.kernel.check import KernelMismatch
 
         try:
-            rows = greedy_cases(CASES + (("podkidnoy", 3), ("podkidnoy", 6)), args.games, args.seed, args.repeat,
-                                clock)
+            cases = CASES + (("podkidnoy", 3), ("podkidnoy", 6), ("pairs", 4))
+            rows = greedy_cases(cases, args.games, args.seed, args.repeat, clock)
         except KernelMismatch as err:
             print(f"durak-lab bench: {err}", file=sys.stderr)
             return 1

@@ -7,7 +7,8 @@ of moves, for every two-player configuration it accepts: from the deal, and
 from states in the middle of a game (mid-bout, while the defender takes,
 after a transfer, R20), reached by random moves.  The listing loop is itself
 checked move by move against ``Position`` (test_kernel.py).  The same for
-``greedy_multi`` (three to six players, every preset the fast loop plays),
+``greedy_multi`` (three to six players, every preset the fast loop plays, and
+the partner's cover of pairs, R26),
 where greedy players can pass the same cards round for ever: stopped at a move
 limit, both leave the game unfinished.
 """
@@ -125,8 +126,9 @@ PRESETS_MULTI = list(_presets_multi())
 
 def test_three_to_six_players_take_the_greedy_loop():
     names = {name for name, _ in PRESETS_MULTI}
-    assert {"podkidnoy-3", "podkidnoy-6", "perevodnoy-4", "classic-5", "neighbours-6"} <= names
-    assert not supports_multi(K.check_rules(Rules.preset("pairs", players=4)))  # the partner's cover (R26)
+    assert {"podkidnoy-3", "podkidnoy-6", "perevodnoy-4", "classic-5", "neighbours-6", "pairs-4", "pairs-6"} <= names
+    # leads of several cards (R10) stay on the listing loop
+    assert not supports_multi(K.check_rules(Rules.preset("podkidnoy", players=3, lead=3)))
 
 
 @pytest.mark.parametrize("name, rules", PRESETS_MULTI, ids=[n for n, _ in PRESETS_MULTI])
@@ -150,8 +152,43 @@ def test_a_game_greedy_players_never_finish_stops_at_the_limit():
 
 
 def test_greedy_run_takes_every_rule_set():
-    """Pairs (R26) and leads of several cards (R10) go to the listing loop, the same games."""
-    for rules in (Rules.preset("pairs", players=4), Rules.preset("podkidnoy", players=3, lead=3)):
-        cfg = K.check_rules(rules)
-        for seed in range(10):
-            _agree(cfg, K.deal(rules, seed), 1000)
+    """Leads of several cards (R10) go to the listing loop, the same games."""
+    rules = Rules.preset("podkidnoy", players=3, lead=3)
+    cfg = K.check_rules(rules)
+    for seed in range(10):
+        _agree(cfg, K.deal(rules, seed), 1000)
+
+
+_TEAMS = [(4, 2, {}), (6, 2, {}), (6, 3, {}), (4, 2, {"throw_in": "neighbours"}), (4, 2, {"after_take": "none"}),
+          (4, 2, {"first_bout_limit": 5, "attack_limit": 6}), (6, 3, {"deck": 52})]
+
+
+@pytest.mark.parametrize("players, teams, changes", _TEAMS, ids=[f"{p}-{t}-{c}" for p, t, c in _TEAMS])
+def test_the_partners_cover_as_the_listing_loop(players, teams, changes):
+    """R26: the greedy defender who cannot cover passes the card on to a partner who holds cards (the
+    greedy policy's last listed move), who covers or passes in turn; once every partner has passed,
+    the defender takes.  Teams of two and of three, from the deal and from the middle of games."""
+    rules = Rules.preset("pairs", players=players, teams=teams, **changes)
+    cfg = K.check_rules(rules)
+    assert supports_multi(cfg)
+    for seed in range(60):
+        _agree(cfg, K.deal(rules, seed), 1000)
+        state = _midgame(rules, seed)
+        if state is not None:
+            _agree(cfg, state, 1000)
+
+
+def test_a_playout_that_starts_after_the_defender_passed_the_cover_on():
+    """R26: from a state where the defender (or his partner too) passed an uncovered card on, the
+    greedy playout asks the partner, as the listing loop does; a search's root move makes such states."""
+    rules = Rules.preset("pairs")
+    cfg = K.check_rules(rules)
+    found = 0
+    for seed in range(600):
+        state = _midgame(rules, seed)
+        if state is None or state.taking or len(state.atk) == len(state.cov):
+            continue
+        if state.passed >> state.defender & 1:
+            found += 1
+            _agree(cfg, state, 1000)
+    assert found >= 5

@@ -87,7 +87,7 @@ def _start(talon: tuple, hands: tuple, known: tuple, atk: tuple, cov: tuple) -> 
     covered = tm = 0
     for x in cov:
         covered |= 1 << (x & 63)
-        tm |= 1 << (x >> 6)
+        tm |= 1 << (x >> 6 & 63)  # (with the partner's cover, R26, who covered: x >> 12)
     um = 0
     for x in atk:
         tm |= 1 << (x & 63)

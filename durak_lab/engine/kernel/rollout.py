@@ -46,8 +46,8 @@ from __future__ import annotations
 from itertools import compress
 
 from ..cards import SUIT_MASKS
-from .config import (CAP, CAP_FIRST, CARRY, HAND_SIZE, MULTI_LOOP, NEIGHBOURS, NO_THROW, ORDERS, PLAYERS, TAKE_NONE,
-                     TEAMS, TRANSFER, TWO_LOOP, loop_for)
+from .config import (CAP, CAP_FIRST, CARRY, HAND_SIZE, MATES, MULTI_LOOP, NEIGHBOURS, NO_THROW, ORDERS, PLAYERS,
+                     TAKE_NONE, TEAMS, TRANSFER, TWO_LOOP, loop_for)
 from .fast import _BEAT_OF_BIT, RANK_OF_BIT, _neighbours, _seat_tables, _start
 from .loop import DRAW, run
 from .core import greedy
@@ -261,7 +261,9 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     """:func:`greedy_two` for three to six players, under the rules the fast loop plays
     (:func:`supports_multi`): the attackers asked in turn walk as in
     :func:`~durak_lab.engine.kernel.fast.random_run` (R12: the first who can add is asked, those
-    before him who hold cards pass), each adding its cheapest card or passing.
+    before him who hold cards pass), each adding its cheapest card or passing.  Under the partner's
+    cover (R26, pairs) a defender who cannot cover passes the card on to his partner, as the
+    greedy policy's last listed move, and takes once the partners have passed too.
 
     With three players or more, greedy players can hand the same cards round the table for
     ever.  ``limit`` (-1: none) stops the game unfinished (``fields[RESULT]`` None, the state where
@@ -278,9 +280,14 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     """
     if not supports_multi(cfg):
         raise ValueError("greedy_multi plays three to six players under the rules of the fast loop only")
+    return _multi(cfg, st, limit)
+
+
+def _multi(cfg: tuple, st: tuple, limit: int) -> tuple:
+    """:func:`greedy_multi`, unchecked."""
     n, hs, cap, capfirst, carry = cfg[PLAYERS], cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
     take_none, transfer, neigh, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NEIGHBOURS], cfg[NO_THROW]
-    teams, orders = cfg[TEAMS], cfg[ORDERS]
+    teams, orders, mates = cfg[TEAMS], cfg[ORDERS], cfg[MATES]
     rules, trump, tc, hands, talon, discard, atk, cov, leader, d, taking, passed, first, known, result = st[:15]
     hands, known, atk, pre, tm, um, trm = _start(talon, hands, known, atk, cov)
     beatb = _BEAT_OF_BIT[trump]
@@ -300,6 +307,8 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     # the attackers who passed (R12) in a state in the middle of a bout: not asked again until a card
     # is played (the defender's move, when he is to act, plays one)
     skip = 0 if um and not taking else passed
+    # the defending seats who passed the cover on (R26): while a card is uncovered, the passes are theirs
+    dpass = passed if um and not taking and mates else 0
     started = bool(atk)  # a state in the middle of a bout: go on from there
     # moves are counted at the end of each bout: the cards played, the take, the passes as they come
     steps = -(tm.bit_count() + taking)
@@ -314,21 +323,43 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
         started = False
         while not taking:  # the defender acts on the uncovered card; all covered, the attackers may add
             h = hands[d]
-            if not h:
-                end = 1
-                break
             if nu:  # the cheapest cover (R11), else the take (R15); the greedy policy never transfers
+                s = d
+                if mates:  # the partner's cover (R26)
+                    if not h and not any(hands[x] for x in mates[d]):
+                        end = 1  # (the uncovered cards wait for a partner who holds cards)
+                        break
+                    if dpass >> d & 1:  # the defender passed it on: the first partner who has not passes
+                        for x in mates[d]:
+                            if hands[x] and not dpass >> x & 1:
+                                s = x
+                                break
+                        h = hands[s]
+                elif not h:
+                    end = 1
+                    break
                 m = h & beatb[um]
                 if not m:
+                    # the greedy policy's last move: the pass to a partner who holds cards and has not
+                    # passed (R26), else the take
+                    if mates and (s != d or not dpass >> d & 1 and any(hands[x] and not dpass >> x & 1
+                                                                       for x in mates[d])):
+                        dpass |= 1 << s
+                        steps += 1
+                        continue
                     taking = True
+                    dpass = 0
                     break
                 p = m & plain
                 bit = p & -p if p else m & -m
-                hands[d] = h ^ bit
-                um = nu = 0
+                hands[s] = h ^ bit
+                um = nu = dpass = 0
                 tm |= bit
                 trm |= RANK_OF_BIT[bit]
                 continue
+            if not h:
+                end = 1
+                break
             # every card is covered: the attackers may add (R12), while the limits leave room (R13)
             if na >= lim or nothrow:
                 end = 1
@@ -466,7 +497,15 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
 def supports_multi(cfg: tuple) -> bool:
     """Whether :func:`greedy_multi` plays the configuration ``cfg``: three to six players under the
     rules of :func:`~durak_lab.engine.kernel.fast.random_run`
-    (:func:`~durak_lab.engine.kernel.config.loop_for`)."""
+    (:func:`~durak_lab.engine.kernel.config.loop_for`), the partner's cover (R26) besides.
+
+    >>> from durak_lab.engine.kernel import check_rules
+    >>> from durak_lab.engine.rules import Rules
+    >>> supports_multi(check_rules(Rules.preset("pairs"))), supports_multi(check_rules(Rules.preset("podkidnoy")))
+    (True, False)
+    """
+    if cfg[MATES] is not None:
+        cfg = cfg[:MATES] + (None,) + cfg[MATES + 1:]
     return loop_for(cfg) == MULTI_LOOP
 
 
@@ -478,7 +517,7 @@ def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
 
     >>> from durak_lab.engine.kernel import check_rules, deal
     >>> from durak_lab.engine.rules import Rules
-    >>> rules = Rules.preset("pairs", players=4)          # the partner's cover: the listing loop
+    >>> rules = Rules.preset("pairs", players=4)          # the partner's cover (R26)
     >>> from durak_lab.engine.kernel.fields import RESULT
     >>> greedy_run(check_rules(rules), deal(rules, 1))[0][RESULT] in ((0, 2), (1, 3), ())
     True
@@ -486,6 +525,17 @@ def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     loop = loop_for(cfg)
     if loop == TWO_LOOP:
         return greedy_two(cfg, st)
-    if loop == MULTI_LOOP:
-        return greedy_multi(cfg, st, limit)
+    if loop == MULTI_LOOP or cfg[MATES] is not None and _mates_multi(cfg):
+        return _multi(cfg, st, limit)
     return _greedy_listed(cfg, st, limit)
+
+
+_MATES: dict = {}  # id(cfg) -> (cfg, whether greedy_multi plays it): a playout per call asks
+
+
+def _mates_multi(cfg: tuple) -> bool:
+    """:func:`supports_multi` for a configuration with the partner's cover (R26), kept per configuration."""
+    kept = _MATES.get(id(cfg))
+    if kept is None or kept[0] is not cfg:
+        kept = _MATES[id(cfg)] = (cfg, supports_multi(cfg))
+    return kept[1]
