@@ -192,3 +192,23 @@ def test_a_playout_that_starts_after_the_defender_passed_the_cover_on():
             found += 1
             _agree(cfg, state, 1000)
     assert found >= 5
+
+
+@pytest.mark.parametrize("name, players", [("podkidnoy", 2), ("perevodnoy", 3), ("pairs", 4), ("by_turns", 3)])
+def test_one_move_unlisted_reaches_the_same_state(name, players):
+    """``run(…, listed=False)``, the searches' root move before their own playout: the same state as
+    the listing run, no moves listed after it; a move that is not legal plays nothing."""
+    rules = Rules.preset(name, players=players)
+    cfg = K.check_rules(rules)
+    for seed in range(150):
+        state = _midgame(rules, seed)
+        if state is None:
+            continue
+        _, moves, _ = run(cfg, state, 0, None, None, None)
+        for m in moves:
+            listed, after, steps = run(cfg, state, 1, m, None, None)
+            fields, none, quiet_steps = run(cfg, state, 1, m, None, None, False)
+            assert (K.from_fields(fields), none, quiet_steps) == (K.from_fields(listed), [], steps) and steps == 1
+            assert (fields[14] is None) == bool(after)  # the game goes on while there are moves
+        fields, listed_here, steps = run(cfg, state, 1, -5, None, None, False)
+        assert (K.from_fields(fields), steps, listed_here) == (state, 0, moves)

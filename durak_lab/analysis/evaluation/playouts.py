@@ -87,8 +87,8 @@ def flat_search(cfg: tuple, worlds: Iterator, root_moves: list, seat: int, playo
             if m == -1:
                 f, moves = w, bool(w[RESULT] is None)
             else:
-                f, legal, _ = run(cfg, w, 1, m, None, None)
-                moves = bool(legal)
+                f = run(cfg, w, 1, m, None, None, False)[0]  # (the next moves unlisted)
+                moves = f[RESULT] is None
             if moves:
                 if policy is None:
                     f = greedy_run(cfg, f, PLAYOUT_MOVES)[0]

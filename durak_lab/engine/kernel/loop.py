@@ -115,7 +115,7 @@ def _no_rng() -> float:
 
 
 def run(cfg: tuple, st: tuple, limit: int, choose: Union[None, int, Policy], rng: Optional[random.Random],
-        events: Optional[list]) -> tuple[tuple, list, int]:
+        events: Optional[list], listed: bool = True) -> tuple[tuple, list, int]:
     """Play from state ``st`` (a KState) under ``cfg`` (:func:`~durak_lab.engine.kernel.config.check_rules`).
 
     ``limit``: stop after that many moves (-1: play to the end).  ``choose``:
@@ -131,6 +131,9 @@ def run(cfg: tuple, st: tuple, limit: int, choose: Union[None, int, Policy], rng
 
     Returns ``(fields, moves, steps)``: the fields of the state reached, the
     legal moves there (``[]`` when the game is over) and the moves played.
+    ``listed`` False: once ``limit`` moves are played, the moves of the state
+    reached are not listed (``[]``; the game goes on while ``fields[RESULT]``
+    is None): a search that plays one root move and then a playout of its own.
     """
     (n, hs, cap, capfirst, carry, take_none, transfer, neigh, nothrow, teams, orders, hl, seen, lead, mates, show,
      turns, dro, tie_all) = cfg  # every field, in the order of _ORDER
@@ -373,6 +376,8 @@ def run(cfg: tuple, st: tuple, limit: int, choose: Union[None, int, Policy], rng
                 ph = 0
         # ------------------------------------------------------------------ the moves of the seat to act
         moves = []
+        if steps == limit and not listed:
+            break
         if ph == 0:  # the lead (R10): one card of the leader's hand
             s = leader
             base = s << 12
