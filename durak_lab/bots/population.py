@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 import math
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from ..analysis.sampling import sample_world
 from ..engine import kernel
@@ -46,7 +46,7 @@ from ..engine.errors import KernelUnsupported
 from ..engine.moves import Move
 from ..engine.state import Position
 from ..engine.view import PlayerView
-from .base import _legal
+from .base import Bot, _legal
 from .greedy import greedy_move
 
 __all__ = ["DeterminizedMCTSBot", "FlatMonteCarloBot", "GreedyVariant", "ISMCTSBot", "POPULATION", "value_for"]
@@ -320,7 +320,7 @@ class GreedyVariant:
                            transfer=self.transfer)
 
 #: A population of opponents written apart from the search bots, by name (each a factory).
-POPULATION = {
+POPULATION: dict[str, Callable[[], Bot]] = {
     "flat-mc": FlatMonteCarloBot,
     "flat-mc-greedy": lambda: FlatMonteCarloBot(rollout="greedy", name="flat-mc-greedy"),
     "dmcts": DeterminizedMCTSBot,
