@@ -2,6 +2,7 @@
 hidden cards stay hidden (the unseen cards dealt again change no move), the solver once nothing is
 hidden, and strength against the greedy and random bots."""
 
+import itertools
 import random
 from dataclasses import replace
 
@@ -87,6 +88,41 @@ def test_kernel_worlds_agree_with_the_view_and_the_turn():
         assert kernel.to_act(k) == s
         seen.add(k.hands)
     assert len(seen) > 20  # the hidden hands differ from world to world
+
+
+@pytest.mark.parametrize("preset,n", [("podkidnoy", 3), ("perevodnoy", 4), ("pairs", 4), ("neighbours", 5),
+                                      ("classic", 6), ("by_turns", 3)])
+def test_a_turn_called_public_is_every_worlds_turn(preset, n):
+    """R10-R12, R26: where ``turn_is_public`` says the seat to act cannot depend on the hidden cards
+    (so the worlds are not dealt again for it), every world dealt, for the seat to act and for
+    another seat, has that seat to act; and it does say so for most views (the search's own turns)."""
+    from durak_lab.analysis.evaluation.worlds import turn_is_public
+    from durak_lab.analysis.sampling import iter_deals
+    from durak_lab.engine.kernel.loop import run
+
+    r = rules(preset, players=n)
+    cfg = kernel.check_rules(r)
+    public = views = 0
+    for seed in range(6):
+        p, rng = Position.deal(r, seed), random.Random(seed)
+        while p.result is None:
+            s = p.to_act()
+            for viewer in (s, (s + 1) % n):
+                view = p.view(viewer)
+                views += 1
+                if not turn_is_public(view):
+                    continue
+                public += 1
+                head = kernel.kernel_state(p)
+                for hands, talon in itertools.islice(iter_deals(view, random.Random(views), max_attempts=None), 6):
+                    k = head._replace(hands=hands, talon=tuple(talon))
+                    assert run(cfg, k, 0, None, None, None)[1][0] >> 12 & 15 == s
+            legal = p.view(s).legal
+            p = p.play(legal[rng.randrange(len(legal))] if rng.random() < 0.4 else GreedyBot().choose(p.view(s), rng))
+    if preset == "by_turns":
+        assert public == 0
+    else:
+        assert public > views / 2
 
 
 @pytest.mark.parametrize("preset,n", [("podkidnoy", 2), ("perevodnoy", 3), ("pairs", 4)])

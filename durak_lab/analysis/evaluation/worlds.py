@@ -21,6 +21,7 @@ from typing import Any, Iterator, Optional, Protocol
 from ...engine.kernel.core import KState, check_rules, kernel_state
 from ...engine.kernel.fields import HANDS, TALON
 from ...engine.kernel.loop import run
+from ...engine.rules import ThrowIn
 from ...engine.view import PlayerView
 from ..sampling import SamplingError, iter_deals, world_with
 
@@ -92,7 +93,7 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
     cfg = check_rules(view.rules)
     # two players: the seat to act is the one whose answer the table waits for, whatever the hidden
     # cards (only a third seat, an earlier attacker who might throw in, can come first)
-    seat = view.to_act if view.rules.players > 2 else None
+    seat = view.to_act if view.rules.players > 2 and not turn_is_public(view) else None
     plan = reading.plan(view) if reading is not None else ()
     if any(plan):
         assert reading is not None
@@ -122,6 +123,33 @@ def kernel_worlds(view: PlayerView, rng: random.Random, tries: int = 20, reading
                     break
                 k = pick()
         yield k
+
+
+def turn_is_public(view: PlayerView) -> bool:
+    """Whether every world of ``view`` has the same seat to act as ``view`` says, whatever the hidden
+    cards: at a lead (R10), on the defence of an uncovered card (R11, R15, the partner's cover R26:
+    who passed is public), and at a throw-in (R12) when the seat asked is this one and it holds a
+    card of a rank on the table (the first attacker who holds cards and has not passed is asked
+    while anyone can add, and this one can).  Attack by turns (R12) is not judged here: False.
+
+    >>> from durak_lab.engine.rules import Rules
+    >>> from durak_lab.engine.state import Position
+    >>> p = Position.deal(Rules(players=3), seed=2)
+    >>> turn_is_public(p.view(p.to_act()))          # a lead
+    True
+    """
+    if view.rules.throw_in is ThrowIn.BY_TURNS:
+        return False
+    if not view.table or (not view.taking and any(c < 0 for _, c, _, _ in view.table)):
+        return True
+    if view.to_act != view.seat:
+        return False
+    ranks = 0
+    for a, c, _, _ in view.table:
+        ranks |= 1 << (a % 13)
+        if c >= 0:
+            ranks |= 1 << (c % 13)
+    return any(ranks >> (x % 13) & 1 for x in range(52) if view.hand_mask >> x & 1)
 
 
 def _frame(view: PlayerView) -> tuple:
