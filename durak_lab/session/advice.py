@@ -45,6 +45,7 @@ from ..analysis.evaluation.review import Decision, judge as judge_move
 from ..analysis.inference.reading import Reading
 from ..engine.errors import KernelUnsupported, SolverDomainError
 from ..engine.kernel.config import MULTI_LOOP, TWO_LOOP, loop_for
+from ..engine.kernel.rollout import supports_multi
 from ..engine.kernel.core import check_rules
 from ..engine.moves import Move
 from ..engine.rules import Rules
@@ -56,7 +57,8 @@ __all__ = ["HINT_BUDGET", "REVIEW_BUDGET", "EXACT_NODES", "PLAYOUT_SECONDS", "MI
 
 #: The hint's (and the coach's warning's) budget, in CPU seconds on a laptop: 3000 playouts in a
 #: two-player game (measured over 151 hints of 6 games, ``python tests/benchmarks/hint_bench.py``:
-#: 0.16 s in the median, 0.38 s at most; three players 0.23 s and 0.51 s).
+#: 0.16 s in the median, 0.38 s at most; three players 0.23 s and 0.51 s; pairs, 1500 playouts,
+#: 0.16 s and 0.46 s over 33 hints of 3 games, both cores busy).
 HINT_BUDGET = 0.3
 #: The review's budget per decision at the end of a game, in CPU seconds on a laptop (a forced
 #: move gets a fifth): a game's review takes 1 to 2 seconds.
@@ -74,23 +76,27 @@ def playouts_for(rules: Rules, budget: float) -> int:
     """The playouts that fit ``budget`` CPU seconds under ``rules`` (at least :data:`MIN_PLAYOUTS`).
 
     A playout's cost, measured per preset: the two-player fast loop :data:`PLAYOUT_SECONDS`; the
-    fast loop of three to six players ``players / 2`` times that; rules only the listing loop plays
-    (multi-card throw-ins, showing a trump to transfer, the partner's cover…) three times ``players``
-    times that, and three times more with a deck of 52 cards (:func:`~durak_lab.engine.kernel.config.loop_for`).
+    greedy loop of three to six players (pairs' partner's cover included, R26) ``players / 2`` times
+    that; rules only the listing loop plays (multi-card throw-ins, showing a trump to transfer…)
+    three times ``players`` times that, and three times more with a deck of 52 cards
+    (:func:`~durak_lab.engine.kernel.config.loop_for`, :func:`~durak_lab.engine.kernel.rollout.supports_multi`).
     Rules the kernel does not play get :data:`MIN_PLAYOUTS` (the evaluator refuses them).
 
     >>> playouts_for(Rules.preset("podkidnoy"), HINT_BUDGET), playouts_for(Rules.preset("podkidnoy", players=4), 0.3)
     (3000, 1500)
     >>> playouts_for(Rules.preset("finnish"), 0.3), playouts_for(Rules.preset("simple", players=3), 0.3)
     (166, 333)
+    >>> playouts_for(Rules.preset("pairs"), HINT_BUDGET)
+    1500
     """
     try:
-        loop = loop_for(check_rules(rules))
+        cfg = check_rules(rules)
     except KernelUnsupported:
         return MIN_PLAYOUTS
+    loop = loop_for(cfg)
     if loop == TWO_LOOP:
         factor = 1.0
-    elif loop == MULTI_LOOP:
+    elif loop == MULTI_LOOP or supports_multi(cfg):
         factor = rules.players / 2
     else:
         factor = 3.0 * rules.players * (3 if rules.deck >= 52 else 1)
