@@ -329,7 +329,8 @@ def _multi(cfg: tuple, st: tuple, limit: int) -> tuple:
                     if not h and not any(hands[x] for x in mates[d]):
                         end = 1  # (the uncovered cards wait for a partner who holds cards)
                         break
-                    if dpass >> d & 1:  # the defender passed it on: the first partner who has not passes
+                    # the defender passed it on: the first partner with cards who has not passed acts
+                    if dpass >> d & 1:
                         for x in mates[d]:
                             if hands[x] and not dpass >> x & 1:
                                 s = x
