@@ -42,6 +42,16 @@ def _agree(cfg: tuple, state, limit: int = -1) -> bool:
     return True
 
 
+def _agree_from_deals_and_midgames(rules: Rules, seeds: int, limit: int = -1) -> None:
+    """:func:`_agree` from each seeded deal and from a state a random number of random moves into it."""
+    cfg = K.check_rules(rules)
+    for seed in range(seeds):
+        _agree(cfg, K.deal(rules, seed), limit)
+        state = _midgame(rules, seed)
+        if state is not None:
+            _agree(cfg, state, limit)
+
+
 def _midgame(rules: Rules, seed: int) -> tuple:
     """A state after a random number of uniformly random moves from a seeded deal (None: the game ended)."""
     rng = random.Random(seed)
@@ -72,13 +82,8 @@ def test_from_the_middle_of_games_as_the_listing_loop(name, rules):
 @pytest.mark.parametrize("changes", OPTIONS, ids=[str(o) for o in OPTIONS])
 def test_every_option_of_the_two_player_loop(changes):
     rules = Rules.preset("podkidnoy", players=2, **changes)
-    cfg = K.check_rules(rules)
-    assert supports(cfg)
-    for seed in range(120):
-        _agree(cfg, K.deal(rules, seed))
-        state = _midgame(rules, seed)
-        if state is not None:
-            _agree(cfg, state)
+    assert supports(K.check_rules(rules))
+    _agree_from_deals_and_midgames(rules, 120)
 
 
 def test_after_a_transfer_the_defender_faces_two_cards():
@@ -133,12 +138,7 @@ def test_three_to_six_players_take_the_greedy_loop():
 
 @pytest.mark.parametrize("name, rules", PRESETS_MULTI, ids=[n for n, _ in PRESETS_MULTI])
 def test_three_to_six_players_as_the_listing_loop(name, rules):
-    cfg = K.check_rules(rules)
-    for seed in range(40):
-        _agree(cfg, K.deal(rules, seed), 1000)
-        state = _midgame(rules, seed)
-        if state is not None:
-            _agree(cfg, state, 1000)
+    _agree_from_deals_and_midgames(rules, 40, 1000)
 
 
 def test_a_game_greedy_players_never_finish_stops_at_the_limit():
@@ -169,13 +169,8 @@ def test_the_partners_cover_as_the_listing_loop(players, teams, changes):
     greedy policy's last listed move), who covers or passes in turn; once every partner has passed,
     the defender takes.  Teams of two and of three, from the deal and from the middle of games."""
     rules = Rules.preset("pairs", players=players, teams=teams, **changes)
-    cfg = K.check_rules(rules)
-    assert supports_multi(cfg)
-    for seed in range(60):
-        _agree(cfg, K.deal(rules, seed), 1000)
-        state = _midgame(rules, seed)
-        if state is not None:
-            _agree(cfg, state, 1000)
+    assert supports_multi(K.check_rules(rules))
+    _agree_from_deals_and_midgames(rules, 60, 1000)
 
 
 def test_a_playout_that_starts_after_the_defender_passed_the_cover_on():
