@@ -45,7 +45,6 @@ from ..analysis.evaluation.review import Decision, judge as judge_move
 from ..analysis.inference.reading import Reading
 from ..engine.errors import KernelUnsupported, SolverDomainError
 from ..engine.kernel.config import MULTI_LOOP, TWO_LOOP, loop_for
-from ..engine.kernel.rollout import supports_multi
 from ..engine.kernel.core import check_rules
 from ..engine.moves import Move
 from ..engine.rules import Rules
@@ -79,7 +78,7 @@ def playouts_for(rules: Rules, budget: float) -> int:
     greedy loop of three to six players (pairs' partner's cover included, R26) ``players / 2`` times
     that; rules only the listing loop plays (multi-card throw-ins, showing a trump to transfer…)
     three times ``players`` times that, and three times more with a deck of 52 cards
-    (:func:`~durak_lab.engine.kernel.config.loop_for`, :func:`~durak_lab.engine.kernel.rollout.supports_multi`).
+    (:func:`~durak_lab.engine.kernel.config.loop_for` of greedy playouts).
     Rules the kernel does not play get :data:`MIN_PLAYOUTS` (the evaluator refuses them).
 
     >>> playouts_for(Rules.preset("podkidnoy"), HINT_BUDGET), playouts_for(Rules.preset("podkidnoy", players=4), 0.3)
@@ -93,10 +92,10 @@ def playouts_for(rules: Rules, budget: float) -> int:
         cfg = check_rules(rules)
     except KernelUnsupported:
         return MIN_PLAYOUTS
-    loop = loop_for(cfg)
+    loop = loop_for(cfg, greedy=True)  # (the hint's playouts are greedy)
     if loop == TWO_LOOP:
         factor = 1.0
-    elif loop == MULTI_LOOP or supports_multi(cfg):
+    elif loop == MULTI_LOOP:
         factor = rules.players / 2
     else:
         factor = 3.0 * rules.players * (3 if rules.deck >= 52 else 1)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Iterator, Optional, Protocol
 
+from ...engine.cards import ranks_mask
 from ...engine.kernel.core import KState, check_rules, kernel_state
 from ...engine.kernel.fields import HANDS, TALON
 from ...engine.kernel.loop import run
@@ -142,14 +143,7 @@ def turn_is_public(view: PlayerView) -> bool:
         return False
     if not view.table or (not view.taking and any(c < 0 for _, c, _, _ in view.table)):
         return True
-    if view.to_act != view.seat:
-        return False
-    ranks = 0
-    for a, c, _, _ in view.table:
-        ranks |= 1 << (a % 13)
-        if c >= 0:
-            ranks |= 1 << (c % 13)
-    return any(ranks >> (x % 13) & 1 for x in range(52) if view.hand_mask >> x & 1)
+    return view.to_act == view.seat and bool(view.hand_mask & ranks_mask(view.table_cards()))
 
 
 def _frame(view: PlayerView) -> tuple:

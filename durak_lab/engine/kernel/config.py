@@ -83,19 +83,22 @@ TWO_LOOP = 1
 MULTI_LOOP = 2
 
 
-def loop_for(cfg: tuple) -> int:
+def loop_for(cfg: tuple, greedy: bool = False) -> int:
     """Which loop plays random and greedy playouts under the configuration ``cfg``: :data:`TWO_LOOP`,
     :data:`MULTI_LOOP`, or :data:`LISTING_LOOP` for the rules only the listing loop plays (the
     bout-start and unlimited hand limits, R13; seen ranks after a take, R18; leads of several cards,
     R10; the partner's cover, R26; the transfer by showing a trump, R24; attack by turns with more
     than two players, R12 (with two, the attacker attacks alone); the attack-order and equal draws,
-    R19; the all-durak tie, R29).
+    R19; the all-durak tie, R29).  ``greedy``: the loop of greedy playouts only, which plays the
+    partner's cover too (:func:`~durak_lab.engine.kernel.rollout.greedy_multi`).
 
     >>> from durak_lab.engine.rules import Rules
     >>> [loop_for(check_rules(Rules.preset("by_turns", players=n))) for n in (2, 3)] == [TWO_LOOP, LISTING_LOOP]
     True
+    >>> [loop_for(check_rules(Rules.preset("pairs")), greedy) for greedy in (False, True)] == [LISTING_LOOP, MULTI_LOOP]
+    True
     """
-    if (cfg[HAND_LIMIT] != HL_CURRENT or cfg[SEEN_RANKS] or cfg[LEAD] != 1 or cfg[MATES] is not None
+    if (cfg[HAND_LIMIT] != HL_CURRENT or cfg[SEEN_RANKS] or cfg[LEAD] != 1 or (cfg[MATES] is not None and not greedy)
             or cfg[SHOW] or (cfg[TURNS] and cfg[PLAYERS] > 2) or cfg[DRAW_ORDER] != DRAW_CLOCKWISE
             or cfg[TIE_ALL]):
         return LISTING_LOOP

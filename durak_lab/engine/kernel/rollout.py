@@ -284,7 +284,7 @@ def greedy_multi(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
 
 
 def _multi(cfg: tuple, st: tuple, limit: int) -> tuple:
-    """:func:`greedy_multi`, unchecked."""
+    """:func:`greedy_multi`, unchecked (:func:`greedy_run` has asked already)."""
     n, hs, cap, capfirst, carry = cfg[PLAYERS], cfg[HAND_SIZE], cfg[CAP], cfg[CAP_FIRST], cfg[CARRY]
     take_none, transfer, neigh, nothrow = cfg[TAKE_NONE], cfg[TRANSFER], cfg[NEIGHBOURS], cfg[NO_THROW]
     teams, orders, mates = cfg[TEAMS], cfg[ORDERS], cfg[MATES]
@@ -505,9 +505,7 @@ def supports_multi(cfg: tuple) -> bool:
     >>> supports_multi(check_rules(Rules.preset("pairs"))), supports_multi(check_rules(Rules.preset("podkidnoy")))
     (True, False)
     """
-    if cfg[MATES] is not None:
-        cfg = cfg[:MATES] + (None,) + cfg[MATES + 1:]
-    return loop_for(cfg) == MULTI_LOOP
+    return loop_for(cfg, greedy=True) == MULTI_LOOP
 
 
 def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
@@ -523,20 +521,9 @@ def greedy_run(cfg: tuple, st: tuple, limit: int = -1) -> tuple:
     >>> greedy_run(check_rules(rules), deal(rules, 1))[0][RESULT] in ((0, 2), (1, 3), ())
     True
     """
-    loop = loop_for(cfg)
+    loop = loop_for(cfg, greedy=True)
     if loop == TWO_LOOP:
         return greedy_two(cfg, st)
-    if loop == MULTI_LOOP or cfg[MATES] is not None and _mates_multi(cfg):
+    if loop == MULTI_LOOP:
         return _multi(cfg, st, limit)
     return _greedy_listed(cfg, st, limit)
-
-
-_MATES: dict = {}  # id(cfg) -> (cfg, whether greedy_multi plays it): a playout per call asks
-
-
-def _mates_multi(cfg: tuple) -> bool:
-    """:func:`supports_multi` for a configuration with the partner's cover (R26), kept per configuration."""
-    kept = _MATES.get(id(cfg))
-    if kept is None or kept[0] is not cfg:
-        kept = _MATES[id(cfg)] = (cfg, supports_multi(cfg))
-    return kept[1]
