@@ -8,10 +8,10 @@ the seat's view alone), play the worlds out on the lean kernel
 them, :func:`~durak_lab.engine.kernel.rollout.greedy_run`) and choose the move
 that did best.  The flat search is the evaluator's
 (:func:`~durak_lab.analysis.evaluation.flat_search`): the figures
-:func:`~durak_lab.analysis.evaluation.evaluate` reports are those the expert chooses by.  Three
-methods, chosen by ``method`` (flat Monte Carlo by default: against the greedy
-bot it won as many games as the tree searches at the same number of
-playouts, or more, see ``tests/benchmarks/README.md``):
+:func:`~durak_lab.analysis.evaluation.evaluate` reports are those the search level chooses by.  Three
+methods, chosen by ``method`` (flat Monte Carlo by default; the expert level searches a tree,
+``"ismcts"``, with two players: against players who search it won far more games than the flat
+search at the same playouts, see the README's bot tables):
 
 * ``"ismcts"``: single-observer information-set Monte-Carlo tree search
   (Cowling, Powley and Whitehouse 2012).  One tree over the moves of every
@@ -59,6 +59,7 @@ True
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -101,23 +102,41 @@ def _solvable(rules) -> bool:
 
 # ---------------------------------------------------------------------- the searches
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
-            deadline: Optional[float], modelled: bool = False) -> dict:
+            deadline: Optional[float], modelled: bool = False, depth: int = 0, pool: int = 0,
+            settle: float = 0.0) -> dict:
     """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``.
 
     ``modelled``: the other seats are not searched but play the greedy policy (their moves are
-    still nodes of the tree, one per world where they differ)."""
+    still nodes of the tree, one per world where they differ).  ``depth`` above 0: the tree grows
+    no deeper than that many moves (below them, the greedy playout).  ``pool`` above 0: that many
+    worlds are dealt and met in turn (each world the more often, for fewer deals).  ``settle``
+    above 0: the search ends once the most visited root move is ahead of every other by more than
+    ``settle`` times the visits left (at 1 no other move could be chosen any more: the whole
+    search's move)."""
     root: dict = {}
     log = math.log
     sqrt = math.sqrt
     me = root_moves[0] >> 12 & 15
+    dealt: list = []
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
-        f = next(worlds)
+        if settle and not it & 31 and len(root) == len(root_moves) > 1:
+            a, b = heapq.nlargest(2, [node[0] for node in root.values()])
+            if a - b > settle * (iterations - it):
+                break
+        if pool and it >= pool:
+            f = dealt[it % pool]
+        else:
+            f = next(worlds)
+            if pool:
+                dealt.append(f)
         moves = root_moves
         kids = root
         path = []
         while moves:
+            if depth and len(path) >= depth:
+                break
             if modelled and moves[0] >> 12 & 15 != me:
                 m = greedy(moves, f[TRUMP], bool(f[TALON]), rng)
                 node = kids.get(m)
@@ -134,7 +153,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
                     if x in kids:
                         kids[x][2] += 1
                 path.append((node, m >> 12 & 15))
-                f, moves, _ = run(cfg, f, 1, m, None, None)
+                f = run(cfg, f, 1, m, None, None, False)[0]  # (the playout lists its own moves)
                 break
             best = None
             bv = -1.0
@@ -147,7 +166,9 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
             path.append((best, m >> 12 & 15))
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
-        result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][RESULT] if moves else f[RESULT]
+        result = f[RESULT]
+        if result is None:
+            result = greedy_run(cfg, f, PLAYOUT_MOVES)[0][RESULT]
         for node, s in path:
             node[0] += 1
             node[1] += score(result, s)
@@ -225,7 +246,8 @@ class SearchBot:
     """A Monte-Carlo search bot over sampled worlds (see the module's text for the methods).
 
     ``iterations``: playouts per move; ``seconds``: an optional cap on the
-    thinking time per move (CPU seconds); ``method``: one of :data:`METHODS`;
+    thinking time per move (CPU seconds); ``method``: one of :data:`METHODS`; ``method_many``: the
+    method at a table of three or more (empty: ``method``);
     ``worlds``: the number of worlds of ``"determinized"``; ``c``: the UCB
     exploration constant; ``exact``: the exact solver once two players are left
     with an empty talon, within ``solver_nodes`` positions per move (its tables
@@ -254,6 +276,10 @@ class SearchBot:
     ``stop_z``: with the flat search, once ``stop_from`` of the playouts are played (and again after
     each tenth more), stop playing the moves whose mean is behind the best's by more than ``stop_z``
     standard errors (0: never; the moves still played meet the same worlds as in the whole search).
+    With ``"ismcts"``: ``depth`` above 0 grows the tree no deeper than that many moves (greedy
+    playouts below), ``pool`` above 0 deals that many worlds and meets them in turn, and ``settle``
+    above 0 ends the search once the most visited root move is ahead of every other by more than
+    ``settle`` times the iterations left (1: no other move can be chosen any more).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -267,6 +293,7 @@ class SearchBot:
 
     iterations: int = 1000
     method: str = "flat"
+    method_many: str = ""
     opponents: str = "search"
     seconds: Optional[float] = None
     worlds: int = 20
@@ -285,6 +312,9 @@ class SearchBot:
     styles: bool = False
     stop_z: float = 0.0
     stop_from: float = 0.5
+    depth: int = 0
+    pool: int = 0
+    settle: float = 0.0
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -293,10 +323,16 @@ class SearchBot:
     def __post_init__(self) -> None:
         if self.method not in METHODS:
             raise ValueError(f"method: {self.method!r} is not one of {', '.join(METHODS)}")
+        if self.method_many and self.method_many not in METHODS:
+            raise ValueError(f"method_many: {self.method_many!r} is not one of {', '.join(METHODS)}")
         if self.opponents not in OPPONENTS:
             raise ValueError(f"opponents: {self.opponents!r} is not one of {', '.join(OPPONENTS)}")
         if not 0 < self.stop_from <= 1:
             raise ValueError(f"stop_from must be above 0 and at most 1, not {self.stop_from}")
+        if self.depth < 0 or self.pool < 0:
+            raise ValueError(f"depth and pool must be 0 (no limit) or more, not {self.depth} and {self.pool}")
+        if not 0 <= self.settle <= 1:
+            raise ValueError(f"settle must be from 0 to 1, not {self.settle}")
         if self.iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if not self.name:
@@ -479,16 +515,17 @@ class SearchBot:
             self._count("search")
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         worlds = kernel_worlds(view, rng, reading=reading)
-        if self.method == "ismcts":
+        method = self.method_many if self.method_many and view.rules.players > 2 else self.method
+        if method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
-                           self.opponents == "greedy")
-        elif self.method == "flat":
+                           self.opponents == "greedy", self.depth, self.pool, self.settle)
+        elif method == "flat":
             root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline, self.stop_z, self.stop_from)
         else:
             root = _determinized(cfg, worlds, root_moves, self.iterations, min(self.worlds, self.iterations),
                                  self.c, rng, deadline)
         by_code = dict(zip(root_moves, legal))
-        if self.method == "flat":
+        if method == "flat":
             pick = max(root_moves, key=lambda m: (root[m][1] / root[m][0] if root[m][0] else -1.0))
         else:
             pick = max(root_moves, key=lambda m: (root[m][0] if m in root else -1,

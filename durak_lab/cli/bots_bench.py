@@ -140,13 +140,13 @@ def make_bot(spec: str):
     A search bot's settings can be changed after its name, in brackets (the fields of
     :class:`~durak_lab.bots.search.SearchBot`): the bot is then named by the whole text.
 
-    >>> b = make_bot("expert[stop_z=3,stop_from=0.5]")
-    >>> b.name, b.stop_z, b.stop_from, b.reading
-    ('expert[stop_z=3,stop_from=0.5]', 3.0, 0.5, True)
+    >>> b = make_bot("expert[method=flat,stop_z=3,stop_from=0.5]")
+    >>> b.name, b.method, b.stop_z, b.stop_from, b.reading
+    ('expert[method=flat,stop_z=3,stop_from=0.5]', 'flat', 3.0, 0.5, True)
     >>> make_bot("expert[speed=2]")
     Traceback (most recent call last):
     ...
-    ValueError: no bot 'expert[speed=2]': 'speed' is not a setting of a search bot; settings: iterations, method, opponents, seconds, worlds, c, exact, solver_nodes, max_table, reading, reply_positions, reply_talon, reply_worlds, reply_leaf, reply_solver, reply_ties, styles, stop_z, stop_from, trust_read, trust_reply
+    ValueError: no bot 'expert[speed=2]': 'speed' is not a setting of a search bot; settings: iterations, method, method_many, opponents, seconds, worlds, c, exact, solver_nodes, max_table, reading, reply_positions, reply_talon, reply_worlds, reply_leaf, reply_solver, reply_ties, styles, stop_z, stop_from, depth, pool, settle, trust_read, trust_reply
     """
     if spec.endswith("]") and "[" in spec:
         return _with_settings(spec)

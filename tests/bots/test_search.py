@@ -281,3 +281,74 @@ def test_the_reply_breaks_its_ties_by_play_to_the_end():
             history.append((p.view(0), move))
             p = p.play(move)
     assert found >= 10 and narrowed >= 1, (found, narrowed)
+
+
+def _ismcts_counted(view, iterations, seed=0, **options):
+    """The tree of the information-set search from ``view``, and how many worlds it dealt."""
+    from durak_lab.bots.search import _ismcts
+    from durak_lab.engine.kernel import check_rules
+
+    dealt = [0]
+    source = kernel_worlds(view, random.Random(seed))
+
+    def worlds():
+        while True:
+            dealt[0] += 1
+            yield next(source)
+    moves = [kernel.kernel_move(m) for m in view.legal]
+    tree = _ismcts(check_rules(view.rules), worlds(), moves, iterations, 0.7, random.Random(seed), None, **options)
+    return tree, dealt[0]
+
+
+def _depth(kids: dict) -> int:
+    return max((1 + _depth(node[3]) for node in kids.values()), default=0)
+
+
+def test_a_settled_tree_search_chooses_the_whole_searchs_move_sooner():
+    """``settle=1``: the search ends once no other root move could catch the most visited one: the
+    same move, by the same counts of the same worlds, as the whole search, and fewer iterations."""
+    shorter = 0
+    for seed in range(2, 10):
+        p = midgame("podkidnoy", 2, seed)
+        view = p.view(p.to_act())
+        whole, _ = _ismcts_counted(view, 400, seed)
+        cut, _ = _ismcts_counted(view, 400, seed, settle=1.0)
+        best = max(whole, key=lambda m: (whole[m][0], whole[m][1]))
+        assert max(cut, key=lambda m: (cut[m][0], cut[m][1])) == best
+        ahead = cut[best][0] - max(n[0] for m, n in cut.items() if m != best)
+        done = sum(n[0] for n in cut.values())
+        assert done == 400 or ahead > 400 - done
+        shorter += done < 400
+    assert shorter >= 2
+
+
+def test_the_tree_grows_no_deeper_than_its_depth_and_a_pool_deals_its_worlds_once():
+    p = midgame("podkidnoy", 2, 4)
+    view = p.view(p.to_act())
+    free, dealt = _ismcts_counted(view, 300)
+    assert _depth(free) > 3 and dealt == 300
+    capped, dealt = _ismcts_counted(view, 300, depth=3)
+    assert _depth(capped) == 3 and sum(n[0] for n in capped.values()) == 300
+    pooled, dealt = _ismcts_counted(view, 300, pool=40)
+    assert dealt == 40 and sum(n[0] for n in pooled.values()) == 300
+
+
+def test_the_tree_settings_must_make_sense():
+    with pytest.raises(ValueError, match="depth"):
+        SearchBot(depth=-1)
+    with pytest.raises(ValueError, match="pool"):
+        SearchBot(pool=-2)
+    with pytest.raises(ValueError, match="settle"):
+        SearchBot(settle=1.5)
+
+
+def test_method_many_is_the_method_at_a_table_of_three_or_more():
+    both = SearchBot(iterations=120, method="ismcts", method_many="flat")
+    for n, alone in ((2, "ismcts"), (3, "flat"), (4, "flat")):
+        for seed in (1, 6):
+            p = midgame("podkidnoy", n, seed)
+            v = p.view(p.to_act())
+            assert both.choose(v, random.Random(seed)) == \
+                SearchBot(iterations=120, method=alone).choose(v, random.Random(seed))
+    with pytest.raises(ValueError, match="method_many"):
+        SearchBot(method_many="minimax")

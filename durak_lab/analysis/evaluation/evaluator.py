@@ -16,7 +16,7 @@ known (the face-up trump card alone, seen by everyone; or any talon in the
 open mode) searched through the draws, within a share of the budget
 (:func:`~durak_lab.analysis.solver.exact_move_values`).  Elsewhere the figures
 are a flat Monte Carlo search (:func:`~durak_lab.analysis.evaluation.playouts.flat_search`,
-the expert bot's search): every legal move in each world, then the game played
+the search bot's search): every legal move in each world, then the game played
 out by the greedy policy; each figure has its 95% interval and the worlds and
 playouts behind it (:class:`~durak_lab.analysis.evaluation.result.Evaluation`).
 
