@@ -4,11 +4,12 @@ and the expert uses it: it trusts the greedy reading and replies only to styles 
 replays from a seed and sees nothing hidden."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from durak_lab.analysis.sampling import sample_worlds
-from durak_lab.bots import FlatMonteCarloBot, GreedyBot, GreedyVariant, SearchBot, play_game
+from durak_lab.bots import BOTS, FlatMonteCarloBot, GreedyBot, GreedyVariant, SearchBot, play_game
 from durak_lab.bots.greedy import greedy_move
 from durak_lab.bots.styles import STYLES, StyleReading
 from durak_lab.engine.moves import Move
@@ -132,12 +133,13 @@ def test_the_expert_with_styles_sees_nothing_hidden():
         history.append((p.view(0), m))
         p = p.play(m)
     view = p.view(0)
-    first = SearchBot(iterations=40, reading=True, styles=True).choose(view, random.Random(3), tuple(history))
-    for w in sample_worlds(view, 4, random.Random(1)):
-        assert w.view(0) == view
-        again = SearchBot(iterations=40, reading=True, styles=True).choose(w.view(0), random.Random(3),
-                                                                            tuple(history))
-        assert again == first
+    # the flat search with styles, and the expert level itself (its tree, pool of worlds and early stop)
+    for make in (lambda: SearchBot(iterations=40, reading=True, styles=True),
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20)):
+        first = make().choose(view, random.Random(3), tuple(history))
+        for w in sample_worlds(view, 4, random.Random(1)):
+            assert w.view(0) == view
+            assert make().choose(w.view(0), random.Random(3), tuple(history)) == first
 
 
 def test_the_expert_reads_each_move_once_when_the_history_is_built_anew():
