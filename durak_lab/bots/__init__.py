@@ -103,7 +103,7 @@ BOTS = {
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
     "expert": _search("expert", 1000, "ismcts", reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0,
-                      method_many="flat", stop_z=2.5, stop_from=0.2),
+                      stop_z=2.5, stop_from=0.2),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

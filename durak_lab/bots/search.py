@@ -10,8 +10,8 @@ that did best.  The flat search is the evaluator's
 (:func:`~durak_lab.analysis.evaluation.flat_search`): the figures
 :func:`~durak_lab.analysis.evaluation.evaluate` reports are those the search level chooses by.  Three
 methods, chosen by ``method`` (flat Monte Carlo by default; the expert level searches a tree,
-``"ismcts"``, with two players: against players who search it won far more games than the flat
-search at the same playouts, see the README's bot tables):
+``"ismcts"``: against players who search it won far more games than the flat search with the
+same playouts, see the README's bot tables):
 
 * ``"ismcts"``: single-observer information-set Monte-Carlo tree search
   (Cowling, Powley and Whitehouse 2012).  One tree over the moves of every

@@ -2,7 +2,7 @@
 point of a game (see :mod:`durak_lab.analysis.evaluation.evaluator`).
 
 The modules: ``worlds`` (the hidden cards dealt from a seat's view, as kernel states),
-``playouts`` (the flat Monte Carlo search of the search bot, and of the expert at a table of three or more), ``result`` (what an
+``playouts`` (the flat Monte Carlo search of the search bot), ``result`` (what an
 evaluation says, and its JSON), ``evaluator`` (:func:`evaluate`).
 
 Standard library only.

@@ -1,7 +1,7 @@
 """Flat Monte Carlo over worlds: every move in each world, then a playout to the game's end.
 
-:func:`flat_search` is the search the search bot plays with (and the expert at a
-table of three or more) and the evaluator reports (:mod:`durak_lab.analysis.evaluation`): in each world every root move in
+:func:`flat_search` is the search the search bot plays with and the evaluator
+reports (:mod:`durak_lab.analysis.evaluation`): in each world every root move in
 turn, then the rest of the game played out by the greedy policy of the lean
 kernel (:func:`~durak_lab.engine.kernel.rollout.greedy_run`: the lowest card,
 no trump throw-ins while the talon lasts, the cheapest cover, else take).  The
