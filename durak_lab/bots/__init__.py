@@ -82,9 +82,8 @@ def _search(name: str, iterations: int, method: str = "ismcts", reading: bool = 
     def make() -> SearchBot:
         return SearchBot(iterations=iterations, method=method, name=name, reading=reading, styles=reading, **options)
     make.__name__ = make.__qualname__ = f"{name}_bot"
-    many = options.get("method_many")
-    make.__doc__ = (f"A :class:`SearchBot`: {method}" + (f" ({many} at a table of three or more)" if many else "")
-                    + f", {iterations} playouts a move" + (", reading the other players' moves and how each plays." if reading else "."))
+    make.__doc__ = (f"A :class:`SearchBot`: {method}, {iterations} playouts a move"
+                    + (", reading the other players' moves and how each plays." if reading else "."))
     return make
 
 
@@ -102,6 +101,7 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
+    # (stop_z and stop_from are the flat search's: `expert[method=flat]` is the last release's expert)
     "expert": _search("expert", 1000, "ismcts", reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0,
                       stop_z=2.5, stop_from=0.2),
     "random": RandomBot,
