@@ -86,9 +86,11 @@ __all__ = ["METHODS", "SearchBot"]
 
 #: The search methods (see the module's text).
 METHODS = ("ismcts", "determinized", "flat")
-#: How the tree of ``"ismcts"`` treats the other seats: searched like its own (``"search"``), or played
-#: by the greedy policy, a model of them (``"greedy"``).
-OPPONENTS = ("search", "greedy")
+#: How the tree of ``"ismcts"`` treats the other seats: searched like its own (``"search"``), played
+#: by the greedy policy, a model of them (``"greedy"``), or at each walk by a style drawn from the
+#: posterior over how each plays (``"styles"``, with ``reading`` and ``styles``; a style the kernel
+#: cannot play, ``"other"`` among them, is searched).
+OPPONENTS = ("search", "greedy", "styles")
 
 
 def _solvable(rules) -> bool:
@@ -102,12 +104,15 @@ def _solvable(rules) -> bool:
 
 # ---------------------------------------------------------------------- the searches
 def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng: random.Random,
-            deadline: Optional[float], modelled: bool = False, depth: int = 0, pool: int = 0,
+            deadline: Optional[float], models: Optional[dict] = None, depth: int = 0, pool: int = 0,
             settle: float = 0.0) -> dict:
     """Information-set MCTS from the root moves; returns the root's children ``{move: [n, w, avail, kids]}``.
 
-    ``modelled``: the other seats are not searched but play the greedy policy (their moves are
-    still nodes of the tree, one per world where they differ).  ``depth`` above 0: the tree grows
+    ``models``: ``{seat: [(p, policy), ...]}``, a model of how other seats play: at each walk a
+    seat's policy is drawn with the chances ``p`` (adding up to 1), and that walk plays the seat's
+    moves by it (a kernel policy, ``policy(moves, trump, talon_left, rng)``) instead of searching
+    them (None: searched, by UCB like the seat's own).  Their moves are nodes of the tree all the
+    same, scored for the seat that moved.  ``depth`` above 0: the tree grows
     no deeper than that many moves (below them, the greedy playout).  ``pool`` above 0: that many
     worlds are dealt and met in turn (each world the more often, for fewer deals).  ``settle``
     above 0: the search ends once the most visited root move is ahead of every other by more than
@@ -116,8 +121,9 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
     root: dict = {}
     log = math.log
     sqrt = math.sqrt
-    me = root_moves[0] >> 12 & 15
     dealt: list = []
+    played: dict = {}
+    mover = -1
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
@@ -134,35 +140,53 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
         moves = root_moves
         kids = root
         path = []
+        if models:
+            played = {}
+            for s, table in models.items():
+                u = rng.random()
+                for p, policy in table:
+                    u -= p
+                    if u < 0:
+                        break
+                if policy is not None:
+                    played[s] = policy
         while moves:
             if depth and len(path) >= depth:
                 break
-            if modelled and moves[0] >> 12 & 15 != me:
-                m = greedy(moves, f[TRUMP], bool(f[TALON]), rng)
+            if models and (mover := moves[0] >> 12 & 15) in played:
+                m = played[mover](moves, f[TRUMP], bool(f[TALON]), rng)
                 node = kids.get(m)
                 if node is None:
                     node = kids[m] = [0, 0.0, 0, {}]
-                f, moves, _ = run(cfg, f, 1, m, None, None)
-                kids = node[3]
-                continue
-            new = [m for m in moves if m not in kids]
+                    new = [m]
+                else:
+                    new = []
+            else:
+                new = [m for m in moves if m not in kids]
+                if new:
+                    m = new[rng.randrange(len(new))] if len(new) > 1 else new[0]
+                    node = kids[m] = [0, 0.0, 0, {}]
             if new:
-                m = new[rng.randrange(len(new))] if len(new) > 1 else new[0]
-                node = kids[m] = [0, 0.0, 0, {}]
                 for x in moves:
                     if x in kids:
                         kids[x][2] += 1
                 path.append((node, m >> 12 & 15))
                 f = run(cfg, f, 1, m, None, None, False)[0]  # (the playout lists its own moves)
                 break
-            best = None
-            bv = -1.0
-            for x in moves:
-                node = kids[x]
-                node[2] += 1
-                v = node[1] / node[0] + c * sqrt(log(node[2]) / node[0])
-                if v > bv:
-                    best, bv, m = node, v, x
+            if models and mover in played:
+                for x in moves:
+                    if x in kids:
+                        kids[x][2] += 1
+                best = node
+            else:
+                best = None
+                bv = -1.0
+                for x in moves:
+                    node = kids[x]
+                    node[2] += 1
+                    v = node[1] / node[0] + c * sqrt(log(node[2]) / node[0])
+                    if v > bv:
+                        best, bv, m = node, v, x
             path.append((best, m >> 12 & 15))
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
@@ -279,7 +303,12 @@ class SearchBot:
     With ``"ismcts"``: ``depth`` above 0 grows the tree no deeper than that many moves (greedy
     playouts below), ``pool`` above 0 deals that many worlds and meets them in turn, and ``settle``
     above 0 ends the search once the most visited root move is ahead of every other by more than
-    ``settle`` times the iterations left (1: no other move can be chosen any more).
+    ``settle`` times the iterations left (1: no other move can be chosen any more), and ``opponents``
+    says how the tree plays the other seats: searched like its own (``"search"``), greedy
+    (``"greedy"``), or, with ``reading`` and ``styles``, at each walk by a style drawn from the
+    posterior over how each plays, searched when the style drawn has no policy of the lean kernel
+    (``"styles"``: a player read as greedy is played greedy in most walks, one who plays another way
+    is searched).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -436,6 +465,23 @@ class SearchBot:
                 left[0] -= solver.nodes - before
         return leaf
 
+    def _models(self, view: PlayerView, beliefs: Optional[StyleReading]) -> Optional[dict]:
+        """How the tree plays the other seats (``opponents``): None (searched), every one greedy, or
+        with ``"styles"``, each by a style drawn from the posterior at each walk (a style with a
+        policy of the lean kernel for the whole game; the others, ``"other"`` included: searched)."""
+        others = [s for s in range(view.rules.players) if s != view.seat]
+        if self.opponents == "greedy":
+            return {s: [(1.0, greedy)] for s in others}
+        if self.opponents != "styles" or beliefs is None:
+            return None
+        models = {}
+        for s in others:
+            p = beliefs.probabilities(s)
+            table = [(p[st.name], st.policy) for st in beliefs.styles if st.policy is not None]
+            if table:
+                models[s] = table + [(1.0 - sum(x for x, _ in table), None)]
+        return models or None
+
     @property
     def reads_history(self) -> bool:
         """Whether the bot wants the game's public history (``choose(…, history=…)``): with ``reading``
@@ -518,7 +564,7 @@ class SearchBot:
         method = self.method_many if self.method_many and view.rules.players > 2 else self.method
         if method == "ismcts":
             root = _ismcts(cfg, worlds, root_moves, self.iterations, self.c, rng, deadline,
-                           self.opponents == "greedy", self.depth, self.pool, self.settle)
+                           self._models(view, beliefs), self.depth, self.pool, self.settle)
         elif method == "flat":
             root = _flat(cfg, worlds, root_moves, self.iterations, rng, deadline, self.stop_z, self.stop_from)
         else:

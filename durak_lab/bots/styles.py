@@ -24,8 +24,10 @@ is one card, transfers where there are none), so only those that apply are weigh
 
 What a bot does with it (:class:`~durak_lab.bots.search.SearchBot` with ``styles``): it reads
 the moves the greedy way only while a style whose moves keep those facts is likely
-(:attr:`Style.reads`), and plays its best reply near the end of the talon only against a style
-it can reply to (:attr:`Style.reply`, a policy of the lean kernel) that is very likely.
+(:attr:`Style.reads`), plays its best reply near the end of the talon only against a style
+it can reply to (:attr:`Style.reply`, a policy of the lean kernel) that is very likely, and, with
+``opponents="styles"`` (the expert level), plays a player in each walk down its tree by a style
+drawn from the posterior (:attr:`Style.policy`; a style without one is searched).
 
 Everything here is a function of what the observing seat saw: its views and the public moves
 (a property test deals the hidden cards again).  Standard library only.
@@ -90,6 +92,7 @@ class Style:
     reads: bool
     reply: Optional[Callable] = None
     needs: str = ""
+    policy: Optional[Callable] = None
 
     def applies(self, rules: Rules) -> bool:
         """Whether the style plays other moves than greedy play under ``rules`` (greedy itself
@@ -104,9 +107,10 @@ class Style:
 #: The styles weighed, greedy first.  ``greedy+save`` saves its trumps only while the talon holds
 #: more than four cards, so near the end it plays the greedy way and the greedy reply fits it.
 STYLES = (
-    Style("greedy", lambda v, legal: greedy_move(v, list(legal)), reads=True, reply=greedy),
+    Style("greedy", lambda v, legal: greedy_move(v, list(legal)), reads=True, reply=greedy,
+          policy=greedy),
     Style("greedy+throw", lambda v, legal: greedy_move(v, list(legal), throw_trumps=True), reads=True,
-          reply=_throwing),
+          reply=_throwing, policy=_throwing),
     Style("greedy+save", lambda v, legal: greedy_move(v, list(legal), save_above=4), reads=False, reply=greedy),
     Style("greedy+pairs", lambda v, legal: greedy_move(v, list(legal), pairs=True), reads=True, reply=None,
           needs="lead"),

@@ -352,3 +352,72 @@ def test_method_many_is_the_method_at_a_table_of_three_or_more():
                 SearchBot(iterations=120, method=alone).choose(v, random.Random(seed))
     with pytest.raises(ValueError, match="method_many"):
         SearchBot(method_many="minimax")
+
+
+def _opponent_levels(kids: dict, me: int, out: list) -> list:
+    """Every node's children where another seat than ``me`` moves: ``[(mover, {move: node})]`` (the next
+    seat to move may differ between worlds: a throw-in in one, the next bout's lead in another)."""
+    for node in kids.values():
+        below = node[3]
+        theirs = {m: n for m, n in below.items() if m >> 12 & 15 != me}
+        if theirs:
+            out.append((next(iter(theirs)) >> 12 & 15, theirs))
+        _opponent_levels(below, me, out)
+    return out
+
+
+def test_a_modelled_seat_plays_its_policy_in_the_tree():
+    """``models``: a seat played by a policy in a walk makes the policy's move there, and only
+    that (each world may give another); a chance of 0 never plays it, and the tree then searches it."""
+    p = midgame("podkidnoy", 2, 4)
+    view = p.view(p.to_act())
+    me, other = view.seat, 1 - view.seat
+    chosen: list = []
+
+    def policy(moves, trump, talon_left, rng):
+        m = kernel.greedy(moves, trump, talon_left, rng)
+        chosen.append((tuple(moves), m))
+        return m
+    tree, _ = _ismcts_counted(view, 300, models={other: [(1.0, policy)]})
+    levels = _opponent_levels(tree, me, [])
+    assert levels and chosen
+    played = {m for _, m in chosen}
+    for mover, kids in levels:
+        assert mover == other and set(kids) <= played
+    chosen.clear()
+    searched, _ = _ismcts_counted(view, 300, models={other: [(0.0, policy), (1.0, None)]})
+    assert not chosen
+    assert any(len(kids) > 1 for _, kids in _opponent_levels(searched, me, []))
+    assert sum(n[0] for n in searched.values()) == sum(n[0] for n in tree.values()) == 300
+
+
+def test_opponents_by_styles_are_the_posteriors_policies():
+    """``opponents="styles"``: each other seat played at a walk by a style drawn from the posterior (the
+    styles with a kernel policy, the rest searched, their chances adding up to 1); ``"greedy"``:
+    every other seat greedy; ``"search"`` or no posterior: no model."""
+    from durak_lab.bots.styles import StyleReading
+    p = midgame("podkidnoy", 3, 2)
+    view = p.view(p.to_act())
+    beliefs = StyleReading(view.seat, view.rules)
+    bot = SearchBot(method="ismcts", reading=True, styles=True, opponents="styles")
+    models = bot._models(view, beliefs)
+    others = {s for s in range(3) if s != view.seat}
+    assert set(models) == others
+    for s in others:
+        table = models[s]
+        probs = beliefs.probabilities(s)
+        assert abs(sum(x for x, _ in table) - 1) < 1e-9 and table[-1][1] is None
+        assert [x for x, _ in table[:-1]] == [probs["greedy"], probs["greedy+throw"]]
+        assert table[0][1] is kernel.greedy
+    assert bot._models(view, None) is None
+    assert replace(bot, opponents="search")._models(view, beliefs) is None
+    assert replace(bot, opponents="greedy")._models(view, None) == {s: [(1.0, kernel.greedy)] for s in others}
+    with pytest.raises(ValueError, match="opponents"):
+        SearchBot(opponents="mind-reading")
+
+
+def test_the_styles_model_plays_legal_moves_and_keeps_hidden_cards_hidden():
+    bot = SearchBot(iterations=60, method="ismcts", reading=True, styles=True, opponents="styles")
+    for n in (2, 3):
+        r = play_game(rules("podkidnoy", players=n), [bot] + [GreedyBot()] * (n - 1), seed=5)
+        assert r.losers is not None
