@@ -308,7 +308,8 @@ class SearchBot:
     (``"greedy"``), or, with ``reading`` and ``styles``, at each walk by a style drawn from the
     posterior over how each plays, searched when the style drawn has no policy of the lean kernel
     (``"styles"``: a player read as greedy is played greedy in most walks, one who plays another way
-    is searched).
+    is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
+    the walks at most plays a player by a model, the rest search it, in case the reading is wrong).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -344,6 +345,7 @@ class SearchBot:
     depth: int = 0
     pool: int = 0
     settle: float = 0.0
+    model_share: float = 1.0
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -360,6 +362,8 @@ class SearchBot:
             raise ValueError(f"stop_from must be above 0 and at most 1, not {self.stop_from}")
         if self.depth < 0 or self.pool < 0:
             raise ValueError(f"depth and pool must be 0 (no limit) or more, not {self.depth} and {self.pool}")
+        if not 0 <= self.model_share <= 1:
+            raise ValueError(f"model_share must be from 0 to 1, not {self.model_share}")
         if not 0 <= self.settle <= 1:
             raise ValueError(f"settle must be from 0 to 1, not {self.settle}")
         if self.iterations < 1:
@@ -475,9 +479,10 @@ class SearchBot:
         if self.opponents != "styles" or beliefs is None:
             return None
         models = {}
+        share = self.model_share
         for s in others:
             p = beliefs.probabilities(s)
-            table = [(p[st.name], st.policy) for st in beliefs.styles if st.policy is not None]
+            table = [(share * p[st.name], st.policy) for st in beliefs.styles if st.policy is not None]
             if table:
                 models[s] = table + [(1.0 - sum(x for x, _ in table), None)]
         return models or None

@@ -409,11 +409,17 @@ def test_opponents_by_styles_are_the_posteriors_policies():
         assert abs(sum(x for x, _ in table) - 1) < 1e-9 and table[-1][1] is None
         assert [x for x, _ in table[:-1]] == [probs["greedy"], probs["greedy+throw"]]
         assert table[0][1] is kernel.greedy
+    half = replace(bot, model_share=0.5)._models(view, beliefs)
+    for s in others:
+        assert [x for x, _ in half[s][:-1]] == [x / 2 for x, _ in models[s][:-1]]
+        assert abs(sum(x for x, _ in half[s]) - 1) < 1e-9 and half[s][-1][1] is None
     assert bot._models(view, None) is None
     assert replace(bot, opponents="search")._models(view, beliefs) is None
     assert replace(bot, opponents="greedy")._models(view, None) == {s: [(1.0, kernel.greedy)] for s in others}
     with pytest.raises(ValueError, match="opponents"):
         SearchBot(opponents="mind-reading")
+    with pytest.raises(ValueError, match="model_share"):
+        SearchBot(model_share=1.5)
 
 
 def test_the_styles_model_plays_legal_moves_and_keeps_hidden_cards_hidden():
