@@ -309,7 +309,8 @@ class SearchBot:
     posterior over how each plays, searched when the style drawn has no policy of the lean kernel
     (``"styles"``: a player read as greedy is played greedy in most walks, one who plays another way
     is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
-    the walks at most plays a player by a model, the rest search it, in case the reading is wrong).
+    the walks at most plays a player by a model, the rest search it, in case the reading is wrong),
+    and ``model_from`` is the fewest players at the table for a model (below it, every seat is searched).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -346,6 +347,7 @@ class SearchBot:
     pool: int = 0
     settle: float = 0.0
     model_share: float = 1.0
+    model_from: int = 2
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -362,6 +364,8 @@ class SearchBot:
             raise ValueError(f"stop_from must be above 0 and at most 1, not {self.stop_from}")
         if self.depth < 0 or self.pool < 0:
             raise ValueError(f"depth and pool must be 0 (no limit) or more, not {self.depth} and {self.pool}")
+        if self.model_from < 2:
+            raise ValueError(f"model_from must be 2 or more, not {self.model_from}")
         if not 0 <= self.model_share <= 1:
             raise ValueError(f"model_share must be from 0 to 1, not {self.model_share}")
         if not 0 <= self.settle <= 1:
@@ -473,6 +477,8 @@ class SearchBot:
         """How the tree plays the other seats (``opponents``): None (searched), every one greedy, or
         with ``"styles"``, each by a style drawn from the posterior at each walk (a style with a
         policy of the lean kernel for the whole game; the others, ``"other"`` included: searched)."""
+        if view.rules.players < self.model_from:
+            return None
         others = [s for s in range(view.rules.players) if s != view.seat]
         if self.opponents == "greedy":
             return {s: [(1.0, greedy)] for s in others}

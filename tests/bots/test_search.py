@@ -413,6 +413,8 @@ def test_opponents_by_styles_are_the_posteriors_policies():
     for s in others:
         assert [x for x, _ in half[s][:-1]] == [x / 2 for x, _ in models[s][:-1]]
         assert abs(sum(x for x, _ in half[s]) - 1) < 1e-9 and half[s][-1][1] is None
+    assert replace(bot, model_from=4)._models(view, beliefs) is None  # (three players at this table)
+    assert replace(bot, model_from=3)._models(view, beliefs) == models
     assert bot._models(view, None) is None
     assert replace(bot, opponents="search")._models(view, beliefs) is None
     assert replace(bot, opponents="greedy")._models(view, None) == {s: [(1.0, kernel.greedy)] for s in others}
@@ -420,6 +422,8 @@ def test_opponents_by_styles_are_the_posteriors_policies():
         SearchBot(opponents="mind-reading")
     with pytest.raises(ValueError, match="model_share"):
         SearchBot(model_share=1.5)
+    with pytest.raises(ValueError, match="model_from"):
+        SearchBot(model_from=1)
 
 
 def test_the_styles_model_plays_legal_moves_and_keeps_hidden_cards_hidden():

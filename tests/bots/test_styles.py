@@ -115,9 +115,11 @@ def test_the_expert_with_styles_replays_from_a_seed():
     assert games[0].moves == games[1].moves
 
 
-def test_the_expert_with_styles_sees_nothing_hidden():
-    """Deal the unseen cards again halfway through: the views and the history are the same, so is the move."""
-    r = rules("podkidnoy", players=2)
+@pytest.mark.parametrize("n", [2, 3])
+def test_the_expert_with_styles_sees_nothing_hidden(n):
+    """Deal the unseen cards again halfway through: the views and the history are the same, so is the move
+    (at three players the expert's tree also plays the others by the styles it has read)."""
+    r = rules("podkidnoy", players=n)
     p = Position.deal(r, seed=4)
     rng = random.Random(4)
     history = []
@@ -133,9 +135,11 @@ def test_the_expert_with_styles_sees_nothing_hidden():
         history.append((p.view(0), m))
         p = p.play(m)
     view = p.view(0)
-    # the flat search with styles, and the expert level itself (its tree, pool of worlds and early stop)
+    # the flat search with styles, and the expert level itself (its tree, pool of worlds, early stop and
+    # the styles' models), the models at two players too
     for make in (lambda: SearchBot(iterations=40, reading=True, styles=True),
-                 lambda: replace(BOTS["expert"](), iterations=60, pool=20)):
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20),
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0)):
         first = make().choose(view, random.Random(3), tuple(history))
         for w in sample_worlds(view, 4, random.Random(1)):
             assert w.view(0) == view
