@@ -307,8 +307,8 @@ class SearchBot:
     says how the tree plays the other seats: searched like its own (``"search"``), greedy
     (``"greedy"``), or, with ``reading`` and ``styles``, at each walk by a style drawn from the
     posterior over how each plays, searched when the style drawn has no policy of the lean kernel
-    (``"styles"``: a player read as greedy is played greedy in most walks, one who plays another way
-    is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
+    (``"styles"``: a player read as greedy is played greedy in as many walks as that is likely, one
+    who plays another way is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
     the walks at most plays a player by a model, the rest search it, in case the reading is wrong),
     and ``model_from`` is the fewest players at the table for a model (below it, every seat is searched).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
