@@ -122,8 +122,7 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
     log = math.log
     sqrt = math.sqrt
     dealt: list = []
-    played: dict = {}
-    mover = -1
+    played: dict = {}  # this walk's models: {seat: policy}
     for it in range(iterations):
         if deadline is not None and it and time.process_time() > deadline:
             break
@@ -153,41 +152,36 @@ def _ismcts(cfg: tuple, worlds, root_moves: list, iterations: int, c: float, rng
         while moves:
             if depth and len(path) >= depth:
                 break
-            if models and (mover := moves[0] >> 12 & 15) in played:
+            if models and (mover := moves[0] >> 12 & 15) in played:  # the move of the model drawn
                 m = played[mover](moves, f[TRUMP], bool(f[TALON]), rng)
-                node = kids.get(m)
-                if node is None:
-                    node = kids[m] = [0, 0.0, 0, {}]
-                    new = [m]
-                else:
-                    new = []
+                best = kids.get(m)
+                added = best is None
+                if added:
+                    best = kids[m] = [0, 0.0, 0, {}]
+                for x in moves:
+                    if x in kids:
+                        kids[x][2] += 1
             else:
                 new = [m for m in moves if m not in kids]
-                if new:
+                added = bool(new)
+                if added:  # a move not tried yet
                     m = new[rng.randrange(len(new))] if len(new) > 1 else new[0]
-                    node = kids[m] = [0, 0.0, 0, {}]
-            if new:
-                for x in moves:
-                    if x in kids:
-                        kids[x][2] += 1
-                path.append((node, m >> 12 & 15))
-                f = run(cfg, f, 1, m, None, None, False)[0]  # (the playout lists its own moves)
-                break
-            if models and mover in played:
-                for x in moves:
-                    if x in kids:
-                        kids[x][2] += 1
-                best = node
-            else:
-                best = None
-                bv = -1.0
-                for x in moves:
-                    node = kids[x]
-                    node[2] += 1
-                    v = node[1] / node[0] + c * sqrt(log(node[2]) / node[0])
-                    if v > bv:
-                        best, bv, m = node, v, x
+                    best = kids[m] = [0, 0.0, 0, {}]
+                    for x in moves:
+                        if x in kids:
+                            kids[x][2] += 1
+                else:  # UCB among the moves legal here
+                    bv = -1.0
+                    for x in moves:
+                        node = kids[x]
+                        node[2] += 1
+                        v = node[1] / node[0] + c * sqrt(log(node[2]) / node[0])
+                        if v > bv:
+                            best, bv, m = node, v, x
             path.append((best, m >> 12 & 15))
+            if added:  # the node added: the playout from it (which lists its own moves)
+                f = run(cfg, f, 1, m, None, None, False)[0]
+                break
             f, moves, _ = run(cfg, f, 1, m, None, None)
             kids = best[3]
         result = f[RESULT]

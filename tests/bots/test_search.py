@@ -426,8 +426,20 @@ def test_opponents_by_styles_are_the_posteriors_policies():
         SearchBot(model_from=1)
 
 
-def test_the_styles_model_plays_legal_moves_and_keeps_hidden_cards_hidden():
+def test_the_styles_model_plays_whole_games():
+    """The tree with the styles' model plays legal moves to the end (an illegal one would forfeit), and
+    has a model to play once it has read some moves (hidden cards: tests/bots/test_styles.py)."""
     bot = SearchBot(iterations=60, method="ismcts", reading=True, styles=True, opponents="styles")
+    modelled = []
+    models = bot._models
+
+    def counted(view, beliefs):
+        out = models(view, beliefs)
+        modelled.append(out is not None)
+        return out
+    bot._models = counted  # type: ignore[method-assign]
     for n in (2, 3):
+        modelled.clear()
         r = play_game(rules("podkidnoy", players=n), [bot] + [GreedyBot()] * (n - 1), seed=5)
-        assert r.losers is not None
+        assert not r.forfeit and not r.unfinished and r.losers is not None
+        assert any(modelled), n
