@@ -79,7 +79,7 @@ from .base import Bot, _legal
 from .endgame import position_of_view
 from .exploit import TooBig, best_reply
 from .greedy import GreedyBot
-from .styles import StyleReading
+from .styles import STYLES, StyleReading, ahead as ahead_style
 from ..analysis.inference.reading import Reading
 
 __all__ = ["METHODS", "SearchBot"]
@@ -305,6 +305,9 @@ class SearchBot:
     who plays another way is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
     the walks at most plays a player by a model, the rest search it, in case the reading is wrong),
     and ``model_from`` is the fewest players at the table for a model (below it, every seat is searched).
+    ``ahead`` above 0 weighs one more style, a player who thinks ahead (:func:`~durak_lab.bots.styles.ahead`:
+    the greedy move with that chance, else another): a player who searches is then read as one, not as
+    greedy, and its moves searched, while a greedy player is still read as greedy.
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -342,6 +345,7 @@ class SearchBot:
     settle: float = 0.0
     model_share: float = 1.0
     model_from: int = 2
+    ahead: float = 0.0
     trust_read: float = 0.5
     trust_reply: float = 0.8
     name: str = ""
@@ -501,7 +505,9 @@ class SearchBot:
         kept = self._model
         if (kept is None or kept[1].moves > len(history) or not (kept[0] is history[0][0] or kept[0] == history[0][0])
                 or any(m != history[i][1] for i, m in enumerate(kept[3]))):
-            kept = self._model = (history[0][0], StyleReading(seat, rules), random.Random(rng.getrandbits(64)), [])
+            styles = STYLES if not self.ahead else STYLES[:-1] + (ahead_style(self.ahead), STYLES[-1])
+            kept = self._model = (history[0][0], StyleReading(seat, rules, styles), random.Random(rng.getrandbits(64)),
+                                  [])
         kept[3].extend(m for _, m in history[kept[1].moves:])
         kept[1].extend(history, kept[2])
         return kept[1]

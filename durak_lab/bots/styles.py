@@ -26,7 +26,7 @@ What a bot does with it (:class:`~durak_lab.bots.search.SearchBot` with ``styles
 the moves the greedy way only while a style whose moves keep those facts is likely
 (:attr:`Style.reads`), plays its best reply near the end of the talon only against a style
 it can reply to (:attr:`Style.reply`, a policy of the lean kernel) that is very likely, and, with
-``opponents="styles"`` (the expert level, at a table of three or more), plays a player in each
+``opponents="styles"`` (the expert level), plays a player in each
 walk down its tree by a style drawn from the posterior (:attr:`Style.policy`; a style without one is searched).
 
 Everything here is a function of what the observing seat saw: its views and the public moves
@@ -64,7 +64,7 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .greedy import greedy_move
 
-__all__ = ["STYLES", "Style", "StyleReading"]
+__all__ = ["STYLES", "Style", "StyleReading", "ahead"]
 
 
 def _throwing(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:
@@ -93,6 +93,7 @@ class Style:
     reply: Optional[Callable] = None
     needs: str = ""
     policy: Optional[Callable] = None
+    follows: float = 1.0
 
     def applies(self, rules: Rules) -> bool:
         """Whether the style plays other moves than greedy play under ``rules`` (greedy itself
@@ -118,6 +119,22 @@ STYLES = (
           needs="transfer"),
     Style("other", None, reads=False),
 )
+
+
+def ahead(follows: float) -> Style:
+    """A player who thinks ahead (a search bot, a person who counts cards): the greedy move with
+    chance ``follows``, else any other legal move, each as likely.  Its moves are not read the greedy
+    way, and it has no policy: a bot searches its moves.  Beside greedy play and ``"other"`` it tells
+    a player who mostly plays the greedy move from one who always does: each greedy move counts
+    less for greedy play than against ``"other"``, and a move that is not greedy counts more against it.
+
+    >>> st = ahead(0.8)
+    >>> st.name, st.follows, st.reads, st.policy is None
+    ('ahead', 0.8, False, True)
+    """
+    if not 0 < follows < 1:
+        raise ValueError(f"follows must be above 0 and below 1, not {follows}")
+    return Style("ahead", lambda v, legal: greedy_move(v, list(legal)), reads=False, follows=follows)
 
 
 class StyleReading:
@@ -221,7 +238,12 @@ class StyleReading:
                     forced += len(legal) == 1
                     uniform += 1 / len(legal)
                     for st in styles:
-                        made[st.name] += 1 / len(legal) if st.play is None else st.play(mover, legal) == move
+                        if st.play is None:
+                            made[st.name] += 1 / len(legal)
+                        elif st.play(mover, legal) == move:
+                            made[st.name] += st.follows
+                        elif len(legal) > 1:
+                            made[st.name] += (1 - st.follows) / (len(legal) - 1)
             except SamplingError:
                 pass
             if not seen:

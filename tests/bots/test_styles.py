@@ -11,20 +11,20 @@ import pytest
 from durak_lab.analysis.sampling import sample_worlds
 from durak_lab.bots import BOTS, FlatMonteCarloBot, GreedyBot, GreedyVariant, SearchBot, play_game
 from durak_lab.bots.greedy import greedy_move
-from durak_lab.bots.styles import STYLES, StyleReading
+from durak_lab.bots.styles import STYLES, StyleReading, ahead
 from durak_lab.engine.moves import Move
 from durak_lab.engine.state import Position
 
 from helpers import rules
 
 
-def watch(opponent, seed, preset="podkidnoy", observer=GreedyBot()):
-    """Seat 0 (``observer``) plays ``opponent``; the StyleReading of seat 0 after the game, and how many
-    of the opponent's moves were not the greedy bot's."""
+def watch(opponent, seed, preset="podkidnoy", observer=GreedyBot(), styles=STYLES):
+    """Seat 0 (``observer``) plays ``opponent``; the StyleReading of seat 0 (over ``styles``) after the
+    game, and how many of the opponent's moves were not the greedy bot's."""
     r = rules(preset, players=2)
     p = Position.deal(r, seed=seed)
     rng = random.Random(seed)
-    reading = StyleReading(0, r)
+    reading = StyleReading(0, r, styles)
     off = 0
     while p.result is None:
         s = p.to_act()
@@ -85,6 +85,40 @@ def test_a_searching_player_is_read_as_another_style():
     assert found.count("other") >= 3, found
 
 
+WITH_AHEAD = STYLES[:-1] + (ahead(0.5), STYLES[-1])
+
+
+def test_a_player_who_thinks_ahead_is_told_from_a_greedy_one():
+    """With the style of a player who mostly, not always, makes the greedy move: a searching player
+    is read as that style, not as greedy; a greedy player stays greedy."""
+    searched = [watch(FlatMonteCarloBot(playouts=60), seed, styles=WITH_AHEAD)[0] for seed in range(4)]
+    assert all(r.probabilities(1)["greedy"] < 0.1 for r in searched), [r.probabilities(1) for r in searched]
+    assert all(r.likely(1)[0].name in ("ahead", "other") for r in searched)
+    assert any(r.likely(1)[0].name == "ahead" for r in searched)
+    greedy = [watch(GreedyBot(), seed, styles=WITH_AHEAD)[0] for seed in range(4)]
+    assert all(r.likely(1)[0].name == "greedy" for r in greedy), [r.probabilities(1) for r in greedy]
+
+
+def test_a_greedy_move_counts_for_thinking_ahead_by_its_chance_and_another_by_the_rest():
+    """The likelihood under ``ahead(q)``: q for the greedy move, (1 - q) shared by the other legal
+    moves (R10: the greedy lead is the lowest card), each mixed with epsilon of any move."""
+    r = rules("podkidnoy", players=2)
+    p = Position.start(r, ["7♦ 9♠", "6♣ 8♦ K♣"], trump="♥", discard="rest", attacker=1, first_bout=False)
+    view = p.view(0)
+    reading = StyleReading(0, r, WITH_AHEAD, epsilon=0.1)
+    k = len(p.view(1).legal)
+    assert k == 3
+    low, high = Move.parse("P2 attack 6♣"), Move.parse("P2 attack K♣")
+    got = reading._likelihoods(view, low, random.Random(0))
+    assert got["ahead"] == pytest.approx(0.9 * 0.5 + 0.1 / k)
+    assert got["greedy"] == pytest.approx(0.9 + 0.1 / k) and got["other"] == pytest.approx(1 / k)
+    got = reading._likelihoods(view, high, random.Random(0))
+    assert got["ahead"] == pytest.approx(0.9 * 0.5 / (k - 1) + 0.1 / k)
+    assert got["greedy"] == pytest.approx(0.1 / k)
+    with pytest.raises(ValueError, match="follows"):
+        ahead(1.0)
+
+
 def test_forced_moves_and_the_observers_own_moves_say_nothing():
     r = rules("podkidnoy", players=2)
     p = Position.start(r, ["7♦ 9♠", "8♦"], trump="♥", discard="rest", attacker=0, first_bout=False)
@@ -106,6 +140,27 @@ def test_the_expert_with_styles_stops_trusting_the_greedy_reading_of_a_searching
     model = expert._model[1]
     assert model.chance(1, lambda st: st.reads) < 0.5
     assert model.moves > 10
+
+
+def test_the_expert_searches_a_player_who_thinks_ahead_and_models_a_greedy_one():
+    """The expert level reads the style of thinking ahead too: against a searching player its tree
+    searches that player in nearly every walk; against a greedy one it plays it by a greedy style in
+    most walks of most games (a greedy player can look like one who saves its trumps, a style
+    without a policy: then searched)."""
+    r = rules("podkidnoy", players=2)
+    view = Position.deal(r, seed=2).view(0)
+    left: dict = {"FlatMonteCarloBot": [], "GreedyBot": []}
+    for seed in range(2, 8):
+        for opponent in (FlatMonteCarloBot(playouts=60), GreedyBot()):
+            expert = replace(BOTS["expert"](), iterations=60, pool=20)
+            g = play_game(r, [expert, opponent], seed=seed)
+            assert not g.unfinished and not g.forfeit
+            beliefs = expert._model[1]
+            assert "ahead" in beliefs.probabilities(1) and beliefs.moves > 10
+            table = expert._models(view, beliefs)[1]
+            left[type(opponent).__name__].append(sum(p for p, policy in table if policy is None))
+    assert all(x >= 0.9 for x in left["FlatMonteCarloBot"]), left
+    assert sum(x < 0.5 for x in left["GreedyBot"]) >= 4, left
 
 
 def test_the_expert_with_styles_replays_from_a_seed():
@@ -136,10 +191,10 @@ def test_the_expert_with_styles_sees_nothing_hidden(n):
         p = p.play(m)
     view = p.view(0)
     # the flat search with styles, and the expert level itself (its tree, pool of worlds, early stop and
-    # the styles' models), the models at two players too
+    # the styles' models, the style of thinking ahead among them), and without that style
     for make in (lambda: SearchBot(iterations=40, reading=True, styles=True),
                  lambda: replace(BOTS["expert"](), iterations=60, pool=20),
-                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0)):
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, ahead=0.0)):
         first = make().choose(view, random.Random(3), tuple(history))
         for w in sample_worlds(view, 4, random.Random(1)):
             assert w.view(0) == view
