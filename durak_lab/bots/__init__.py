@@ -63,8 +63,8 @@ Standard library only; imports the engine and analysis.
 ('tips', 1000, True, True)
 >>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().stop_from, BOTS["expert"]().reply_ties
 (6, 2.5, 0.2, True)
->>> BOTS["expert"]().method, BOTS["expert"]().opponents, BOTS["expert"]().model_share, BOTS["expert"]().ahead
-('ismcts', 'styles', 1.0, 0.5)
+>>> BOTS["expert"]().method, BOTS["expert"]().opponents, BOTS["expert"]().model_share, BOTS["expert"]().model_from
+('ismcts', 'styles', 0.5, 3)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -103,10 +103,10 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
-    # (stop_z and stop_from are the flat search's, for `expert[method=flat]`; the tree plays each other
-    # player by the style it has read, and a player who thinks ahead is read as one: see the README)
+    # (stop_z and stop_from are the flat search's: `expert[method=flat]` is the last release's expert; the
+    # model of the other players' styles plays at 3 players or more: with two it gained nothing measured)
     "expert": _search("expert", 1000, "ismcts", reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0,
-                      opponents="styles", ahead=0.5, stop_z=2.5, stop_from=0.2),
+                      opponents="styles", model_share=0.5, model_from=3, stop_z=2.5, stop_from=0.2),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

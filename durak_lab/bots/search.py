@@ -307,7 +307,8 @@ class SearchBot:
     and ``model_from`` is the fewest players at the table for a model (below it, every seat is searched).
     ``ahead`` above 0 weighs one more style, a player who thinks ahead (:func:`~durak_lab.bots.styles.ahead`:
     the greedy move with that chance, else another): a player who searches is then read as one, not as
-    greedy, and its moves searched, while a greedy player is still read as greedy.
+    greedy, and its moves searched, while a greedy player is still read as greedy (the expert level
+    does not weigh it: see the README's bot tables).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 

@@ -26,7 +26,7 @@ What a bot does with it (:class:`~durak_lab.bots.search.SearchBot` with ``styles
 the moves the greedy way only while a style whose moves keep those facts is likely
 (:attr:`Style.reads`), plays its best reply near the end of the talon only against a style
 it can reply to (:attr:`Style.reply`, a policy of the lean kernel) that is very likely, and, with
-``opponents="styles"`` (the expert level), plays a player in each
+``opponents="styles"`` (the expert level, at a table of three or more), plays a player in each
 walk down its tree by a style drawn from the posterior (:attr:`Style.policy`; a style without one is searched).
 
 Everything here is a function of what the observing seat saw: its views and the public moves

@@ -142,17 +142,18 @@ def test_the_expert_with_styles_stops_trusting_the_greedy_reading_of_a_searching
     assert model.moves > 10
 
 
-def test_the_expert_searches_a_player_who_thinks_ahead_and_models_a_greedy_one():
-    """The expert level reads the style of thinking ahead too: against a searching player its tree
-    searches that player in nearly every walk; against a greedy one it plays it by a greedy style in
-    most walks of most games (a greedy player can look like one who saves its trumps, a style
-    without a policy: then searched)."""
+def test_with_ahead_the_tree_searches_a_player_who_thinks_ahead_and_models_a_greedy_one():
+    """``SearchBot(ahead=…)`` reads the style of thinking ahead too: with the expert's settings and the
+    styles' model in every walk at two players, against a searching player its tree searches that
+    player in nearly every walk; against a greedy one it plays it by a greedy style in most walks of
+    most games (a greedy player can look like one who saves its trumps, a style without a policy:
+    then searched)."""
     r = rules("podkidnoy", players=2)
     view = Position.deal(r, seed=2).view(0)
     left: dict = {"FlatMonteCarloBot": [], "GreedyBot": []}
     for seed in range(2, 8):
         for opponent in (FlatMonteCarloBot(playouts=60), GreedyBot()):
-            expert = replace(BOTS["expert"](), iterations=60, pool=20)
+            expert = replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0, ahead=0.5)
             g = play_game(r, [expert, opponent], seed=seed)
             assert not g.unfinished and not g.forfeit
             beliefs = expert._model[1]
@@ -191,10 +192,11 @@ def test_the_expert_with_styles_sees_nothing_hidden(n):
         p = p.play(m)
     view = p.view(0)
     # the flat search with styles, and the expert level itself (its tree, pool of worlds, early stop and
-    # the styles' models, the style of thinking ahead among them), and without that style
+    # the styles' models), the models at two players too, and with the style of thinking ahead
     for make in (lambda: SearchBot(iterations=40, reading=True, styles=True),
                  lambda: replace(BOTS["expert"](), iterations=60, pool=20),
-                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, ahead=0.0)):
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0),
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0, ahead=0.5)):
         first = make().choose(view, random.Random(3), tuple(history))
         for w in sample_worlds(view, 4, random.Random(1)):
             assert w.view(0) == view
