@@ -367,6 +367,8 @@ class SearchBot:
             raise ValueError(f"model_from must be 2 or more, not {self.model_from}")
         if not 0 <= self.model_share <= 1:
             raise ValueError(f"model_share must be from 0 to 1, not {self.model_share}")
+        if not 0 <= self.ahead < 1:
+            raise ValueError(f"ahead must be 0 (no such style) or above, and below 1, not {self.ahead}")
         if not 0 <= self.settle <= 1:
             raise ValueError(f"settle must be from 0 to 1, not {self.settle}")
         if self.iterations < 1:

@@ -79,7 +79,10 @@ class Style:
     take: no card that beats; a lead: no cheaper card, …); ``reply``: its policy on the lean
     kernel (``policy(moves, trump, talon_left, rng)``) once the talon holds four cards or fewer,
     which a best reply may be searched against (None: none); ``needs``: the rule it needs to
-    differ from greedy play (``"transfer"``, ``"lead"``: a lead of several cards), or ``""``.
+    differ from greedy play (``"transfer"``, ``"lead"``: a lead of several cards), or ``""``;
+    ``policy``: its policy on the lean kernel for the whole game, which a tree may play it by (None:
+    searched); ``follows``: the chance that its player makes ``play``'s move (below 1, any other
+    legal move otherwise, each as likely: :func:`ahead`).
 
     >>> STYLES[0].name, STYLES[0].applies(Rules.preset("podkidnoy"))
     ('greedy', True)

@@ -424,6 +424,8 @@ def test_opponents_by_styles_are_the_posteriors_policies():
         SearchBot(model_share=1.5)
     with pytest.raises(ValueError, match="model_from"):
         SearchBot(model_from=1)
+    with pytest.raises(ValueError, match="ahead"):
+        SearchBot(ahead=1.0)
 
 
 def test_the_styles_model_plays_whole_games():
