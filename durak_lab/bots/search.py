@@ -79,7 +79,7 @@ from .base import Bot, _legal
 from .endgame import position_of_view
 from .exploit import TooBig, best_reply
 from .greedy import GreedyBot
-from .styles import STYLES, StyleReading, ahead as ahead_style
+from .styles import STYLES, StyleReading, with_ahead
 from ..analysis.inference.reading import Reading
 
 __all__ = ["METHODS", "SearchBot"]
@@ -376,6 +376,7 @@ class SearchBot:
         if not self.name:
             self.name = f"{self.method}-{self.iterations}"
         self._solver: Optional[Solver] = None
+        self._styles = with_ahead(self.ahead) if self.ahead else STYLES  # the styles its reading weighs
         self._model: Optional[tuple] = None  # (the game's first view, its StyleReading, its Random, moves read)
 
     def _count(self, how: str) -> None:
@@ -508,9 +509,8 @@ class SearchBot:
         kept = self._model
         if (kept is None or kept[1].moves > len(history) or not (kept[0] is history[0][0] or kept[0] == history[0][0])
                 or any(m != history[i][1] for i, m in enumerate(kept[3]))):
-            styles = STYLES if not self.ahead else STYLES[:-1] + (ahead_style(self.ahead), STYLES[-1])
-            kept = self._model = (history[0][0], StyleReading(seat, rules, styles), random.Random(rng.getrandbits(64)),
-                                  [])
+            kept = self._model = (history[0][0], StyleReading(seat, rules, self._styles),
+                                  random.Random(rng.getrandbits(64)), [])
         kept[3].extend(m for _, m in history[kept[1].moves:])
         kept[1].extend(history, kept[2])
         return kept[1]

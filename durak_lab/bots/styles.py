@@ -64,7 +64,7 @@ from ..engine.rules import Rules
 from ..engine.view import PlayerView
 from .greedy import greedy_move
 
-__all__ = ["STYLES", "Style", "StyleReading", "ahead"]
+__all__ = ["STYLES", "Style", "StyleReading", "ahead", "with_ahead"]
 
 
 def _throwing(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:
@@ -138,6 +138,16 @@ def ahead(follows: float) -> Style:
     if not 0 < follows < 1:
         raise ValueError(f"follows must be above 0 and below 1, not {follows}")
     return Style("ahead", lambda v, legal: greedy_move(v, list(legal)), reads=False, follows=follows)
+
+
+def with_ahead(follows: float) -> tuple:
+    """:data:`STYLES` with :func:`ahead` weighed too, before ``"other"``.
+
+    >>> [st.name for st in with_ahead(0.5)][-2:]
+    ['ahead', 'other']
+    """
+    rest = tuple(st for st in STYLES if st.name != "other")
+    return rest + (ahead(follows),) + tuple(st for st in STYLES if st.name == "other")
 
 
 class StyleReading:

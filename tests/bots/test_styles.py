@@ -11,7 +11,7 @@ import pytest
 from durak_lab.analysis.sampling import sample_worlds
 from durak_lab.bots import BOTS, FlatMonteCarloBot, GreedyBot, GreedyVariant, SearchBot, play_game
 from durak_lab.bots.greedy import greedy_move
-from durak_lab.bots.styles import STYLES, StyleReading, ahead
+from durak_lab.bots.styles import STYLES, StyleReading, ahead, with_ahead
 from durak_lab.engine.moves import Move
 from durak_lab.engine.state import Position
 
@@ -85,7 +85,7 @@ def test_a_searching_player_is_read_as_another_style():
     assert found.count("other") >= 3, found
 
 
-WITH_AHEAD = STYLES[:-1] + (ahead(0.5), STYLES[-1])
+WITH_AHEAD = with_ahead(0.5)
 
 
 def test_a_player_who_thinks_ahead_is_told_from_a_greedy_one():
