@@ -67,6 +67,31 @@ from .greedy import greedy_move
 __all__ = ["STYLES", "Style", "StyleReading", "ahead", "with_ahead"]
 
 
+def _greedy_play(view: PlayerView, legal: Sequence[Move]) -> Move:
+    """Greedy play's move (named, not a lambda, so a bot holding its styles pickles for a pool)."""
+    return greedy_move(view, list(legal))
+
+
+def _throw_play(view: PlayerView, legal: Sequence[Move]) -> Move:
+    """Greedy play that throws trumps in."""
+    return greedy_move(view, list(legal), throw_trumps=True)
+
+
+def _save_play(view: PlayerView, legal: Sequence[Move]) -> Move:
+    """Greedy play that saves its trumps while the talon holds more than four cards."""
+    return greedy_move(view, list(legal), save_above=4)
+
+
+def _pairs_play(view: PlayerView, legal: Sequence[Move]) -> Move:
+    """Greedy play that leads pairs."""
+    return greedy_move(view, list(legal), pairs=True)
+
+
+def _transfer_play(view: PlayerView, legal: Sequence[Move]) -> Move:
+    """Greedy play that transfers when it can."""
+    return greedy_move(view, list(legal), transfer=True)
+
+
 def _throwing(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:
     """The lean kernel's greedy policy that throws trumps in while the talon lasts too."""
     return greedy(moves, trump, False, rng)
@@ -111,15 +136,11 @@ class Style:
 #: The styles weighed, greedy first.  ``greedy+save`` saves its trumps only while the talon holds
 #: more than four cards, so near the end it plays the greedy way and the greedy reply fits it.
 STYLES = (
-    Style("greedy", lambda v, legal: greedy_move(v, list(legal)), reads=True, reply=greedy,
-          policy=greedy),
-    Style("greedy+throw", lambda v, legal: greedy_move(v, list(legal), throw_trumps=True), reads=True,
-          reply=_throwing, policy=_throwing),
-    Style("greedy+save", lambda v, legal: greedy_move(v, list(legal), save_above=4), reads=False, reply=greedy),
-    Style("greedy+pairs", lambda v, legal: greedy_move(v, list(legal), pairs=True), reads=True, reply=None,
-          needs="lead"),
-    Style("greedy+transfer", lambda v, legal: greedy_move(v, list(legal), transfer=True), reads=True, reply=None,
-          needs="transfer"),
+    Style("greedy", _greedy_play, reads=True, reply=greedy, policy=greedy),
+    Style("greedy+throw", _throw_play, reads=True, reply=_throwing, policy=_throwing),
+    Style("greedy+save", _save_play, reads=False, reply=greedy),
+    Style("greedy+pairs", _pairs_play, reads=True, reply=None, needs="lead"),
+    Style("greedy+transfer", _transfer_play, reads=True, reply=None, needs="transfer"),
     Style("other", None, reads=False),
 )
 
@@ -137,7 +158,7 @@ def ahead(follows: float) -> Style:
     """
     if not 0 < follows < 1:
         raise ValueError(f"follows must be above 0 and below 1, not {follows}")
-    return Style("ahead", lambda v, legal: greedy_move(v, list(legal)), reads=False, follows=follows)
+    return Style("ahead", _greedy_play, reads=False, follows=follows)
 
 
 def with_ahead(follows: float) -> tuple:

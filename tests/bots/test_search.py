@@ -252,6 +252,24 @@ def test_the_levels_are_bots_weakest_first():
         b.iterations for b in map(lambda n: BOTS[n](), LEVELS) if isinstance(b, SearchBot))
 
 
+def test_every_level_and_the_style_of_thinking_ahead_pickle_and_play_the_same_games():
+    # a process pool or a Dask worker gets each bot pickled: every style the reading holds must pickle
+    import pickle
+
+    from durak_lab.bots import play_game
+
+    r = rules("podkidnoy")
+    bots = [BOTS[name]() for name in BOTS] + [SearchBot(iterations=60, ahead=0.5, reading=True, method="ismcts",
+                                                        opponents="styles", model_from=2, model_share=1.0)]
+    for bot in bots:
+        twin = pickle.loads(pickle.dumps(bot))
+        assert type(twin) is type(bot) and twin.name == bot.name
+    ahead, twin = bots[-1], pickle.loads(pickle.dumps(bots[-1]))
+    one = play_game(r, [ahead, GreedyBot()], seed=3)
+    two = play_game(r, [twin, GreedyBot()], seed=3)
+    assert one.moves == two.moves and one.losers == two.losers and len(one.moves) > 10
+
+
 def test_the_reply_breaks_its_ties_by_play_to_the_end():
     """With ``reply_ties`` the best reply keeps some of the moves it kept without (those that do best
     against perfect play after the talon, R19, R28), narrowed to those that do best if the greedy
