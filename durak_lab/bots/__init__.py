@@ -63,8 +63,9 @@ Standard library only; imports the engine and analysis.
 ('tips', 1000, True, True)
 >>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().stop_from, BOTS["expert"]().reply_ties
 (6, 2.5, 0.2, True)
->>> BOTS["expert"]().method, BOTS["expert"]().opponents, BOTS["expert"]().model_share, BOTS["expert"]().model_from
-('ismcts', 'styles', 0.5, 3)
+>>> e = BOTS["expert"]()
+>>> e.method, e.opponents, e.model_share, e.model_from, e.model_sure, e.ahead
+('ismcts', 'styles', 1.0, 2, 0.0, 0.5)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -103,10 +104,12 @@ BOTS = {
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     "search": _search("search", 400, "flat"),
-    # (stop_z and stop_from are the flat search's: `expert[method=flat]` is the last release's expert; the
-    # model of the other players' styles plays at 3 players or more: with two it gained nothing measured)
+    # (stop_z and stop_from are the flat search's: `expert[method=flat,ahead=0]` is an earlier release's expert.
+    # Every walk plays each other player by a style drawn from the posterior, at every table size, and the
+    # reading weighs a player who thinks ahead (`ahead`): a searching player is then searched, a greedy one
+    # played greedy. The last release's expert: `expert[model_share=0.5,model_from=3,ahead=0,model_sure=0]`.)
     "expert": _search("expert", 1000, "ismcts", reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0,
-                      opponents="styles", model_share=0.5, model_from=3, stop_z=2.5, stop_from=0.2),
+                      opponents="styles", ahead=0.5, stop_z=2.5, stop_from=0.2),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

@@ -304,11 +304,13 @@ class SearchBot:
     (``"styles"``: a player read as greedy is played greedy in as many walks as that is likely, one
     who plays another way is searched); ``model_share`` scales the chances of the styles drawn (below 1, that share of
     the walks at most plays a player by a model, the rest search it, in case the reading is wrong),
-    and ``model_from`` is the fewest players at the table for a model (below it, every seat is searched).
+    ``model_from`` is the fewest players at the table for a model (below it, every seat is searched), and
+    ``model_sure`` the least chance of the styles with a policy for a seat to be played by one at all
+    (below it, the seat is searched in every walk: until its moves have said how it plays, say).
     ``ahead`` above 0 weighs one more style, a player who thinks ahead (:func:`~durak_lab.bots.styles.ahead`:
     the greedy move with that chance, else another): a player who searches is then read as one, not as
     greedy, and its moves searched, while a greedy player is still read as greedy (the expert level
-    does not weigh it: see the README's bot tables).
+    weighs it with 0.5: see the README's bot tables).
     ``stats`` counts the moves by how they were chosen: ``"forced"``, ``"solver"``,
     ``"reply"`` (the best reply alone), ``"search"``, ``"base"``.
 
@@ -346,6 +348,7 @@ class SearchBot:
     settle: float = 0.0
     model_share: float = 1.0
     model_from: int = 2
+    model_sure: float = 0.0
     ahead: float = 0.0
     trust_read: float = 0.5
     trust_reply: float = 0.8
@@ -367,6 +370,8 @@ class SearchBot:
             raise ValueError(f"model_from must be 2 or more, not {self.model_from}")
         if not 0 <= self.model_share <= 1:
             raise ValueError(f"model_share must be from 0 to 1, not {self.model_share}")
+        if not 0 <= self.model_sure <= 1:
+            raise ValueError(f"model_sure must be from 0 to 1, not {self.model_sure}")
         if not 0 <= self.ahead < 1:
             raise ValueError(f"ahead must be 0 (no such style) or above, and below 1, not {self.ahead}")
         if not 0 <= self.settle <= 1:
@@ -491,7 +496,7 @@ class SearchBot:
         for s in others:
             p = beliefs.probabilities(s)
             table = [(share * p[st.name], st.policy) for st in beliefs.styles if st.policy is not None]
-            if table:
+            if table and sum(x for x, _ in table) >= share * self.model_sure:
                 models[s] = table + [(1.0 - sum(x for x, _ in table), None)]
         return models or None
 

@@ -146,7 +146,7 @@ def make_bot(spec: str):
     >>> make_bot("expert[speed=2]")
     Traceback (most recent call last):
     ...
-    ValueError: no bot 'expert[speed=2]': 'speed' is not a setting of a search bot; settings: iterations, method, method_many, opponents, seconds, worlds, c, exact, solver_nodes, max_table, reading, reply_positions, reply_talon, reply_worlds, reply_leaf, reply_solver, reply_ties, styles, stop_z, stop_from, depth, pool, settle, model_share, model_from, ahead, trust_read, trust_reply
+    ValueError: no bot 'expert[speed=2]': 'speed' is not a setting of a search bot; settings: iterations, method, method_many, opponents, seconds, worlds, c, exact, solver_nodes, max_table, reading, reply_positions, reply_talon, reply_worlds, reply_leaf, reply_solver, reply_ties, styles, stop_z, stop_from, depth, pool, settle, model_share, model_from, model_sure, ahead, trust_read, trust_reply
     """
     if spec.endswith("]") and "[" in spec:
         return _with_settings(spec)

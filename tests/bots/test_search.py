@@ -431,6 +431,15 @@ def test_opponents_by_styles_are_the_posteriors_policies():
     for s in others:
         assert [x for x, _ in half[s][:-1]] == [x / 2 for x, _ in models[s][:-1]]
         assert abs(sum(x for x, _ in half[s]) - 1) < 1e-9 and half[s][-1][1] is None
+    # model_sure: a seat is played by a model only once the styles with a policy are at least that likely
+    # (before any move, greedy and greedy+throw: 3 of the prior's 5 weights)
+    modelled = probs["greedy"] + probs["greedy+throw"]
+    assert abs(modelled - 0.6) < 1e-9
+    assert replace(bot, model_sure=0.6)._models(view, beliefs) == models
+    assert replace(bot, model_sure=0.61)._models(view, beliefs) is None
+    assert replace(bot, model_share=0.5, model_sure=0.6)._models(view, beliefs) == half  # (of the chances unscaled)
+    with pytest.raises(ValueError, match="model_sure"):
+        SearchBot(model_sure=1.5)
     assert replace(bot, model_from=4)._models(view, beliefs) is None  # (three players at this table)
     assert replace(bot, model_from=3)._models(view, beliefs) == models
     assert bot._models(view, None) is None

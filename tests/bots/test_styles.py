@@ -143,8 +143,8 @@ def test_the_expert_with_styles_stops_trusting_the_greedy_reading_of_a_searching
 
 
 def test_with_ahead_the_tree_searches_a_player_who_thinks_ahead_and_models_a_greedy_one():
-    """``SearchBot(ahead=…)`` reads the style of thinking ahead too: with the expert's settings and the
-    styles' model in every walk at two players, against a searching player its tree searches that
+    """``SearchBot(ahead=…)`` reads the style of thinking ahead too: the expert (the styles' model in
+    every walk, at two players too, and ``ahead=0.5``), against a searching player, searches that
     player in nearly every walk; against a greedy one it plays it by a greedy style in most walks of
     most games (a greedy player can look like one who saves its trumps, a style without a policy:
     then searched)."""
@@ -153,7 +153,7 @@ def test_with_ahead_the_tree_searches_a_player_who_thinks_ahead_and_models_a_gre
     left: dict = {"FlatMonteCarloBot": [], "GreedyBot": []}
     for seed in range(2, 8):
         for opponent in (FlatMonteCarloBot(playouts=60), GreedyBot()):
-            expert = replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0, ahead=0.5)
+            expert = replace(BOTS["expert"](), iterations=60, pool=20)
             g = play_game(r, [expert, opponent], seed=seed)
             assert not g.unfinished and not g.forfeit
             beliefs = expert._model[1]
@@ -191,12 +191,14 @@ def test_the_expert_with_styles_sees_nothing_hidden(n):
         history.append((p.view(0), m))
         p = p.play(m)
     view = p.view(0)
-    # the flat search with styles, and the expert level itself (its tree, pool of worlds, early stop and
-    # the styles' models), the models at two players too, and with the style of thinking ahead
+    # the flat search with styles, the expert level itself (its tree, pool of worlds, early stop, the
+    # styles' models at two players and the style of thinking ahead), without that style, and the last
+    # release's expert (half the walks modelled, from three players on), and with model_sure
     for make in (lambda: SearchBot(iterations=40, reading=True, styles=True),
                  lambda: replace(BOTS["expert"](), iterations=60, pool=20),
-                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0),
-                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=2, model_share=1.0, ahead=0.5)):
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, ahead=0.0),
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_from=3, model_share=0.5, ahead=0.0),
+                 lambda: replace(BOTS["expert"](), iterations=60, pool=20, model_sure=0.8)):
         first = make().choose(view, random.Random(3), tuple(history))
         for w in sample_worlds(view, 4, random.Random(1)):
             assert w.view(0) == view
