@@ -496,8 +496,9 @@ class SearchBot:
         for s in others:
             p = beliefs.probabilities(s)
             table = [(share * p[st.name], st.policy) for st in beliefs.styles if st.policy is not None]
-            if table and sum(x for x, _ in table) >= share * self.model_sure:
-                models[s] = table + [(1.0 - sum(x for x, _ in table), None)]
+            modelled = sum(x for x, _ in table)
+            if table and modelled >= share * self.model_sure:
+                models[s] = table + [(1.0 - modelled, None)]
         return models or None
 
     @property

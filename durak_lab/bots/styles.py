@@ -53,6 +53,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Optional, Sequence
 
 from ..analysis.inference.reading import Reading
@@ -67,29 +68,10 @@ from .greedy import greedy_move
 __all__ = ["STYLES", "Style", "StyleReading", "ahead", "with_ahead"]
 
 
-def _greedy_play(view: PlayerView, legal: Sequence[Move]) -> Move:
-    """Greedy play's move (named, not a lambda, so a bot holding its styles pickles for a pool)."""
-    return greedy_move(view, list(legal))
-
-
-def _throw_play(view: PlayerView, legal: Sequence[Move]) -> Move:
-    """Greedy play that throws trumps in."""
-    return greedy_move(view, list(legal), throw_trumps=True)
-
-
-def _save_play(view: PlayerView, legal: Sequence[Move]) -> Move:
-    """Greedy play that saves its trumps while the talon holds more than four cards."""
-    return greedy_move(view, list(legal), save_above=4)
-
-
-def _pairs_play(view: PlayerView, legal: Sequence[Move]) -> Move:
-    """Greedy play that leads pairs."""
-    return greedy_move(view, list(legal), pairs=True)
-
-
-def _transfer_play(view: PlayerView, legal: Sequence[Move]) -> Move:
-    """Greedy play that transfers when it can."""
-    return greedy_move(view, list(legal), transfer=True)
+def _greedy_play(view: PlayerView, legal: Sequence[Move], **habit) -> Move:
+    """Greedy play's move, with ``habit`` (:func:`greedy_move`'s options); a module function, bound
+    with :func:`functools.partial`, not a lambda, so a bot holding its styles pickles for a pool."""
+    return greedy_move(view, list(legal), **habit)
 
 
 def _throwing(moves: list, trump: int, talon_left: bool, rng: Optional[random.Random]) -> int:
@@ -137,10 +119,10 @@ class Style:
 #: more than four cards, so near the end it plays the greedy way and the greedy reply fits it.
 STYLES = (
     Style("greedy", _greedy_play, reads=True, reply=greedy, policy=greedy),
-    Style("greedy+throw", _throw_play, reads=True, reply=_throwing, policy=_throwing),
-    Style("greedy+save", _save_play, reads=False, reply=greedy),
-    Style("greedy+pairs", _pairs_play, reads=True, reply=None, needs="lead"),
-    Style("greedy+transfer", _transfer_play, reads=True, reply=None, needs="transfer"),
+    Style("greedy+throw", partial(_greedy_play, throw_trumps=True), reads=True, reply=_throwing, policy=_throwing),
+    Style("greedy+save", partial(_greedy_play, save_above=4), reads=False, reply=greedy),
+    Style("greedy+pairs", partial(_greedy_play, pairs=True), reads=True, reply=None, needs="lead"),
+    Style("greedy+transfer", partial(_greedy_play, transfer=True), reads=True, reply=None, needs="transfer"),
     Style("other", None, reads=False),
 )
 
