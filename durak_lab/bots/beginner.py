@@ -53,6 +53,10 @@ class BeginnerBot:
     name: str = "beginner"
     slip: float = 0.7  #: the chance of making a mistake when one is open (calibrated on the ladder)
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.slip <= 1.0:
+            raise ValueError(f"slip is a chance, from 0 to 1, not {self.slip}")
+
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The greedy move, or with chance ``slip`` a beginner's mistake, among ``view.legal``."""
         legal = _legal(self, view)

@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import Optional
 
 from ..analysis.solver import Solver, check_exact_domain, exact_move_values, known_to, position_of_view
+from ..engine.cards import popcount
 from ..engine.errors import SolverDomainError
 from ..engine.moves import Move
 from ..engine.view import PlayerView
@@ -42,7 +44,9 @@ class EndgameBot:
     (R3, R19).  There it plays a move of the best value (win > draw > loss, R28,
     R29), the one ``base`` prefers among them.  Each of the solver's searches
     (with the trump card in the talon: the whole search through the draws) searches
-    at most ``max_nodes`` positions; past that it plays ``base``'s move.  Rules outside
+    at most ``max_nodes`` positions; past that it plays ``base``'s move.  ``reach``, when
+    given, is the most cards the hands and the table may hold together for it to solve (a player who
+    counts only the last few cards): with more, ``base`` plays.  Rules outside
     the solver's domain (e.g. ``tie='all_durak'``) leave every move to ``base``.  The
     solver keeps its tables between moves and games; once they hold more than
     ``max_table`` entries (about 330 bytes each) it starts again with empty
@@ -56,6 +60,8 @@ class EndgameBot:
     'P2 attack 7♦'
     >>> str(EndgameBot().choose(p.view(1), random.Random(0)))  # the solver's win (R28)
     'P2 attack 8♥'
+    >>> str(EndgameBot(reach=4).choose(p.view(1), random.Random(0)))  # five cards: past its reach
+    'P2 attack 7♦'
     >>> q = Position.start(Rules(players=3), ["6♦ 10♦ 10♣", "", "8♥ 7♦"], trump="♠", discard="rest",
     ...                    attacker=2, first_bout=False)            # P2 is out: two left (R28)
     >>> str(EndgameBot().choose(q.view(2), random.Random(0)))
@@ -64,12 +70,15 @@ class EndgameBot:
 
     base: Bot = field(default_factory=GreedyBot)
     max_nodes: int = 20_000
+    reach: Optional[int] = None
     max_table: int = 200_000
     name: str = "endgame"
     solved: int = 0
     fallbacks: int = 0
 
     def __post_init__(self) -> None:
+        if self.reach is not None and self.reach < 2:
+            raise ValueError(f"reach must be at least 2 (cards in the hands together), not {self.reach}")
         self._new_solver()
 
     def _new_solver(self) -> None:
@@ -78,7 +87,8 @@ class EndgameBot:
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The solver's best move once nothing is hidden (:func:`~durak_lab.analysis.solver.known_to`),
         else ``base``'s move."""
-        if len(_legal(self, view)) > 1 and known_to(view):
+        if len(_legal(self, view)) > 1 and known_to(view) and (
+                self.reach is None or sum(view.hand_sizes) + popcount(view.table_cards()) <= self.reach):
             position = position_of_view(view)
             try:
                 check_exact_domain(position)

@@ -63,40 +63,56 @@ from ..engine.rules import PRESETS, Rules
 __all__ = ["make_bot", "split_specs", "Timed", "bench_game", "run_match", "workers_executor", "main"]
 
 
-#: The settings of a search bot a spec may change in brackets (``expert[stop_z=3]``).
-_SETTINGS = tuple(f.name for f in dataclasses.fields(SearchBot) if f.name not in ("name", "stats", "base"))
+#: The fields of a bot that are not settings a spec may change in brackets (its name, its counts).
+_NOT_SETTINGS = ("name", "stats", "solved", "fallbacks")
+
+
+def _settings(bot) -> tuple:
+    """The fields of ``bot`` a spec may change in brackets (``expert[stop_z=3]``, ``beginner[slip=1]``)."""
+    if not dataclasses.is_dataclass(bot):
+        return ()
+    fields = [f.name for f in dataclasses.fields(bot) if f.name not in _NOT_SETTINGS and not f.name.startswith("_")]
+    if isinstance(bot, SearchBot):  # its playout policy is the greedy bot's, not a setting
+        fields.remove("base")
+    return tuple(fields)
 
 
 def _with_settings(spec: str):
-    """``BOT[field=value,...]``: the search bot ``BOT`` with those settings, named ``spec``."""
+    """``BOT[field=value,...]``: the bot ``BOT`` with those settings, named ``spec``.  A setting that
+    holds a bot (the endgame bot's ``base``) takes a bot's name."""
     head, _, body = spec[:-1].partition("[")
     bot = make_bot(head)
-    if not isinstance(bot, SearchBot):
-        raise ValueError(f"no bot {spec!r}: only a search bot (search, expert, METHOD:ITERATIONS) takes "
-                         "settings in brackets")
+    settings = _settings(bot)
+    if not settings:
+        raise ValueError(f"no bot {spec!r}: {head} has no settings to change in brackets; a search bot "
+                         "(search, expert, METHOD:ITERATIONS), beginner, tips and endgame have")
+    kind = "a search bot" if isinstance(bot, SearchBot) else f"the {head} bot"
     changes: dict = {}
     for item in body.split(","):
         key, eq, text = (x.strip() for x in item.partition("="))
-        if key not in _SETTINGS:
-            raise ValueError(f"no bot {spec!r}: {key!r} is not a setting of a search bot; settings: "
-                             f"{', '.join(_SETTINGS)}")
+        if key not in settings:
+            raise ValueError(f"no bot {spec!r}: {key!r} is not a setting of {kind}; settings: "
+                             f"{', '.join(settings)}")
         if not eq or not text:
             raise ValueError(f"no bot {spec!r}: give {key}=VALUE")
         old = getattr(bot, key)
+        if callable(getattr(old, "choose", None)):  # a bot: by its name
+            changes[key] = make_bot(text)
+            continue
         try:
             if isinstance(old, bool):
                 if text not in ("true", "false"):
                     raise ValueError
                 value: object = text == "true"
-            elif isinstance(old, int):
+            elif isinstance(old, int) or (old is None and text.isdigit()):
                 value = int(text)
             elif isinstance(old, (float, type(None))):
                 value = float(text)
             else:
                 value = text
         except ValueError:
-            kind = "true or false" if isinstance(old, bool) else "a number"
-            raise ValueError(f"no bot {spec!r}: {key} takes {kind}, not {text!r}") from None
+            what = "true or false" if isinstance(old, bool) else "a number"
+            raise ValueError(f"no bot {spec!r}: {key} takes {what}, not {text!r}") from None
         changes[key] = value
     return dataclasses.replace(bot, name=spec, **changes)
 
@@ -137,12 +153,15 @@ def make_bot(spec: str):
     >>> make_bot("ismcts-apart-greedy:500").rollout
     'greedy'
 
-    A search bot's settings can be changed after its name, in brackets (the fields of
-    :class:`~durak_lab.bots.search.SearchBot`): the bot is then named by the whole text.
+    A bot's settings can be changed after its name, in brackets (the fields of
+    :class:`~durak_lab.bots.search.SearchBot`, of the beginner, the tips and the endgame bot; a
+    setting that holds a bot takes a bot's name): the bot is then named by the whole text.
 
     >>> b = make_bot("expert[method=flat,stop_z=3,stop_from=0.5]")
     >>> b.name, b.method, b.stop_z, b.stop_from, b.reading
     ('expert[method=flat,stop_z=3,stop_from=0.5]', 'flat', 3.0, 0.5, True)
+    >>> make_bot("beginner[slip=1]").slip, make_bot("endgame[base=tips,reach=8]").base.name
+    (1.0, 'tips')
     >>> make_bot("expert[speed=2]")
     Traceback (most recent call last):
     ...

@@ -5,7 +5,9 @@ A duplicate round robin of ``--bots`` (names as ``durak-lab bench bots`` takes t
 ``--deals`` deals each played once per seating and group, rated by Bradley–Terry with the
 ``--anchor`` bot at 1000 (:func:`durak_lab.bots.ladder`): each bot's rating with its bootstrap
 interval, its games, its score (draws half), and the head-to-head scores of every pair.  The games
-run on ``--workers`` local processes.  Figures are measurements, never assertions.
+run on ``--workers`` local processes; ``--results FILE`` keeps every game as a JSON line (its
+seats, durak and moves) and skips the games already there, so a long ladder can stop and resume,
+or grow by more deals or another bot.  Figures are measurements, never assertions.
 
 >>> main(["--bots", "random,greedy", "--deals", "3", "--workers", "1", "--boot", "20"])  # doctest: +ELLIPSIS
 durak-lab bench ladder: podkidnoy, 2 players; random, greedy; 3 deals, 6 games...
@@ -21,16 +23,81 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
+from itertools import combinations
 from typing import Optional
 
-from .commands import cores, int_in
-from ..bots.ratings import ladder, meetings
+from .commands import ResultsError, cores, int_in, read_json_lines
+from ..bots.ratings import Ladder, meetings, rate
+from ..bots.tournament import MAX_MOVES, GameResult, Tournament, deal_jobs, fresh_game, run_jobs
+from ..engine.moves import Move
 from ..engine.rules import PRESETS, Rules
 from .bots_bench import make_bot, split_specs, workers_executor
 
-__all__ = ["main"]
+__all__ = ["main", "game_line", "game_of_line", "play_ladder"]
+
+
+def game_line(key: dict, g: GameResult) -> dict:
+    """A ladder's game as a JSON object: ``key`` (the rules and the seed of the deals), then the deal,
+    its seed, the rotation, the bots by seat, the durak seats, each move in the move text.
+
+    >>> from durak_lab.bots import GreedyBot, RandomBot
+    >>> from durak_lab.bots.tournament import play_game
+    >>> g = play_game(Rules(players=2), [GreedyBot(), RandomBot()], seed=7, deal=3)
+    >>> line = game_line({"preset": "podkidnoy", "players": 2, "run_seed": 0}, g)
+    >>> line["deal"], line["seats"], game_of_line(Rules(players=2), line) == g
+    (3, ['greedy', 'random'], True)
+    """
+    return {**key, "deal": g.deal, "seed": g.seed, "rotation": g.rotation, "seats": list(g.seats),
+            "losers": list(g.losers), "unfinished": g.unfinished, "forfeit": list(g.forfeit),
+            "moves": [str(m) for m in g.moves]}
+
+
+def game_of_line(rules: Rules, line: dict) -> GameResult:
+    """The :class:`GameResult` a line of :func:`game_line` keeps (a malformed line: :class:`ResultsError`)."""
+    try:
+        moves = tuple(Move.parse(m, rules.players) for m in line["moves"])
+        return GameResult(rules, int(line["deal"]), int(line["seed"]), int(line["rotation"]),
+                          tuple(str(x) for x in line["seats"]), tuple(int(x) for x in line["losers"]), moves,
+                          bool(line["unfinished"]), tuple(line["forfeit"]))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise ResultsError(f"a game of the ladder that cannot be read back ({err})") from None
+
+
+def play_ladder(rules: Rules, bots: list, deals: int, seed: int, anchor: str, boot: int, executor=None,
+                progress=None, past: Optional[dict] = None, keep=None) -> Ladder:
+    """The ladder :func:`~durak_lab.bots.ratings.ladder` plays (the same games: every group of the
+    round robin on the same deals, rotated), with ``past`` games, by ``(deal, rotation, seats)``, kept
+    rather than played again; ``keep`` hears of each new game as it comes.
+
+    >>> from durak_lab.bots import GreedyBot, RandomBot, ladder
+    >>> from durak_lab.bots.tournament import InProcess
+    >>> bots = [RandomBot(), GreedyBot()]
+    >>> new = []
+    >>> a = play_ladder(Rules(players=2), bots, 3, 1, "greedy", 20, InProcess(), keep=new.append)
+    >>> past = {(g.deal, g.rotation, g.seats): g for g in new[:4]}
+    >>> b = play_ladder(Rules(players=2), bots, 3, 1, "greedy", 20, InProcess(), past=past)
+    >>> a.tournament.games == b.tournament.games == ladder(Rules(players=2), bots, 3, 1, boot=20).tournament.games
+    True
+    """
+    past = past or {}
+    jobs: list = []
+    for group in combinations(bots, rules.players):  # as round_robin orders them
+        jobs.extend(deal_jobs(rules, list(group), deals, seed, True))
+    ids = [(i, r, tuple(b.name for b in lineup)) for lineup, _, i, r in jobs]
+    for (lineup, s, i, r), k in zip(jobs, ids):
+        if k in past and past[k].seed != s:
+            raise ResultsError(f"the results hold deal {i} with seed {past[k].seed}, not {s}: "
+                               "games of another version of the deals")
+    todo = [(rules, lineup, s, i, r, MAX_MOVES) for (lineup, s, i, r), k in zip(jobs, ids) if k not in past]
+    games = dict(past)
+    for g in run_jobs(fresh_game, todo, executor, bots, progress=progress):
+        games[(g.deal, g.rotation, g.seats)] = g
+        if keep is not None:
+            keep(g)
+    return rate(Tournament(rules, tuple(games[k] for k in ids)), anchor, boot=boot, seed=seed)
 
 
 def main(argv: Optional[list] = None) -> int:
@@ -46,6 +113,8 @@ def main(argv: Optional[list] = None) -> int:
     ap.add_argument("--boot", type=int_in(10, 10_000), default=200, help="bootstrap draws (default 200)")
     ap.add_argument("--workers", type=int_in(1, cores(), "more processes than cores only wait for each other"),
                     default=None, help="local processes (default: all cores)")
+    ap.add_argument("--results", metavar="FILE", help="keep every game in this JSON-lines file and skip the "
+                    "games already in it")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     try:
@@ -58,6 +127,27 @@ def main(argv: Optional[list] = None) -> int:
         ap.error(f"--bots: {args.players} different bots at least (got {', '.join(names)})")
     if args.anchor not in names:
         ap.error(f"--anchor: {args.anchor!r} is not among the bots")
+    key = {"preset": args.preset, "players": args.players, "run_seed": args.seed}
+    past: dict = {}
+    if args.results and os.path.exists(args.results):
+        try:
+            for number, line in read_json_lines(args.results, numbered=True):
+                if all(line.get(k) == v for k, v in key.items()) and isinstance(line.get("deal"), int) \
+                        and line["deal"] < args.deals and set(line.get("seats", ())) <= set(names):
+                    try:
+                        g = game_of_line(rules, line)
+                    except ResultsError as err:
+                        raise ResultsError(f"{args.results}, line {number}: {err}") from None
+                    past[(g.deal, g.rotation, g.seats)] = g
+        except (ResultsError, OSError) as err:
+            print(f"durak-lab bench ladder: {err}", file=sys.stderr)
+            return 2
+
+    def keep(g: GameResult) -> None:
+        if args.results:
+            with open(args.results, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(game_line(key, g), ensure_ascii=False) + "\n")
+
     executor = workers_executor(args.workers)
 
     def progress(done: int, total: int) -> None:
@@ -66,8 +156,10 @@ def main(argv: Optional[list] = None) -> int:
 
     t0 = time.perf_counter()
     try:
-        lad = ladder(rules, bots, args.deals, args.seed, anchor=args.anchor, boot=args.boot, executor=executor,
-                     progress=progress)
+        lad = play_ladder(rules, bots, args.deals, args.seed, args.anchor, args.boot, executor, progress, past, keep)
+    except ResultsError as err:
+        print(f"durak-lab bench ladder: {args.results}: {err}", file=sys.stderr)
+        return 2
     finally:
         if executor is not None:
             executor.shutdown()

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from durak_lab.bots import (BOTS, Bot, BotError, EndgameBot, RandomBot, SearchBot, TipsBot, card_cost,
+from durak_lab.bots import (BOTS, Bot, BotError, EndgameBot, GreedyBot, RandomBot, SearchBot, TipsBot, card_cost,
                             cheapest_cover, play_game, position_of_view)
 from durak_lab.engine.cards import BEATERS, HEARTS, Card, CardSet, cards_of, deck_mask
 from durak_lab.analysis.inference import can_cover_all
@@ -311,6 +311,25 @@ def test_endgame_bot_plays_like_its_base_while_cards_are_hidden():
     v = p.view(p.to_act())
     assert bot.choose(v, random.Random(7)) == RandomBot().choose(v, random.Random(7))
     assert bot.solved == bot.fallbacks == 0
+
+
+@given(seed=seeds, size=st.integers(3, 6), reach=st.integers(4, 10))
+def test_endgame_bot_solves_only_within_its_reach(seed, size, reach):
+    # reach: the most cards the hands and the table hold together for the bot to solve; past it, the base
+    # bot plays (a player who counts only the last few cards)
+    p = random_endgame(Rules.preset("podkidnoy", players=2), size, size, random.Random(seed))
+    near, full = EndgameBot(reach=reach, max_nodes=10**6), EndgameBot(max_nodes=10**6)
+    beyond = 0  # choices past its reach
+    while p.result is None:
+        v = p.view(p.to_act())
+        cards = sum(v.hand_sizes) + bin(v.table_cards()).count("1")
+        m, best = near.choose(v, random.Random(0)), full.choose(v, random.Random(0))
+        assert m == (best if cards <= reach else GreedyBot().choose(v, random.Random(0)))
+        beyond += cards > reach and len(v.legal) > 1
+        p = p.play(m)
+    assert near.solved == full.solved - beyond and near.fallbacks == 0
+    with pytest.raises(ValueError, match="reach must be at least 2"):
+        EndgameBot(reach=1)
 
 
 def test_a_view_with_hidden_cards_has_no_position():

@@ -53,3 +53,31 @@ def test_bench_ladder_refuses(argv, words, capsys):
         bench(["ladder", *argv])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and words in err and "Traceback" not in err
+
+
+def test_bench_ladder_keeps_its_games_and_resumes(tmp_path, capsys):
+    # --results keeps every game; a second run with more deals and another bot plays only the new games,
+    # and its ladder is the one a run without the file gives (the same games, the same ratings)
+    f = tmp_path / "ladder.jsonl"
+    common = ["--workers", "1", "--boot", "20", "--json", "--seed", "3"]
+    assert bench(["ladder", "--bots", "random,beginner[slip=1],greedy", "--deals", "2", "--results", str(f),
+                  *common]) == 0
+    capsys.readouterr()
+    first = f.read_text(encoding="utf-8").splitlines()
+    assert len(first) == 2 * 3 * 2 and all(json.loads(x)["run_seed"] == 3 for x in first)
+    assert bench(["ladder", "--bots", "random,beginner[slip=1],greedy,tips", "--deals", "3", "--results", str(f),
+                  *common]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    lines = f.read_text(encoding="utf-8").splitlines()
+    assert lines[:len(first)] == first and len(lines) == 3 * 6 * 2  # only the new games were added
+    assert bench(["ladder", "--bots", "random,beginner[slip=1],greedy,tips", "--deals", "3", *common]) == 0
+    fresh = json.loads(capsys.readouterr().out)
+    assert resumed["rows"] == fresh["rows"] and resumed["pairs"] == fresh["pairs"]
+    # a line that cannot be read back: a one-line refusal naming the file, nothing played
+    f.write_text(f.read_text(encoding="utf-8") + '{"preset": "podkidnoy", "players": 2, "run_seed": 3, "deal": 0, '
+                 '"seats": ["greedy", "tips"], "moves": ["P1 fly"]}\n', encoding="utf-8")
+    before = f.read_text(encoding="utf-8")
+    assert bench(["ladder", "--bots", "greedy,tips", "--deals", "3", "--results", str(f), *common]) == 2
+    err = capsys.readouterr().err
+    assert "ladder.jsonl" in err and "cannot be read back" in err and "Traceback" not in err
+    assert f.read_text(encoding="utf-8") == before
