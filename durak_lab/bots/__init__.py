@@ -37,7 +37,8 @@ plays bots against each other.
   MCTS or flat Monte Carlo) over worlds dealt from its view, played out on the
   lean kernel, and the exact solver once nothing is hidden; with ``reading``,
   the worlds keep what the other players' moves said about their cards
-  (:mod:`durak_lab.analysis.inference.reading`): the expert level reads.
+  (:mod:`durak_lab.analysis.inference.reading`): the search and expert levels read, and differ only
+  in how long they think (150 and 1,000 walks down the tree a move).
 
 :data:`LEVELS` names the levels for learners, weakest first
 (:data:`TABLE_LEVELS`, what the play table offers, puts the random bot
@@ -66,6 +67,9 @@ Standard library only; imports the engine and analysis.
 >>> e = BOTS["expert"]()
 >>> e.method, e.opponents, e.model_share, e.model_from, e.model_sure, e.ahead
 ('ismcts', 'styles', 1.0, 2, 0.0, 0.5)
+>>> s = BOTS["search"]()
+>>> s.iterations, s.method, s.reading, s.ahead
+(150, 'ismcts', True, 0.5)
 """
 
 from .base import Bot, BotError, RandomBot
@@ -98,18 +102,23 @@ TABLE_LEVELS = ("random",) + LEVELS
 
 #: Every bot by name, each a factory (``BOTS["tips"]()``): the levels first, weakest first, then the
 #: baseline and the other search methods.
+#: How the expert and the search level think (the search level with fewer walks: see ``BOTS``).
+#: Every walk plays each other player by a style drawn from the posterior, at every table size, and the
+#: reading weighs a player who thinks ahead (``ahead``): a searching player is then searched, a greedy one
+#: played greedy.  (``stop_z`` and ``stop_from`` are the flat search's: ``expert[method=flat,ahead=0]`` is an
+#: earlier release's expert; the last release's: ``expert[model_share=0.5,model_from=3,ahead=0,model_sure=0]``.)
+_EXPERT = dict(reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0, opponents="styles", ahead=0.5,
+               stop_z=2.5, stop_from=0.2)
+
 BOTS = {
     "beginner": BeginnerBot,
     "tips": TipsBot,
     "greedy": GreedyBot,
     "endgame": EndgameBot,
-    "search": _search("search", 400, "flat"),
-    # (stop_z and stop_from are the flat search's: `expert[method=flat,ahead=0]` is an earlier release's expert.
-    # Every walk plays each other player by a style drawn from the posterior, at every table size, and the
-    # reading weighs a player who thinks ahead (`ahead`): a searching player is then searched, a greedy one
-    # played greedy. The last release's expert: `expert[model_share=0.5,model_from=3,ahead=0,model_sure=0]`.)
-    "expert": _search("expert", 1000, "ismcts", reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1.0,
-                      opponents="styles", ahead=0.5, stop_z=2.5, stop_from=0.2),
+    # the expert's way with 150 walks, set on the ladder halfway between endgame and the expert (the search
+    # level of the last release, flat Monte Carlo of 400 playouts, is `flat:400`; of the first, `flat:150`)
+    "search": _search("search", 150, "ismcts", **_EXPERT),
+    "expert": _search("expert", 1000, "ismcts", **_EXPERT),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),
     "determinized": _search("determinized", 1000, "determinized"),

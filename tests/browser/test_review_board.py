@@ -20,7 +20,7 @@ CODE = """from durak_lab.bots import BeginnerBot, GreedyBot, play_game
 from durak_lab.engine import Rules
 from durak_lab.widgets import ReviewBoard
 
-game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(), GreedyBot()], seed=5)
+game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(slip=0.7), GreedyBot()], seed=5)
 ReviewBoard(game.record(), playouts=60, reading=False)
 """
 

@@ -26,13 +26,13 @@ from durak_lab.text.review import decision_sentence, label_words  # noqa: E402
 
 @pytest.fixture(scope="module")
 def two():
-    game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(), GreedyBot()], seed=5)
+    game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(slip=0.7), GreedyBot()], seed=5)
     return review(game.record(), playouts=60, reading=False, rng=0)
 
 
 @pytest.fixture(scope="module")
 def three():
-    game = play_game(Rules.preset("podkidnoy", players=3), [BeginnerBot(), GreedyBot(), GreedyBot()], seed=4)
+    game = play_game(Rules.preset("podkidnoy", players=3), [BeginnerBot(slip=0.7), GreedyBot(), GreedyBot()], seed=4)
     return review(game.record(), playouts=30, reading=False, rng=0)
 
 
@@ -117,7 +117,7 @@ def test_three_players_show_only_the_seats_own_decisions(three):
 
 
 def test_a_one_seat_review_needs_the_player_count_for_the_complement(two):
-    game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(), GreedyBot()], seed=5)
+    game = play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(slip=0.7), GreedyBot()], seed=5)
     r1 = review(game.record(), seat=1, playouts=20, reading=False, rng=0)
     assert advantage_points(r1, 0) == []  # P1 was not judged, and the table's size is unknown
     assert len(advantage_points(r1, 0, players=2)) == len(r1.decisions)

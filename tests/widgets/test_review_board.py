@@ -37,7 +37,7 @@ OPTIONS = dict(playouts=40, reading=False, rng=0)
 
 @pytest.fixture(scope="module")
 def record():
-    return play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(), GreedyBot()], seed=5).record()
+    return play_game(Rules.preset("podkidnoy", players=2), [BeginnerBot(slip=0.7), GreedyBot()], seed=5).record()
 
 
 @pytest.fixture(scope="module")
