@@ -16,6 +16,11 @@
     1); ``--theme T`` keeps only puzzles of that theme; ``--exact-only`` judges
     only positions the solver works out; ``--playouts N`` a move for the others; ``--append`` adds
     to the file ``--out`` names.  The file's ``made_by`` records the command.
+``durak-lab puzzles rate FILE [--tries N] [--out FILE] [--json]``
+    rate every puzzle of a file again with the bot levels as they are now (after the levels were
+    calibrated anew): each level plays each puzzle ``--tries`` times (default: the puzzle's own
+    tries), and the file (or ``--out``) gets the new ratings, the levels' names and the command
+    at the end of its ``made_by``.  Nothing else of a puzzle changes.
 ``durak-lab puzzles lesson [--theme T] [--limit N] [--file FILE] [--id ID] [--title T] --out FILE``
     a ``durak-lab-lesson/1`` lesson of puzzles (:func:`durak_lab.lessons.puzzle_lesson`).
 
@@ -43,7 +48,9 @@ from .commands import int_in, run_standalone
 from .console import write_line
 from .play import seats_and_table_lines
 from ..analysis.puzzles import (THEMES, PuzzleError, PuzzleFile, Settings, dump_puzzles, load_puzzles, merge,
-                                mine_bots, mine_records, rate, shipped_file)
+                                mine_bots, mine_records, puzzles_json, rate, shipped_file)
+from ..analysis.puzzles.rating import TRIES
+from ..session.store import StoreError, write_text
 from ..bots import BOTS, LEVELS
 from ..engine.errors import DurakError, RecordError
 from ..engine.moves import seat_text
@@ -91,6 +98,14 @@ def _arguments(p: argparse.ArgumentParser) -> None:
     m.add_argument("--out", metavar="FILE", required=True, help="the puzzle file to write")
     m.add_argument("--append", action="store_true", help="add to the puzzles of --out")
     m.add_argument("--json", action="store_true", help="print a JSON summary")
+    r = sub.add_parser("rate", help="rate the puzzles of a file again with the bot levels as they are now",
+                       description="Rate every puzzle of a durak-lab-puzzles/1 file again with the bot levels "
+                       "as they are now, and write the file (or --out) with the new ratings.")
+    r.add_argument("file", metavar="FILE", help="the puzzle file")
+    r.add_argument("--tries", type=int_in(1, 1000, "each level plays each puzzle this often"), default=None,
+                   help="tries of each bot level (default: each puzzle's own)")
+    r.add_argument("--out", metavar="FILE", help="write the rated puzzles here (default: FILE itself)")
+    r.add_argument("--json", action="store_true", help="print a JSON summary")
     L = sub.add_parser("lesson", help="a lesson of puzzles (durak-lab-lesson/1)")
     L.add_argument("--theme", choices=THEMES, help="only the puzzles of this theme")
     L.add_argument("--limit", type=int_in(1, 1000), default=10, help="at most this many puzzles (default 10)")
@@ -307,6 +322,26 @@ def _mine(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _rate(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    data = load_puzzles(ns.file)
+    levels = {name: BOTS[name] for name in LEVELS}
+    rated = tuple(rate(z, levels, ns.tries or z.tries or TRIES) for z in data.puzzles)
+    changed = sum(a.stars != b.stars for a, b in zip(data.puzzles, rated))
+    words = ["durak-lab", "puzzles", "rate", ns.file] + (["--tries", str(ns.tries)] if ns.tries else [])
+    words += ["--out", ns.out] if ns.out else []
+    target = ns.out or ns.file
+    try:  # all or nothing: a reader sees the old file or the new one, never half of it
+        write_text(target, puzzles_json(PuzzleFile(rated, data.made_by + (shlex.join(words),), LEVELS)))
+    except StoreError as e:
+        write_line(err, f"{PROG} rate: cannot write {target}: {e.why}")
+        return 2
+    if ns.json:
+        write_line(out, json.dumps({"rated": len(rated), "stars_changed": changed, "out": target}, ensure_ascii=False))
+    else:
+        write_line(out, say("puzzles-rated", count=len(rated), changed=changed, file=target))
+    return 0
+
+
 def _lesson(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     data = _puzzles(ns.file)
     chosen = _of_theme(data.puzzles, None)
@@ -337,6 +372,8 @@ def run(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return _mine(ns, out, err)
         if action == "lesson":
             return _lesson(ns, out, err)
+        if action == "rate":
+            return _rate(ns, out, err)
         return _list(ns, out, err)
     except PuzzleError as e:
         write_line(err, f"{PROG}: {e}")

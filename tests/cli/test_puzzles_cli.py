@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from durak_lab.analysis.puzzles import THEMES, load_puzzles, shipped_file, shipped_puzzles
-from durak_lab.bots import BOTS
+from durak_lab.analysis.puzzles import THEMES, PuzzleFile, dump_puzzles, load_puzzles, rate, shipped_file, shipped_puzzles
+from durak_lab.bots import BOTS, LEVELS
 from durak_lab.cli import main
 from durak_lab.engine.game import Game
 from durak_lab.engine.records.record import record_from_game
@@ -124,4 +124,33 @@ def test_a_lesson_file_of_puzzles(capsys, tmp_path):
 
 
 def test_the_shipped_file_records_its_commands():
-    assert all(c.startswith("durak-lab puzzles mine --bots ") for c in shipped_file().made_by)
+    made = shipped_file().made_by
+    assert made and all(c.startswith(("durak-lab puzzles mine --bots ", "durak-lab puzzles rate ")) for c in made)
+    assert made[0].startswith("durak-lab puzzles mine")
+
+
+def test_rate_a_file_again_with_the_levels_as_they_are(capsys, tmp_path):
+    # the ratings of a file made with other levels are worked out again; nothing else of a puzzle changes
+    some = [z for z in shipped_puzzles() if z.exact][:2] + [z for z in shipped_puzzles() if not z.exact][:1]
+    stale = PuzzleFile(tuple(z.with_rating(1800, 5, (("genius", 1.0),), 8) for z in some),
+                       ("durak-lab puzzles mine --bots greedy --games 1 --out p.json",), ("genius",))
+    path = tmp_path / "p.json"
+    dump_puzzles(stale, path)
+    code, out, err = run(capsys, "puzzles", "rate", str(path), "--tries", "2")
+    assert code == 0 and err == ""
+    assert out.strip() == say("puzzles-rated", file=str(path), count=3, changed=sum(
+        rate(z, {n: BOTS[n] for n in LEVELS}, 2).stars != 5 for z in some))
+    again = load_puzzles(str(path))
+    assert again.levels == LEVELS and again.made_by == stale.made_by + (f"durak-lab puzzles rate {path} --tries 2",)
+    for z, new in zip(some, again.puzzles):
+        want = rate(z, {n: BOTS[n] for n in LEVELS}, 2)
+        assert (new.rating, new.stars, new.misses, new.tries) == (want.rating, want.stars, want.misses, 2)
+        assert [n for n, _ in new.misses] == list(LEVELS)
+        assert (new.id, new.position_text, new.answers, new.themes) == (z.id, z.position_text, z.answers, z.themes)
+    # --out leaves the file alone; a file that is not a puzzle file: exit 2, one line, nothing written
+    code, out, _ = run(capsys, "puzzles", "rate", str(path), "--out", str(tmp_path / "q.json"), "--json")
+    assert code == 0 and json.loads(out)["rated"] == 3 and load_puzzles(str(path)) == again
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "durak-lab-puzzles/9", "puzzles": []}', encoding="utf-8")
+    code, out, err = run(capsys, "puzzles", "rate", str(bad))
+    assert code == 2 and "format" in err and "Traceback" not in err and len(err.splitlines()) == 1
