@@ -37,6 +37,7 @@ Standard library and the durak_lab core only.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shlex
@@ -44,6 +45,7 @@ import statistics
 import sys
 from typing import Any, Optional, Sequence, TextIO
 
+from .bots_bench import make_bot, split_specs
 from .commands import int_in, run_standalone
 from .console import write_line
 from .play import seats_and_table_lines
@@ -81,7 +83,8 @@ def _arguments(p: argparse.ArgumentParser) -> None:
                        "seeded games between bot levels (--bots), rate them with the bot levels and write "
                        "a durak-lab-puzzles/1 file.")
     m.add_argument("records", nargs="*", metavar="GAMES", help="record files or folders of them")
-    m.add_argument("--bots", metavar="LEVEL[,LEVEL…]", help=f"bot levels that play the games ({', '.join(BOTS)})")
+    m.add_argument("--bots", metavar="LEVEL[,LEVEL…]", help=f"bot levels that play the games ({', '.join(BOTS)}; "
+                   "settings may follow in brackets, beginner[slip=0.7])")
     m.add_argument("--preset", default="podkidnoy", choices=list(PRESETS), help="the rules (default podkidnoy)")
     m.add_argument("--players", type=int_in(2, 6, "the games of the bots"), default=2, help="2 to 6 (default 2)")
     m.add_argument("--games", type=int_in(1, 100_000, "each game is played and looked at"), default=10,
@@ -290,14 +293,21 @@ def _mine(ns: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                  sampled_per_game=ns.per_game)
             games = len(records)
         else:
-            bots = [b.strip() for b in ns.bots.split(",") if b.strip()]
-            unknown = [b for b in bots if b not in BOTS]
+            bots = [b.strip() for b in split_specs(ns.bots) if b.strip()]
+            unknown = [b for b in bots if b.partition("[")[0] not in BOTS]
             if not bots or unknown:
                 write_line(err, f"{PROG} mine: --bots: {', '.join(unknown) or 'none given'}: the levels are "
                                 f"{', '.join(BOTS)}")
                 return 2
+            try:  # a level with its settings in brackets, as the benchmarks name it: beginner[slip=0.7]
+                for b in bots:
+                    make_bot(b)
+            except ValueError as e:
+                write_line(err, f"{PROG} mine: --bots: {e}")
+                return 2
             rules = Rules.preset(ns.preset, players=ns.players)
-            found = mine_bots(rules, [BOTS[b] for b in bots], ns.games, ns.seed, settings, seen=seen,
+            found = mine_bots(rules, [functools.partial(make_bot, b) for b in bots], ns.games, ns.seed, settings,
+                              seen=seen,
                               progress=progress, exact_per_game=ns.per_game, sampled_per_game=ns.per_game)
             games = ns.games
     except DurakError as e:

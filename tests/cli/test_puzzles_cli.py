@@ -104,6 +104,19 @@ def test_mine_refuses_bad_arguments(capsys, tmp_path):
     assert run(capsys, "puzzles", "mine", "--out", out_file)[0] == 2
     code, _, err = run(capsys, "puzzles", "mine", "--bots", "grandmaster", "--out", out_file)
     assert code == 2 and "grandmaster" in err
+    code, _, err = run(capsys, "puzzles", "mine", "--bots", "greedy,beginner[slip=2]", "--out", out_file)
+    assert code == 2 and "slip is a chance" in err and "Traceback" not in err
+
+
+def test_mine_the_games_of_a_level_with_its_settings(capsys, tmp_path):
+    # a level with settings in brackets plays the games, and the puzzles say which bot it was
+    out_file = str(tmp_path / "p.json")
+    code, _, err = run(capsys, "puzzles", "mine", "--bots", "greedy,beginner[slip=1]", "--games", "2", "--seed", "3",
+                       "--exact-only", "--tries", "1", "--out", out_file)
+    assert code == 0, err
+    data = load_puzzles(out_file)
+    assert data.made_by[0].startswith("durak-lab puzzles mine --bots 'greedy,beginner[slip=1]' ")  # quoted for a shell
+    assert data.puzzles and all(set(z.source.bots) == {"greedy", "beginner[slip=1]"} for z in data.puzzles)
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     code, _, err = run(capsys, "puzzles", "mine", str(bad), "--out", out_file)
