@@ -41,7 +41,9 @@ def test_there_are_enough_puzzles_with_the_spread(puzzles):
 
 def test_the_file_says_how_it_was_made(puzzles):
     f = shipped_file()
-    assert f.made_by and all(c.startswith("durak-lab puzzles mine --bots ") for c in f.made_by)
+    assert f.made_by and all(c.startswith(("durak-lab puzzles mine --bots ", "durak-lab puzzles rate "))
+                             for c in f.made_by)
+    assert f.made_by[0].startswith("durak-lab puzzles mine")
     assert f.levels == ("beginner", "tips", "greedy", "endgame", "search", "expert")
     assert all([n for n, _ in z.misses] == list(f.levels) for z in puzzles)
 
