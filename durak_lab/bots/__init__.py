@@ -60,6 +60,8 @@ Standard library only; imports the engine and analysis.
 
 >>> LEVELS[0], LEVELS[-1]
 ('beginner', 'expert')
+>>> BOTS["tips"]().keep_rank, BOTS["beginner"]().slip   # set on the ladder
+(9, 0.8)
 >>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading, BOTS["expert"]().styles
 ('tips', 1000, True, True)
 >>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().stop_from, BOTS["expert"]().reply_ties
@@ -71,6 +73,8 @@ Standard library only; imports the engine and analysis.
 >>> s.iterations, s.method, s.reading, s.ahead
 (150, 'ismcts', True, 0.5)
 """
+
+import functools
 
 from .base import Bot, BotError, RandomBot
 from .beginner import BeginnerBot
@@ -112,7 +116,9 @@ _EXPERT = dict(reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1
 
 BOTS = {
     "beginner": BeginnerBot,
-    "tips": TipsBot,
+    # the tips level keeps its 9s and up for defence (`TipsBot` keeps J and up): set on the ladder, halfway
+    # between the beginner and greedy play (the tips level of the release before is `tips[keep_rank=11]`)
+    "tips": functools.partial(TipsBot, keep_rank=9),
     "greedy": GreedyBot,
     "endgame": EndgameBot,
     # the expert's way with 150 walks, set on the ladder halfway between endgame and the expert (the search

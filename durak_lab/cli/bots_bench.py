@@ -77,6 +77,12 @@ def _settings(bot) -> tuple:
     return tuple(fields)
 
 
+def _may_be_none(bot, key: str) -> bool:
+    """Whether the field ``key`` of ``bot`` may hold None (its default is None, or its type says so)."""
+    f = next(f for f in dataclasses.fields(bot) if f.name == key)
+    return f.default is None or "Optional" in str(f.type) or "None" in str(f.type)
+
+
 def _with_settings(spec: str):
     """``BOT[field=value,...]``: the bot ``BOT`` with those settings, named ``spec``.  A setting that
     holds a bot (the endgame bot's ``base``) takes a bot's name."""
@@ -98,6 +104,9 @@ def _with_settings(spec: str):
         old = getattr(bot, key)
         if callable(getattr(old, "choose", None)):  # a bot: by its name
             changes[key] = make_bot(text)
+            continue
+        if text == "none" and _may_be_none(bot, key):  # a setting that may be left out (reach=none: no limit)
+            changes[key] = None
             continue
         try:
             if isinstance(old, bool):

@@ -39,10 +39,12 @@ def test_a_search_bot_with_settings_in_brackets():
     assert make_bot("tips[keep_rank=12,early_trumps=0]").keep_rank == 12
     e = make_bot("endgame[base=tips,reach=10]")
     assert (e.name, e.base.name, e.reach, e.max_nodes) == ("endgame[base=tips,reach=10]", "tips", 10, 20_000)
+    assert make_bot("endgame[reach=none]").reach is None and make_bot("search[seconds=none]").seconds is None
     for bad, why in (("greedy[stop_z=3]", "greedy has no settings"), ("beginner[slip=2]", "slip is a chance"),
                      ("tips[slip=1]", "'slip' is not a setting of the tips bot; settings: keep_rank"),
                      ("endgame[reach=1]", "reach must be at least 2"), ("endgame[base=genius]", "no bot 'genius'"),
-                     ("endgame[solved=3]", "'solved' is not a setting"), ("expert[speed=2]", "'speed' is not a setting"),
+                     ("endgame[solved=3]", "'solved' is not a setting"),
+                     ("endgame[max_nodes=none]", "max_nodes takes a number"), ("expert[speed=2]", "'speed' is not a setting"),
                      ("expert[stop_z]", "give stop_z=VALUE"), ("expert[iterations=1.5]", "iterations takes a number"),
                      ("expert[reply_ties=yes]", "true or false"), ("expert[stop_from=0]", "stop_from must be above 0"),
                      ("expert[method=minimax]", "method")):
