@@ -7,7 +7,9 @@ A duplicate round robin of ``--bots`` (names as ``durak-lab bench bots`` takes t
 interval, its games, its score (draws half), and the head-to-head scores of every pair.  The games
 run on ``--workers`` local processes; ``--results FILE`` keeps every game as a JSON line (its
 seats, durak and moves) and skips the games already there, so a long ladder can stop and resume,
-or grow by more deals or another bot.  Figures are measurements, never assertions.
+or grow by more deals or another bot.  A kept game is matched by the bots' names, its deal and
+its seating: a bot whose play has changed needs another name (its settings in brackets) or another
+file.  Figures are measurements, never assertions.
 
 >>> main(["--bots", "random,greedy", "--deals", "3", "--workers", "1", "--boot", "20"])  # doctest: +ELLIPSIS
 durak-lab bench ladder: podkidnoy, 2 players; random, greedy; 3 deals, 6 games...
