@@ -55,7 +55,7 @@ from ..engine.rules import Rules
 from ..engine.state.position import Position
 
 __all__ = ["GameResult", "Tournament", "InProcess", "play_game", "play_deals", "round_robin", "deal_seeds",
-           "wilson", "local_executor", "deal_jobs", "run_jobs", "fresh_game"]
+           "wilson", "local_executor", "deal_jobs", "round_robin_jobs", "run_jobs", "fresh_game"]
 
 #: Moves after which a game stops and counts as an unfinished draw.
 MAX_MOVES = 5_000
@@ -255,6 +255,13 @@ def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
     (:func:`~durak_lab.bots.executors.run_jobs`); ``progress(done, total)`` hears of them as
     they finish.
     """
+    return Tournament(rules, _play_all(rules, round_robin_jobs(rules, bots, deals, seed), max_moves, executor,
+                                       progress))
+
+
+def round_robin_jobs(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0) -> list:
+    """The jobs of :func:`round_robin`, in its order: every group of ``rules.players`` bots (in the order
+    of ``bots``) on the same ``deals`` deals, rotated (:func:`deal_jobs`)."""
     names = [b.name for b in bots]
     if len(set(names)) != len(names):
         raise ValueError(f"the bots' names must differ: {names}")
@@ -264,7 +271,7 @@ def round_robin(rules: Rules, bots: Sequence[Bot], deals: int, seed: int = 0, *,
     jobs: list = []
     for group in combinations(bots, n):
         jobs.extend(deal_jobs(rules, list(group), deals, seed, True))
-    return Tournament(rules, _play_all(rules, jobs, max_moves, executor, progress))
+    return jobs
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple:

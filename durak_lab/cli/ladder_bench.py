@@ -28,12 +28,11 @@ import json
 import os
 import sys
 import time
-from itertools import combinations
 from typing import Optional
 
 from .commands import ResultsError, cores, int_in, read_json_lines
 from ..bots.ratings import Ladder, meetings, rate
-from ..bots.tournament import MAX_MOVES, GameResult, Tournament, deal_jobs, fresh_game, run_jobs
+from ..bots.tournament import MAX_MOVES, GameResult, Tournament, fresh_game, round_robin_jobs, run_jobs
 from ..engine.moves import Move
 from ..engine.rules import PRESETS, Rules
 from .bots_bench import make_bot, split_specs, workers_executor
@@ -85,9 +84,7 @@ def play_ladder(rules: Rules, bots: list, deals: int, seed: int, anchor: str, bo
     True
     """
     past = past or {}
-    jobs: list = []
-    for group in combinations(bots, rules.players):  # as round_robin orders them
-        jobs.extend(deal_jobs(rules, list(group), deals, seed, True))
+    jobs = round_robin_jobs(rules, bots, deals, seed)
     ids = [(i, r, tuple(b.name for b in lineup)) for lineup, _, i, r in jobs]
     for (lineup, s, i, r), k in zip(jobs, ids):
         if k in past and past[k].seed != s:
