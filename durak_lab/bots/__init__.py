@@ -38,7 +38,7 @@ plays bots against each other.
   lean kernel, and the exact solver once nothing is hidden; with ``reading``,
   the worlds keep what the other players' moves said about their cards
   (:mod:`durak_lab.analysis.inference.reading`): the search and expert levels read, and differ only
-  in how long they think (150 and 1,000 walks down the tree a move).
+  in how long they think (125 and 1,000 walks down the tree a move).
 
 :data:`LEVELS` names the levels for learners, weakest first
 (:data:`TABLE_LEVELS`, what the play table offers, puts the random bot
@@ -60,8 +60,8 @@ Standard library only; imports the engine and analysis.
 
 >>> LEVELS[0], LEVELS[-1]
 ('beginner', 'expert')
->>> BOTS["tips"]().keep_rank, BOTS["beginner"]().slip   # set on the ladder
-(9, 0.8)
+>>> BOTS["tips"]().keep_rank, BOTS["beginner"]().slip, BOTS["endgame"]().reach   # set on the ladder
+(6, 1.0, 12)
 >>> BOTS["tips"]().name, BOTS["expert"]().iterations, BOTS["expert"]().reading, BOTS["expert"]().styles
 ('tips', 1000, True, True)
 >>> BOTS["expert"]().reply_worlds, BOTS["expert"]().stop_z, BOTS["expert"]().stop_from, BOTS["expert"]().reply_ties
@@ -71,7 +71,7 @@ Standard library only; imports the engine and analysis.
 ('ismcts', 'styles', 1.0, 2, 0.0, 0.5)
 >>> s = BOTS["search"]()
 >>> s.iterations, s.method, s.reading, s.ahead
-(150, 'ismcts', True, 0.5)
+(125, 'ismcts', True, 0.5)
 """
 
 import functools
@@ -116,14 +116,18 @@ _EXPERT = dict(reading=True, reply_worlds=6, reply_ties=True, pool=250, settle=1
 
 BOTS = {
     "beginner": BeginnerBot,
-    # the tips level keeps its 9s and up for defence (`TipsBot` keeps J and up): set on the ladder, halfway
-    # between the beginner and greedy play (the tips level of the release before is `tips[keep_rank=11]`)
-    "tips": functools.partial(TipsBot, keep_rank=9),
+    # the tips level keeps every card for defence while the talon lasts (`TipsBot` keeps J and up): set on the
+    # ladder, halfway between the beginner and greedy play (the tips levels of the releases before:
+    # `tips[keep_rank=9]` and `tips[keep_rank=11]`)
+    "tips": functools.partial(TipsBot, keep_rank=6),
     "greedy": GreedyBot,
-    "endgame": EndgameBot,
-    # the expert's way with 150 walks, set on the ladder halfway between endgame and the expert (the search
-    # level of the last release, flat Monte Carlo of 400 playouts, is `flat:400`; of the first, `flat:150`)
-    "search": _search("search", 150, "ismcts", **_EXPERT),
+    # the endgame level solves once 12 cards or fewer are left in the hands and on the table: set on the ladder
+    # (`EndgameBot` solves whatever the solver can; the endgame level of the releases before is `endgame[reach=none]`)
+    "endgame": functools.partial(EndgameBot, reach=12),
+    # the expert's way with 125 walks, set on the ladder halfway between endgame and the expert (the search
+    # levels of the releases before: `search[iterations=150]`, flat Monte Carlo of 400 playouts `flat:400`,
+    # and of the first release `flat:150`)
+    "search": _search("search", 125, "ismcts", **_EXPERT),
     "expert": _search("expert", 1000, "ismcts", **_EXPERT),
     "random": RandomBot,
     "ismcts": _search("ismcts", 1000),

@@ -14,11 +14,11 @@ the first two mistakes is open to it, it makes it with chance ``slip``:
   readily as a low one.
 
 A level for learners to beat first: it never makes an illegal move, and
-``rng`` decides when it slips, so a game replays from its seed.  ``slip`` is 0.8, chosen on
+``rng`` decides when it slips, so a game replays from its seed.  ``slip`` is 1.0, chosen on
 the ladder (``durak-lab bench ladder --deals 200 --seed 1``, 2-player podkidnoy, the README's
-"How the levels were set") so that the beginner sits about as far below the tips level as the
-tips level sits below greedy play: 784, 907 and 1000 (at 0.6 the beginner sat 814, at 0.7, the
-level of an earlier release, about 20 points lower).
+"How the levels were set"): the beginner makes every mistake open to it and sits about as far
+below the tips level as the tips level sits below greedy play (748, 881 and 1000; at 0.8, the
+level of the release before, it sat 783, at 0.6 about 814).
 
 Standard library only.
 
@@ -53,7 +53,7 @@ class BeginnerBot:
     """Greedy play with the ZH source's beginners' mistakes, each made with chance ``slip``."""
 
     name: str = "beginner"
-    slip: float = 0.8  #: the chance of making a mistake when one is open (calibrated on the ladder)
+    slip: float = 1.0  #: the chance of making a mistake when one is open (calibrated on the ladder)
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.slip <= 1.0:

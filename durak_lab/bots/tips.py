@@ -150,7 +150,7 @@ class TipsBot:
     """
 
     name: str = "tips"
-    keep_rank: int = 11          #: cards of this rank and higher are kept for defence (J by default; 9 at the tips level)
+    keep_rank: int = 11          #: cards of this rank and higher are kept for defence (J by default; 6, every card, at the tips level)
     early_talon: int = 12        #: "early": the talon holds more cards than this
     early_trumps: int = 1        #: most trumps to spend on one cover in the early game
     pair_bonus: int = 2          #: a lead from a rank held twice counts as this many ranks lower
