@@ -34,12 +34,13 @@ def _lessons() -> list:
 
 
 def _chosen():
-    """The first lesson whose first puzzle is two-player podkidnoy, answered and missed by a click."""
+    """The first lesson whose first puzzle is a two-player game (podkidnoy or the transfer game),
+    answered and missed by a click."""
     for L in _lessons():
         step = L.steps[1]
         wrong = [m for m in step.position.view(step.seat).legal if m not in step.answers and _clickable(m)]
-        if step.position.rules.short_name() == "podkidnoy" and step.position.players == 2 and wrong \
-                and _clickable(step.answers[0]):
+        if step.position.rules.short_name() in ("podkidnoy", "perevodnoy") and step.position.players == 2 \
+                and wrong and _clickable(step.answers[0]):
             return L, step, wrong[0]
     raise AssertionError("no puzzle lesson starts with a puzzle to click")
 
